@@ -1,0 +1,190 @@
+#include "BenchReport.h"
+
+#include "core/InputError.h"
+#include "peers/Peers.h"
+#include "pipeline/BuildInfo.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <set>
+
+namespace cdlab {
+
+namespace {
+
+struct Stats {
+    double median = 0, min = 0, max = 0;
+};
+
+Stats stats(std::vector<double> v) {
+    Stats s;
+    if (v.empty()) return s;
+    std::sort(v.begin(), v.end());
+    std::size_t n = v.size();
+    s.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    s.min = v.front(), s.max = v.back();
+    return s;
+}
+
+std::vector<std::string> stageNames(const AlgorithmRun& run) {
+    std::vector<std::string> names;
+    if (!run.frames.empty())
+        for (const auto& [n, ms] : run.frames.front().stageMs) names.push_back(n);
+    return names;
+}
+
+Stats stageStats(const AlgorithmRun& run, const std::string& stage) {
+    std::vector<double> v;
+    for (const auto& f : run.frames)
+        for (const auto& [n, ms] : f.stageMs)
+            if (n == stage) v.push_back(ms);
+    return stats(v);
+}
+
+Stats frameStats(const AlgorithmRun& run) {
+    std::vector<double> v;
+    for (const auto& f : run.frames) {
+        double t = 0;
+        for (const auto& [n, ms] : f.stageMs) t += ms;
+        v.push_back(t);
+    }
+    return stats(v);
+}
+
+Counters totalCounters(const AlgorithmRun& run) {
+    Counters c;
+    for (const auto& f : run.frames) c.merge(f.counters);
+    return c;
+}
+
+std::string hex(std::uint64_t h) {
+    char buf[20];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+std::ofstream openOut(const std::string& path) {
+    std::ofstream out(path);
+    if (!out) throw InputError(path, "", "cannot open output file for writing");
+    return out;
+}
+
+} // namespace
+
+std::string configurationLine() {
+    return std::string("# cdlab-bench | build ") + buildType() + " | " + buildCompiler() + " | CPU " +
+           cpuDescription() + " | commit " + buildCommit() + " | peers " + peerVersions();
+}
+
+void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<AlgorithmRun>& runs) {
+    const Scene& sc = *ctx.scene;
+    out << "# scene " << ctx.scenePath << " (" << sc.name << "): " << sc.bodies.size() << " bodies, "
+        << sc.models.size() << " articulated models, " << sc.triangleCount() << " triangles; " << ctx.frames
+        << " frames x " << ctx.options.repeat << " repeats (+" << ctx.options.warmup
+        << " warm-up); times are per-frame medians over repeats, then median/min/max over frames\n";
+    // Union of counter names in first-seen order.
+    std::vector<std::string> counterNames;
+    for (const auto& r : runs)
+        for (const auto& [n, v] : totalCounters(r).items())
+            if (std::find(counterNames.begin(), counterNames.end(), n) == counterNames.end()) counterNames.push_back(n);
+
+    std::size_t w = 12;
+    for (const auto& r : runs) w = std::max(w, r.spec.label().size() + 2);
+    out << std::left << std::setw(static_cast<int>(w)) << "algorithm" << std::right << std::setw(10) << "build_ms"
+        << std::setw(10) << "mem_KiB" << std::setw(12) << "frame_med" << std::setw(11) << "frame_min" << std::setw(11)
+        << "frame_max";
+    for (const auto& n : counterNames) out << std::setw(std::max<int>(12, static_cast<int>(n.size()) + 2)) << n;
+    out << std::setw(18) << "hash" << std::setw(10) << "ratio" << "\n";
+    double base = runs.empty() ? 0 : frameStats(runs.front()).median;
+    out << std::fixed;
+    for (const auto& r : runs) {
+        Stats fs = frameStats(r);
+        Counters c = totalCounters(r);
+        out << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right << std::setprecision(2)
+            << std::setw(10) << r.prepare.stages.get("build") << std::setw(10) << std::setprecision(0)
+            << r.prepare.memoryBytes / 1024.0 << std::setprecision(4) << std::setw(12) << fs.median << std::setw(11)
+            << fs.min << std::setw(11) << fs.max;
+        for (const auto& n : counterNames) out << std::setw(std::max<int>(12, static_cast<int>(n.size()) + 2)) << c.get(n);
+        out << std::setw(18) << hex(r.runHash) << std::setw(10) << std::setprecision(3)
+            << (base > 0 ? fs.median / base : 0) << "\n";
+    }
+    out << "# stages (ms per frame, median [min, max] over frames)\n";
+    for (const auto& r : runs) {
+        out << "  " << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right;
+        for (const auto& s : stageNames(r)) {
+            Stats st = stageStats(r, s);
+            out << "  " << s << " " << std::setprecision(4) << st.median << " [" << st.min << ", " << st.max << "]";
+        }
+        out << "\n";
+    }
+    // Answers must agree: identical hashes mean identical contact sets on every frame.
+    std::set<std::uint64_t> hashes;
+    for (const auto& r : runs) hashes.insert(r.runHash);
+    if (runs.size() > 1)
+        out << (hashes.size() == 1 ? "# answers: all algorithms report identical contact sets on every frame\n"
+                                   : "# answers: contact sets DIFFER between algorithms (see hash column)\n");
+    out.unsetf(std::ios::fixed);
+}
+
+void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
+    std::ofstream out = openOut(path);
+    std::vector<std::string> stages, counters;
+    for (const auto& r : runs) {
+        for (const auto& s : stageNames(r))
+            if (std::find(stages.begin(), stages.end(), s) == stages.end()) stages.push_back(s);
+        for (const auto& [n, v] : totalCounters(r).items())
+            if (std::find(counters.begin(), counters.end(), n) == counters.end()) counters.push_back(n);
+    }
+    out << "algorithm,frame,t";
+    for (const auto& s : stages) out << "," << s << "_ms";
+    for (const auto& c : counters) out << "," << c;
+    out << ",contact_pairs,hash\n";
+    for (const auto& r : runs)
+        for (const auto& f : r.frames) {
+            out << '"' << r.spec.label() << "\"," << f.frame << "," << f.t;
+            for (const auto& s : stages) {
+                double ms = 0;
+                for (const auto& [n, v] : f.stageMs)
+                    if (n == s) ms = v;
+                out << "," << ms;
+            }
+            for (const auto& c : counters) out << "," << f.counters.get(c);
+            out << "," << f.contactPairs << "," << hex(f.hash) << "\n";
+        }
+}
+
+void writeJson(const std::string& path, const BenchContext& ctx, const std::vector<AlgorithmRun>& runs) {
+    using json = nlohmann::json;
+    json doc;
+    doc["configuration"] = {{"build", buildType()},         {"compiler", buildCompiler()},
+                            {"cpu", cpuDescription()},      {"commit", buildCommit()},
+                            {"peers", peerVersions()},      {"scene", ctx.scenePath},
+                            {"frames", ctx.frames},         {"repeat", ctx.options.repeat},
+                            {"warmup", ctx.options.warmup}, {"triangles", ctx.scene->triangleCount()}};
+    double base = runs.empty() ? 0 : frameStats(runs.front()).median;
+    for (const auto& r : runs) {
+        json a;
+        a["label"] = r.spec.label();
+        a["parameters"] = r.description;
+        a["prepare_ms"] = r.prepare.stages.get("build");
+        a["memory_bytes"] = r.prepare.memoryBytes;
+        a["notes"] = r.prepare.notes;
+        Stats fs = frameStats(r);
+        a["frame_ms"] = {{"median", fs.median}, {"min", fs.min}, {"max", fs.max}};
+        for (const auto& s : stageNames(r)) {
+            Stats st = stageStats(r, s);
+            a["stages_ms"][s] = {{"median", st.median}, {"min", st.min}, {"max", st.max}};
+        }
+        for (const auto& [n, v] : totalCounters(r).items()) a["counters"][n] = v;
+        a["hash"] = hex(r.runHash);
+        a["ratio_to_first"] = base > 0 ? fs.median / base : 0;
+        doc["algorithms"].push_back(a);
+    }
+    openOut(path) << doc.dump(2) << "\n";
+}
+
+} // namespace cdlab

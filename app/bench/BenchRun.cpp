@@ -1,0 +1,120 @@
+#include "BenchRun.h"
+
+#include "ProgressBar.h"
+#include "core/InputError.h"
+
+#include <algorithm>
+
+namespace cdlab {
+
+std::string AlgorithmSpec::label() const {
+    std::string s = name;
+    if (!params.empty()) {
+        s += "[";
+        bool first = true;
+        for (const auto& [k, v] : params) s += (first ? "" : ",") + k + "=" + v, first = false;
+        s += "]";
+    }
+    return s;
+}
+
+AlgorithmSpec AlgorithmSpec::parse(const std::string& text) {
+    AlgorithmSpec spec;
+    auto colon = text.find(':');
+    spec.name = text.substr(0, colon);
+    if (colon == std::string::npos) return spec;
+    std::string rest = text.substr(colon + 1);
+    std::size_t pos = 0;
+    while (pos <= rest.size()) {
+        auto comma = rest.find(',', pos);
+        std::string kv = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw InputError("--algo " + text, kv, "expected key=value");
+        spec.params[kv.substr(0, eq)] = kv.substr(eq + 1);
+        if (comma == std::string::npos) break;
+        pos = comma + 1;
+    }
+    return spec;
+}
+
+namespace {
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+} // namespace
+
+std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<AlgorithmSpec>& algorithms,
+                                   const BenchOptions& options) {
+    const auto& registry = AlgorithmRegistry::instance();
+    int frames = options.frames > 0 ? options.frames : scene.frames;
+    double t0 = options.t0 >= 0 ? options.t0 : scene.startTime;
+    double t1 = options.t1 >= 0 ? options.t1 : scene.endTime;
+    auto frameTime = [&](int i) { return frames <= 1 ? t0 : t0 + (t1 - t0) * i / (frames - 1); };
+    double dt = frames <= 1 ? 0 : (t1 - t0) / (frames - 1);
+
+    // Create every algorithm first so a bad --algo fails before any long run.
+    std::vector<std::unique_ptr<Algorithm>> instances;
+    std::vector<AlgorithmRun> runs;
+    for (const auto& spec : algorithms) {
+        instances.push_back(registry.create(spec.name, spec.params, "--algo " + spec.label()));
+        AlgorithmRun run;
+        run.spec = spec;
+        ParamSet ps(registry.find(spec.name)->params);
+        for (const auto& [k, v] : spec.params) ps.setFromString(registry.find(spec.name)->params, k, v, "--algo");
+        run.description = spec.name + " " + ps.describe();
+        runs.push_back(std::move(run));
+    }
+
+    ProgressBar bar(options.forceProgress);
+    int passes = std::max(0, options.warmup) + std::max(1, options.repeat);
+    double totalSteps = double(algorithms.size()) * passes * frames;
+    double doneSteps = 0;
+    for (std::size_t a = 0; a < instances.size(); ++a) {
+        Algorithm& algo = *instances[a];
+        AlgorithmRun& run = runs[a];
+        std::string label = run.spec.label();
+        run.prepare = algo.prepare(scene, [&](double f, const std::string& what) {
+            bar.update((doneSteps + f * 0) / totalSteps, label + ": " + what);
+        });
+        // times[frame][stage] over repeats
+        std::vector<std::vector<std::vector<double>>> times(frames);
+        std::vector<std::string> stageNames;
+        run.frames.assign(frames, {});
+        for (int pass = 0; pass < passes; ++pass) {
+            bool timed = pass >= options.warmup;
+            for (int f = 0; f < frames; ++f) {
+                double t = frameTime(f);
+                FrameResult r = algo.step(t - dt, t);
+                if (timed) {
+                    const auto& items = r.stages.items();
+                    if (stageNames.empty())
+                        for (const auto& [n, ms] : items) stageNames.push_back(n);
+                    times[f].resize(items.size());
+                    for (std::size_t s = 0; s < items.size(); ++s) times[f][s].push_back(items[s].second);
+                    FrameRecord& rec = run.frames[f];
+                    rec.frame = f, rec.t = t;
+                    rec.counters = r.counters;
+                    rec.contactPairs = r.contactPairCount();
+                    rec.hash = r.hash();
+                }
+                doneSteps += 1;
+                bar.update(doneSteps / totalSteps, label + " pass " + std::to_string(pass + 1) + "/" +
+                                                       std::to_string(passes) + " frame " + std::to_string(f + 1));
+            }
+        }
+        for (int f = 0; f < frames; ++f) {
+            FrameRecord& rec = run.frames[f];
+            for (std::size_t s = 0; s < stageNames.size(); ++s)
+                rec.stageMs.emplace_back(stageNames[s], median(times[f][s]));
+            run.runHash = combineHash(run.runHash, rec.hash);
+        }
+    }
+    bar.finish();
+    return runs;
+}
+
+} // namespace cdlab

@@ -1,0 +1,182 @@
+// cdlab-bench: headless benchmark and inspection CLI over the engine.
+//
+//   cdlab-bench list                                  scenes, algorithms (with parameters), mesh generators
+//   cdlab-bench run SCENE [--algo NAME[:k=v,...]]...  scene x algorithms x frames -> table, CSV, JSON
+//   cdlab-bench bvh-build (--generator G | --mesh F)  BVH build time and memory, ours vs peers
+//
+// Exit codes: 0 ok, 1 verification failed (--verify), 2 bad input (message names file and field).
+#include "BenchReport.h"
+#include "BenchRun.h"
+#include "BvhBuildBench.h"
+#include "core/InputError.h"
+#include "mesh/MeshGenerators.h"
+#include "mesh/MeshImporter.h"
+#include "peers/Peers.h"
+#include "pipeline/AlgorithmRegistry.h"
+#include "scene/SceneLoader.h"
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+using namespace cdlab;
+
+namespace {
+
+std::string defaultScenesDir() {
+    if (std::filesystem::is_directory("scenes")) return "scenes";
+    return std::string(CDLAB_SOURCE_DIR) + "/scenes";
+}
+
+void listEverything(const std::string& scenesDir) {
+    std::cout << "scenes in " << scenesDir << ":\n";
+    std::vector<std::filesystem::path> files;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(scenesDir, ec))
+        if (e.path().extension() == ".json") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+        try {
+            Scene s = loadScene(f.string());
+            std::cout << "  " << f.filename().string() << "  " << s.triangleCount() << " triangles, "
+                      << s.bodies.size() << " bodies, " << s.frames << " frames  " << s.description << "\n";
+        } catch (const InputError& e) {
+            std::cout << "  " << f.filename().string() << "  INVALID: " << e.what() << "\n";
+        }
+    }
+    std::cout << "\nalgorithms:\n";
+    for (const auto& a : AlgorithmRegistry::instance().list()) {
+        std::cout << "  " << a.name << " (" << a.kind << "): " << a.description << "\n";
+        for (const auto& p : a.params) {
+            std::cout << "      " << p.name << " = " << toString(p.defaultValue);
+            if (!p.choices.empty()) {
+                std::cout << "  {";
+                for (std::size_t i = 0; i < p.choices.size(); ++i) std::cout << (i ? "|" : "") << p.choices[i];
+                std::cout << "}";
+            } else if (p.max > p.min) {
+                std::cout << "  [" << p.min << ", " << p.max << "]";
+            }
+            std::cout << "  " << p.help << "\n";
+        }
+    }
+    std::cout << "\nmesh generators:\n";
+    for (const auto& g : meshGenerators()) {
+        std::cout << "  " << g.name << ": " << g.description << "\n";
+        for (const auto& p : g.params) std::cout << "      " << p.name << " = " << p.defaultValue << "  " << p.description << "\n";
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+
+    CLI::App app{"cdlab-bench: headless collision benchmark (scenes x algorithms x frames)"};
+    app.require_subcommand(1);
+
+    std::string scenesDir = defaultScenesDir();
+    auto* list = app.add_subcommand("list", "List scenes, algorithms with their parameters, and mesh generators");
+    list->add_option("--scenes", scenesDir, "Folder of scene files");
+
+    std::string scenePath, csvPath, jsonPath;
+    std::vector<std::string> algoTexts;
+    BenchOptions opts;
+    bool verify = false;
+    auto* run = app.add_subcommand("run", "Run algorithms over the frames of a scene");
+    run->add_option("scene", scenePath, "Scene JSON file")->required();
+    run->add_option("-a,--algo", algoTexts,
+                    "Algorithm, optionally with parameters: name[:key=value,...] (repeatable; first is the "
+                    "ratio baseline). Default: bvh, bvh:bv=aabb and every peer");
+    run->add_option("-f,--frames", opts.frames, "Number of frames (default: the scene's)")->check(CLI::Range(1, 10000000));
+    run->add_option("-r,--repeat", opts.repeat, "Timed passes over all frames (per-frame median)")->check(CLI::Range(1, 1000));
+    run->add_option("-w,--warmup", opts.warmup, "Untimed passes first")->check(CLI::Range(0, 1000));
+    run->add_option("--t0", opts.t0, "Start time (default: the scene's)");
+    run->add_option("--t1", opts.t1, "End time (default: the scene's)");
+    run->add_option("--csv", csvPath, "Write per-frame CSV here");
+    run->add_option("--json", jsonPath, "Write the summary JSON here");
+    run->add_flag("--verify", verify, "Also run brute-force and fail (exit 1) unless every algorithm's contact "
+                                      "sets equal it on every frame");
+    run->add_flag("--progress", opts.forceProgress, "Show the progress bar even when stderr is not a terminal");
+
+    std::string generator, meshFile;
+    std::string genParams = "{}";
+    std::size_t triangles = 100000;
+    BvhBuildBenchOptions buildOpts;
+    auto* build = app.add_subcommand("bvh-build", "BVH build time and memory for one mesh (ours and peers)");
+    build->add_option("-g,--generator", generator, "Procedural mesh generator (see `list`)");
+    build->add_option("--params", genParams, "Generator parameters as a JSON object");
+    build->add_option("-t,--triangles", triangles, "Target triangle count for the generator");
+    build->add_option("-m,--mesh", meshFile, "Mesh file instead of a generator");
+    build->add_option("-a,--algo", buildOpts.algorithms, "Algorithms to build (default: bvh obb, bvh aabb, peers)");
+    build->add_option("-r,--repeat", buildOpts.repeat, "Builds per algorithm (median)")->check(CLI::Range(1, 100));
+    build->add_flag("--progress", buildOpts.forceProgress, "Show progress even when stderr is not a terminal");
+
+    CLI11_PARSE(app, argc, argv);
+
+    auto defaultAlgos = [] {
+        std::vector<std::string> v{"bvh", "bvh:bv=aabb"};
+        for (const auto& a : AlgorithmRegistry::instance().list())
+            if (a.kind == "peer") v.push_back(a.name);
+        return v;
+    };
+
+    try {
+        if (*list) {
+            listEverything(scenesDir);
+            return 0;
+        }
+        if (*run) {
+            Scene scene = loadScene(scenePath);
+            if (algoTexts.empty()) algoTexts = defaultAlgos();
+            std::vector<AlgorithmSpec> specs;
+            for (const auto& t : algoTexts) specs.push_back(AlgorithmSpec::parse(t));
+            if (verify) specs.push_back(AlgorithmSpec::parse("brute-force"));
+            std::cout << configurationLine() << "\n";
+            BenchContext ctx{scenePath, &scene, opts, opts.frames > 0 ? opts.frames : scene.frames};
+            auto runs = runBench(scene, specs, opts);
+            printSummary(std::cout, ctx, runs);
+            if (!csvPath.empty()) writeCsv(csvPath, runs), std::cout << "# wrote " << csvPath << "\n";
+            if (!jsonPath.empty()) writeJson(jsonPath, ctx, runs), std::cout << "# wrote " << jsonPath << "\n";
+            if (verify) {
+                bool ok = true;
+                for (const auto& r : runs)
+                    if (r.runHash != runs.back().runHash && AlgorithmRegistry::instance().find(r.spec.name)->kind != "peer") {
+                        std::cout << "# VERIFY FAILED: " << r.spec.label() << " differs from brute-force\n";
+                        ok = false;
+                    }
+                if (ok) std::cout << "# verify: every cdlab algorithm matches brute-force on every frame\n";
+                return ok ? 0 : 1;
+            }
+            return 0;
+        }
+        if (*build) {
+            std::shared_ptr<const TriangleMesh> mesh;
+            std::string label;
+            if (!meshFile.empty()) {
+                mesh = std::make_shared<TriangleMesh>(importMesh(meshFile));
+                label = meshFile;
+            } else {
+                nlohmann::json params;
+                try {
+                    params = nlohmann::json::parse(genParams);
+                } catch (const nlohmann::json::parse_error& e) {
+                    throw InputError("--params", "", std::string("invalid JSON: ") + e.what());
+                }
+                if (!params.is_object()) throw InputError("--params", "", "expected a JSON object");
+                if (!params.contains("triangles")) params["triangles"] = triangles;
+                std::string g = generator.empty() ? "sphere" : generator;
+                mesh = std::make_shared<TriangleMesh>(generateMesh(g, params, "--generator " + g, "params"));
+                label = g + " " + params.dump();
+            }
+            if (buildOpts.algorithms.empty()) buildOpts.algorithms = defaultAlgos();
+            std::cout << configurationLine() << "\n";
+            runBvhBuildBench(std::cout, mesh, label, buildOpts);
+            return 0;
+        }
+    } catch (const InputError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    }
+    return 0;
+}

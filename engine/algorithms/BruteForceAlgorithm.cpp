@@ -1,0 +1,26 @@
+#include "algorithms/BruteForceAlgorithm.h"
+
+namespace cdlab {
+
+AlgorithmInfo BruteForceAlgorithm::info() {
+    AlgorithmInfo i;
+    i.name = "brute-force";
+    i.kind = "reference";
+    i.description = "Reference: all triangle pairs (per-triangle box prefilter, same exact triangle test). "
+                    "Quadratic; use it to check the fast algorithms' answers.";
+    i.params = {{"mode", "all: every colliding triangle pair; first: stop at the first contact per body pair.",
+                 std::string("all"), {"all", "first"}}};
+    i.create = [](const ParamSet& p) { return std::make_unique<BruteForceAlgorithm>(p); };
+    return i;
+}
+
+BruteForceAlgorithm::BruteForceAlgorithm(const ParamSet& p)
+    : DiscretePipeline(p.getString("mode") == "first" ? ContactMode::FirstContact : ContactMode::AllPairs) {}
+
+void BruteForceAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
+                                      CollisionResult& out, DebugSink* sink) {
+    const auto& objs = m_objects->objects();
+    m_collider.collide({objs[a].mesh, nullptr, pa}, {objs[b].mesh, nullptr, pb}, m_mode, out, sink);
+}
+
+} // namespace cdlab

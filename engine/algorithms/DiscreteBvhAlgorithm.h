@@ -1,0 +1,33 @@
+// DiscreteBvhAlgorithm ("bvh"): exact discrete collision by simultaneous BVH traversal (AABB or OBB trees,
+// selectable split rule) with the exact triangle test at the leaves.
+#pragma once
+
+#include "collision/BvhCollider.h"
+#include "pipeline/AlgorithmRegistry.h"
+#include "pipeline/DiscretePipeline.h"
+
+#include <map>
+
+namespace cdlab {
+
+class DiscreteBvhAlgorithm : public DiscretePipeline {
+public:
+    static AlgorithmInfo info();
+    explicit DiscreteBvhAlgorithm(const ParamSet& params);
+
+    /// The BVH built for an object (for viewers drawing BVH levels).
+    const Bvh* bvhOf(std::uint32_t object) const { return m_bvhOf[object]; }
+
+protected:
+    void prepareObjects(const SceneObjects& objects, PrepareReport& report, const Progress& progress) override;
+    void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
+                     DebugSink* sink) override;
+
+private:
+    BvhBuildOptions m_build;
+    std::map<const TriangleMesh*, Bvh> m_bvhs; // one per distinct mesh
+    std::vector<const Bvh*> m_bvhOf;
+    BvhCollider m_collider;
+};
+
+} // namespace cdlab

@@ -1,0 +1,163 @@
+#include "collision/BvhCollider.h"
+
+#include "debug/DebugSink.h"
+#include "geometry/TriangleTriangle.h"
+
+#include <cassert>
+#include <stdexcept>
+
+namespace cdlab {
+
+namespace {
+constexpr Rgba kOverlapColor{1.0f, 0.55f, 0.1f, 1.0f};
+constexpr Rgba kSeparatedColor{0.3f, 0.6f, 1.0f, 0.6f};
+constexpr Rgba kHitColor{1.0f, 0.1f, 0.1f, 1.0f};
+} // namespace
+
+// AABB trees: B's boxes keep one constant orientation relative to A's (the relative rotation), so |R| is
+// computed once per query and a pair test only moves B's centre.
+struct AabbPolicy {
+    Mat3 R, absR;
+    explicit AabbPolicy(BvhCollider& c) : R(c.m_rel.R), absR(absPlusEpsilon(c.m_rel.R)) {}
+    bool overlap(BvhCollider& c, std::uint32_t na, std::uint32_t nb) const {
+        const Aabb& a = c.m_bvhA->aabbs()[na];
+        const Aabb& b = c.m_bvhB->aabbs()[nb];
+        Vec3 t = c.m_rel.apply(b.center()) - a.center();
+        return satOverlap((a.hi - a.lo) * 0.5, (b.hi - b.lo) * 0.5, R, absR, t);
+    }
+};
+
+// OBB trees: B's node boxes are moved into A's frame once (cached), then each pair expresses B's box in the
+// A node's axes: R = A^T B (rows of A dotted with rows of B), t = A (cB - cA).
+struct ObbPolicy {
+    explicit ObbPolicy(BvhCollider&) {}
+    bool overlap(BvhCollider& c, std::uint32_t na, std::uint32_t nb) const {
+        const Obb& a = c.m_bvhA->obbs()[na];
+        const Obb& b = c.obbB(nb);
+        Mat3 R, absR;
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) {
+                R.r[i][j] = dot(a.axes.r[i], b.axes.r[j]);
+                absR.r[i][j] = std::fabs(R.r[i][j]) + kSatEpsilon;
+            }
+        Vec3 t = a.axes * (b.center - a.center);
+        return satOverlap(a.halfSize, b.halfSize, R, absR, t);
+    }
+};
+
+void BvhCollider::beginQuery(const TriangleMesh& meshB, const Bvh& bvhB) {
+    m_meshB = &meshB;
+    m_bvhB = &bvhB;
+    if (m_vertStamp.size() < meshB.vertices.size()) {
+        m_vertB.resize(meshB.vertices.size());
+        m_vertStamp.resize(meshB.vertices.size(), 0);
+    }
+    if (bvhB.bvType() == BvType::Obb && m_obbStamp.size() < bvhB.nodes().size()) {
+        m_obbB.resize(bvhB.nodes().size());
+        m_obbStamp.resize(bvhB.nodes().size(), 0);
+    }
+    if (++m_stamp == 0) { // wrapped: invalidate everything
+        std::fill(m_vertStamp.begin(), m_vertStamp.end(), 0);
+        std::fill(m_obbStamp.begin(), m_obbStamp.end(), 0);
+        m_stamp = 1;
+    }
+}
+
+const Vec3& BvhCollider::vertexB(std::uint32_t v) {
+    if (m_vertStamp[v] != m_stamp) {
+        m_vertStamp[v] = m_stamp;
+        m_vertB[v] = m_rel.apply(m_meshB->vertices[v]);
+    }
+    return m_vertB[v];
+}
+
+const Obb& BvhCollider::obbB(std::uint32_t node) {
+    if (m_obbStamp[node] != m_stamp) {
+        m_obbStamp[node] = m_stamp;
+        m_obbB[node] = m_bvhB->obbs()[node].transformed(m_rel);
+    }
+    return m_obbB[node];
+}
+
+template <class Policy, bool kDebug>
+void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
+                           DebugSink* sink) {
+    const auto& nodesA = a.bvh->nodes();
+    const auto& nodesB = b.bvh->nodes();
+    const auto& triA = a.bvh->triIndex();
+    const auto& triB = b.bvh->triIndex();
+    const TriangleMesh& meshA = *a.mesh;
+    Policy policy(*this);
+    CollisionCounters& cnt = out.counters;
+
+    m_stack.clear();
+    m_stack.push_back({0, 0});
+    while (!m_stack.empty()) {
+        auto [na, nb] = m_stack.back();
+        m_stack.pop_back();
+        ++cnt.bvTests;
+        bool hit = policy.overlap(*this, na, nb);
+        if constexpr (kDebug) {
+            Rgba col = hit ? kOverlapColor : kSeparatedColor;
+            DebugCategory cat = hit ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
+            sink->setTag(0);
+            sink->box(a.bvh->nodeBox(na).transformed(a.pose), col, cat);
+            sink->setTag(1);
+            sink->box(b.bvh->nodeBox(nb).transformed(b.pose), col, cat);
+        }
+        if (!hit) continue;
+        ++cnt.nodesVisited;
+        const BvhNode& A = nodesA[na];
+        const BvhNode& B = nodesB[nb];
+        if (A.isLeaf() && B.isLeaf()) {
+            for (std::uint32_t i = A.firstTri; i < A.firstTri + A.triCount; ++i) {
+                const Triangle& ta = meshA.triangles[triA[i]];
+                const Vec3 &p1 = meshA.vertices[ta[0]], &q1 = meshA.vertices[ta[1]], &r1 = meshA.vertices[ta[2]];
+                for (std::uint32_t j = B.firstTri; j < B.firstTri + B.triCount; ++j) {
+                    const Triangle& tb = m_meshB->triangles[triB[j]];
+                    const Vec3 &p2 = vertexB(tb[0]), &q2 = vertexB(tb[1]), &r2 = vertexB(tb[2]);
+                    ++cnt.triTests;
+                    if (!trianglesIntersect(p1, q1, r1, p2, q2, r2)) continue;
+                    ++cnt.pairsFound;
+                    out.pairs.push_back({triA[i], triB[j]});
+                    if constexpr (kDebug) {
+                        sink->setTag(0);
+                        sink->triangle(a.pose.apply(p1), a.pose.apply(q1), a.pose.apply(r1), kHitColor,
+                                       DebugCategory::TriangleHit);
+                        sink->setTag(1);
+                        sink->triangle(a.pose.apply(p2), a.pose.apply(q2), a.pose.apply(r2), kHitColor,
+                                       DebugCategory::TriangleHit);
+                    }
+                    if (mode == ContactMode::FirstContact) return;
+                }
+            }
+            continue;
+        }
+        // Descend the larger node (or the only internal one) so both volumes shrink at similar rates.
+        if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
+            m_stack.push_back({A.firstChild + 1, nb});
+            m_stack.push_back({A.firstChild, nb});
+        } else {
+            m_stack.push_back({na, B.firstChild + 1});
+            m_stack.push_back({na, B.firstChild});
+        }
+    }
+}
+
+void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
+                          DebugSink* sink) {
+    if (a.bvh->bvType() != b.bvh->bvType())
+        throw std::invalid_argument("BvhCollider: both BVHs must use the same bounding-volume type");
+    if (a.bvh->empty() || b.bvh->empty()) return;
+    m_rel = Pose::relative(a.pose, b.pose);
+    m_bvhA = a.bvh;
+    beginQuery(*b.mesh, *b.bvh);
+    bool obb = a.bvh->bvType() == BvType::Obb;
+    if (sink) {
+        obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink) : traverse<AabbPolicy, true>(a, b, mode, out, sink);
+    } else {
+        obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink) : traverse<AabbPolicy, false>(a, b, mode, out, sink);
+    }
+}
+
+} // namespace cdlab

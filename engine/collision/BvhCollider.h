@@ -1,0 +1,54 @@
+// BvhCollider: exact discrete collision between two meshes under rigid poses by simultaneous traversal of
+// their BVHs (same BV type), descending the larger node first, with the exact triangle test at the leaves.
+//
+// Body B is expressed in body A's frame once per query (relative pose); B's vertices and OBBs are transformed
+// lazily and cached for the duration of the query, so deep contacts do not transform them repeatedly.
+// A collider owns scratch memory: use one per thread.
+#pragma once
+
+#include "bvh/Bvh.h"
+#include "collision/CollisionTypes.h"
+#include "geometry/Pose.h"
+#include "mesh/TriangleMesh.h"
+
+namespace cdlab {
+
+class DebugSink;
+
+struct CollisionBody {
+    const TriangleMesh* mesh = nullptr;
+    const Bvh* bvh = nullptr;
+    Pose pose;
+};
+
+class BvhCollider {
+public:
+    /// Appends the colliding pairs to `out.pairs` and adds to `out.counters`. If `sink` is given, every BV test
+    /// (box pair and outcome) and every colliding triangle is drawn into it in world coordinates.
+    void collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
+                 DebugSink* sink = nullptr);
+
+private:
+    template <class Policy, bool kDebug>
+    void traverse(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
+                  DebugSink* sink);
+    void beginQuery(const TriangleMesh& meshB, const Bvh& bvhB);
+    const Vec3& vertexB(std::uint32_t v);
+    const Obb& obbB(std::uint32_t node);
+
+    friend struct AabbPolicy;
+    friend struct ObbPolicy;
+
+    Pose m_rel; // B in A's frame
+    const TriangleMesh* m_meshB = nullptr;
+    const Bvh* m_bvhA = nullptr;
+    const Bvh* m_bvhB = nullptr;
+    std::uint32_t m_stamp = 0;
+    std::vector<Vec3> m_vertB;
+    std::vector<std::uint32_t> m_vertStamp;
+    std::vector<Obb> m_obbB;
+    std::vector<std::uint32_t> m_obbStamp;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_stack;
+};
+
+} // namespace cdlab

@@ -1,0 +1,33 @@
+// Registry of procedural mesh generators by name, with typed, documented parameters. Scenes refer to
+// generators by name ({"generator": "torus_knot", "params": {...}}); the viewer and the bench list them here.
+#pragma once
+
+#include "mesh/TriangleMesh.h"
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+namespace cdlab {
+
+struct GeneratorParamInfo {
+    std::string name;
+    std::string description;
+    std::string defaultValue; ///< as JSON text
+};
+
+struct GeneratorInfo {
+    std::string name;
+    std::string description;
+    std::vector<GeneratorParamInfo> params;
+};
+
+/// All generators, sorted by name.
+const std::vector<GeneratorInfo>& meshGenerators();
+
+/// Builds the named generator's mesh. `params` must be a JSON object (or null for defaults). Errors (unknown
+/// generator, unknown parameter, wrong type, out of range) throw InputError naming `file` and `jsonPath`.
+TriangleMesh generateMesh(const std::string& generator, const nlohmann::json& params, const std::string& file,
+                          const std::string& jsonPath);
+
+} // namespace cdlab

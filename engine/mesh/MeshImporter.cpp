@@ -1,0 +1,62 @@
+#include "mesh/MeshImporter.h"
+
+#include "core/InputError.h"
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <filesystem>
+
+namespace cdlab {
+
+namespace {
+
+void collect(const aiScene* scene, const aiNode* node, const aiMatrix4x4& parent, TriangleMesh& out,
+             const std::string& path) {
+    aiMatrix4x4 xf = parent * node->mTransformation;
+    for (unsigned k = 0; k < node->mNumMeshes; ++k) {
+        const aiMesh* mesh = scene->mMeshes[node->mMeshes[k]];
+        auto base = static_cast<std::uint32_t>(out.vertices.size());
+        for (unsigned i = 0; i < mesh->mNumVertices; ++i) {
+            aiVector3D v = xf * mesh->mVertices[i];
+            out.vertices.push_back({v.x, v.y, v.z});
+        }
+        for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+            const aiFace& face = mesh->mFaces[f];
+            if (face.mNumIndices != 3) continue; // points and lines (aiProcess_SortByPType keeps them apart)
+            Triangle t{};
+            for (int c = 0; c < 3; ++c) {
+                if (face.mIndices[c] >= mesh->mNumVertices)
+                    throw InputError(path, "mesh '" + std::string(mesh->mName.C_Str()) + "' face " + std::to_string(f),
+                                     "vertex index " + std::to_string(face.mIndices[c]) + " out of range");
+                t[c] = base + face.mIndices[c];
+            }
+            out.triangles.push_back(t);
+        }
+    }
+    for (unsigned c = 0; c < node->mNumChildren; ++c) collect(scene, node->mChildren[c], xf, out, path);
+}
+
+} // namespace
+
+TriangleMesh importMesh(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) throw InputError(path, "", "file not found");
+    if (std::filesystem::is_directory(path, ec)) throw InputError(path, "", "is a directory, expected a mesh file");
+    Assimp::Importer importer;
+    // Keep single-precision input as read; no normal generation (we compute face normals ourselves).
+    const aiScene* scene = importer.ReadFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                                       aiProcess_SortByPType | aiProcess_ValidateDataStructure);
+    if (!scene || !scene->mRootNode || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE)) {
+        std::string why = importer.GetErrorString();
+        throw InputError(path, "", "cannot read mesh: " + (why.empty() ? std::string("unknown Assimp error") : why));
+    }
+    TriangleMesh mesh;
+    mesh.name = std::filesystem::path(path).stem().string();
+    collect(scene, scene->mRootNode, aiMatrix4x4(), mesh, path);
+    mesh.validate(path);
+    mesh.computeFaceNormals();
+    return mesh;
+}
+
+} // namespace cdlab

@@ -1,0 +1,202 @@
+#include "mesh/ProceduralMeshes.h"
+
+#include "mesh/TeapotPatches.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace cdlab {
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+std::uint32_t addVertex(TriangleMesh& m, const Vec3& v) {
+    m.vertices.push_back(v);
+    return static_cast<std::uint32_t>(m.vertices.size() - 1);
+}
+
+/// Emits an nu x nv grid of quads (two triangles each) spanning origin + [0,1]du + [0,1]dv; counter-clockwise
+/// seen from the side du x dv points to.
+void addGrid(TriangleMesh& m, const Vec3& origin, const Vec3& du, const Vec3& dv, int nu, int nv) {
+    auto base = static_cast<std::uint32_t>(m.vertices.size());
+    for (int j = 0; j <= nv; ++j)
+        for (int i = 0; i <= nu; ++i) addVertex(m, origin + du * (double(i) / nu) + dv * (double(j) / nv));
+    auto at = [&](int i, int j) { return base + static_cast<std::uint32_t>(j * (nu + 1) + i); };
+    for (int j = 0; j < nv; ++j)
+        for (int i = 0; i < nu; ++i) {
+            m.triangles.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+            m.triangles.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+        }
+}
+
+void addBox(TriangleMesh& m, const Vec3& lo, const Vec3& hi, int n) {
+    Vec3 e = hi - lo;
+    Vec3 ex{e.x, 0, 0}, ey{0, e.y, 0}, ez{0, 0, e.z};
+    addGrid(m, lo, ey, ex, n, n);                                   // -z
+    addGrid(m, {lo.x, lo.y, hi.z}, ex, ey, n, n);                   // +z
+    addGrid(m, lo, ex, ez, n, n);                                   // -y
+    addGrid(m, {lo.x, hi.y, lo.z}, ez, ex, n, n);                   // +y
+    addGrid(m, lo, ez, ey, n, n);                                   // -x
+    addGrid(m, {hi.x, lo.y, lo.z}, ey, ez, n, n);                   // +x
+}
+
+/// Lathe: rotates each profile point around z in `slices` steps and joins consecutive rings.
+TriangleMesh lathe(const std::vector<std::pair<double, double>>& profile, int slices) {
+    TriangleMesh m;
+    int rings = static_cast<int>(profile.size());
+    for (int r = 0; r < rings; ++r)
+        for (int s = 0; s < slices; ++s) {
+            double a = 2 * kPi * s / slices;
+            addVertex(m, {profile[r].first * std::cos(a), profile[r].first * std::sin(a), profile[r].second});
+        }
+    for (int r = 0; r + 1 < rings; ++r)
+        for (int s = 0; s < slices; ++s) {
+            auto i0 = static_cast<std::uint32_t>(r * slices + s);
+            auto i1 = static_cast<std::uint32_t>(r * slices + (s + 1) % slices);
+            auto j0 = i0 + slices, j1 = i1 + slices;
+            m.triangles.push_back({i0, i1, j1});
+            m.triangles.push_back({i0, j1, j0});
+        }
+    m.weldAndClean(); // rings of radius 0 collapse to poles
+    return m;
+}
+
+} // namespace
+
+TriangleMesh makeSphere(double radius, std::size_t targetTriangles) {
+    // 2 * slices * (stacks - 1) triangles with slices = 2 * stacks.
+    int stacks = std::max(3, static_cast<int>(std::lround(std::sqrt(targetTriangles / 4.0) + 0.5)));
+    std::vector<std::pair<double, double>> profile;
+    for (int i = 0; i <= stacks; ++i) {
+        double phi = kPi * i / stacks;
+        profile.push_back({radius * std::sin(phi), -radius * std::cos(phi)});
+    }
+    profile.front().first = 0, profile.back().first = 0;
+    TriangleMesh m = lathe(profile, 2 * stacks);
+    m.name = "sphere";
+    return m;
+}
+
+TriangleMesh makeCylinder(double radius, double height, std::size_t targetTriangles) {
+    // Side: 2 * slices * rings; caps: 2 * slices (fans after welding).
+    int slices = std::max(3, static_cast<int>(std::lround(std::sqrt(double(targetTriangles)))));
+    int rings = std::max(1, static_cast<int>(std::lround(targetTriangles / (2.0 * slices) - 1)));
+    std::vector<std::pair<double, double>> profile;
+    profile.push_back({0, -height / 2});
+    for (int i = 0; i <= rings; ++i) profile.push_back({radius, -height / 2 + height * i / rings});
+    profile.push_back({0, height / 2});
+    TriangleMesh m = lathe(profile, slices);
+    m.name = "cylinder";
+    return m;
+}
+
+TriangleMesh makeTorusKnot(int p, int q, double radius, double tube, std::size_t targetTriangles) {
+    // 2 * segments * sides triangles; segments ~ 8 * sides keeps the quads roughly square.
+    int sides = std::max(3, static_cast<int>(std::lround(std::sqrt(targetTriangles / 16.0))));
+    int segments = std::max(8, static_cast<int>(std::lround(targetTriangles / (2.0 * sides))));
+    auto curve = [&](double t) {
+        double r = radius * (2 + std::cos(q * t)) / 3;
+        return Vec3{r * std::cos(p * t), r * std::sin(p * t), radius * std::sin(q * t) / 3};
+    };
+    TriangleMesh m;
+    m.name = "torus_knot";
+    for (int i = 0; i < segments; ++i) {
+        double t = 2 * kPi * i / segments, h = 1e-4;
+        Vec3 c = curve(t);
+        Vec3 tangent = normalize(curve(t + h) - curve(t - h));
+        Vec3 accel = curve(t + h) - c * 2 + curve(t - h);
+        Vec3 normal = normalize(accel - tangent * dot(accel, tangent)); // Frenet frame: the knot has no inflections
+        Vec3 binormal = cross(tangent, normal);
+        for (int s = 0; s < sides; ++s) {
+            double a = 2 * kPi * s / sides;
+            addVertex(m, c + (normal * std::cos(a) + binormal * std::sin(a)) * tube);
+        }
+    }
+    for (int i = 0; i < segments; ++i)
+        for (int s = 0; s < sides; ++s) {
+            auto i0 = static_cast<std::uint32_t>(i * sides + s);
+            auto i1 = static_cast<std::uint32_t>(i * sides + (s + 1) % sides);
+            auto j0 = static_cast<std::uint32_t>(((i + 1) % segments) * sides + s);
+            auto j1 = static_cast<std::uint32_t>(((i + 1) % segments) * sides + (s + 1) % sides);
+            m.triangles.push_back({i0, i1, j1}); // outward: tangent-around x along-curve
+            m.triangles.push_back({i0, j1, j0});
+        }
+    m.computeFaceNormals();
+    return m;
+}
+
+TriangleMesh makeRevolution(const std::vector<std::pair<double, double>>& profile, std::size_t targetTriangles) {
+    int slices = std::max(3, static_cast<int>(std::lround(targetTriangles / (2.0 * (profile.size() - 1)))));
+    TriangleMesh m = lathe(profile, slices);
+    m.name = "revolution";
+    return m;
+}
+
+TriangleMesh makeBox(const Vec3& extents, std::size_t targetTriangles) {
+    int n = std::max(1, static_cast<int>(std::lround(std::sqrt(targetTriangles / 12.0))));
+    TriangleMesh m;
+    m.name = "box";
+    addBox(m, extents * -0.5, extents * 0.5, n);
+    m.weldAndClean();
+    return m;
+}
+
+TriangleMesh makePanel(double width, double height, double thickness, double frame, std::size_t targetTriangles) {
+    // The slab gets half of the triangles, the four frame bars share the rest.
+    int n = std::max(1, static_cast<int>(std::lround(std::sqrt(targetTriangles / 24.0))));
+    int nb = std::max(1, static_cast<int>(std::lround(std::sqrt(targetTriangles / 96.0))));
+    TriangleMesh m;
+    m.name = "panel";
+    Vec3 lo{-width / 2, -height / 2, -thickness / 2}, hi{width / 2, height / 2, thickness / 2};
+    addBox(m, lo, hi, n);
+    double z0 = hi.z, z1 = hi.z + thickness * 0.5;
+    addBox(m, {lo.x, lo.y, z0}, {hi.x, lo.y + frame, z1}, nb);
+    addBox(m, {lo.x, hi.y - frame, z0}, {hi.x, hi.y, z1}, nb);
+    addBox(m, {lo.x, lo.y + frame, z0}, {lo.x + frame, hi.y - frame, z1}, nb);
+    addBox(m, {hi.x - frame, lo.y + frame, z0}, {hi.x, hi.y - frame, z1}, nb);
+    m.weldAndClean();
+    return m;
+}
+
+TriangleMesh makeTeapot(double scale, std::size_t targetTriangles) {
+    int n = std::max(2, static_cast<int>(std::lround(std::sqrt(targetTriangles / 64.0))));
+    auto bernstein = [](double t, double b[4]) {
+        double s = 1 - t;
+        b[0] = s * s * s, b[1] = 3 * t * s * s, b[2] = 3 * t * t * s, b[3] = t * t * t;
+    };
+    TriangleMesh m;
+    m.name = "teapot";
+    for (const auto& patch : kTeapotPatches) {
+        auto base = static_cast<std::uint32_t>(m.vertices.size());
+        for (int j = 0; j <= n; ++j)
+            for (int i = 0; i <= n; ++i) {
+                double bu[4], bv[4];
+                bernstein(double(i) / n, bu);
+                bernstein(double(j) / n, bv);
+                Vec3 p;
+                for (int v = 0; v < 4; ++v)
+                    for (int u = 0; u < 4; ++u)
+                        p += Vec3{patch[v * 4 + u][0], patch[v * 4 + u][1], patch[v * 4 + u][2]} * (bu[u] * bv[v]);
+                addVertex(m, p * scale);
+            }
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) {
+                std::uint32_t a = base + j * (n + 1) + i, b = a + 1, c = a + (n + 1), d = c + 1;
+                m.triangles.push_back({a, c, d});
+                m.triangles.push_back({a, d, b});
+            }
+    }
+    // Patches share boundary curves bit-exactly and the lid/bottom patches collapse rows to poles.
+    m.weldAndClean();
+    return m;
+}
+
+std::vector<std::pair<double, double>> pawnProfile() {
+    return {{0, 0},      {0.5, 0},    {0.5, 0.08}, {0.42, 0.14}, {0.40, 0.2}, {0.28, 0.28}, {0.2, 0.45},
+            {0.16, 0.7}, {0.26, 0.74}, {0.26, 0.78}, {0.16, 0.8}, {0.2, 0.88}, {0.22, 0.96}, {0.2, 1.04},
+            {0.14, 1.1}, {0.07, 1.13}, {0, 1.14}};
+}
+
+} // namespace cdlab

@@ -1,0 +1,94 @@
+#include "peers/FclAlgorithm.h"
+
+#include <fcl/config.h>
+#include <fcl/fcl.h>
+#include <map>
+
+namespace cdlab {
+
+struct FclAlgorithm::Impl {
+    std::string bv;
+    std::map<const TriangleMesh*, std::shared_ptr<fcl::CollisionGeometryd>> models;
+    std::vector<std::shared_ptr<fcl::CollisionGeometryd>> modelOf;
+
+    template <class BV> std::shared_ptr<fcl::CollisionGeometryd> build(const TriangleMesh& mesh) {
+        auto model = std::make_shared<fcl::BVHModel<BV>>();
+        std::vector<fcl::Vector3d> points;
+        points.reserve(mesh.vertices.size());
+        for (const Vec3& v : mesh.vertices) points.emplace_back(v.x, v.y, v.z);
+        std::vector<fcl::Triangle> tris;
+        tris.reserve(mesh.triangles.size());
+        for (const auto& t : mesh.triangles) tris.emplace_back(t[0], t[1], t[2]);
+        model->beginModel(static_cast<int>(tris.size()), static_cast<int>(points.size()));
+        model->addSubModel(points, tris);
+        model->endModel();
+        model->computeLocalAABB();
+        return model;
+    }
+};
+
+AlgorithmInfo FclAlgorithm::info() {
+    AlgorithmInfo i;
+    i.name = "fcl";
+    i.kind = "peer";
+    i.description = "Peer: FCL " FCL_VERSION " discrete mesh-mesh collide (BVHModel, contacts disabled), same "
+                    "frames and pairs. OBBRSS is FCL's fast path.";
+    i.params = {
+        {"bv", "FCL bounding volume: obbrss (FCL's fast mesh-mesh path), obb, or aabb (FCL refits AABB models in "
+               "world space on every call).",
+         std::string("obbrss"), {"obbrss", "obb", "aabb"}},
+        {"mode", "all: every colliding triangle pair; first: num_max_contacts = 1.", std::string("all"),
+         {"all", "first"}},
+    };
+    i.create = [](const ParamSet& p) { return std::make_unique<FclAlgorithm>(p); };
+    return i;
+}
+
+std::string FclAlgorithm::version() { return "fcl " FCL_VERSION; }
+
+FclAlgorithm::FclAlgorithm(const ParamSet& p)
+    : DiscretePipeline(p.getString("mode") == "first" ? ContactMode::FirstContact : ContactMode::AllPairs),
+      m_impl(std::make_unique<Impl>()) {
+    m_impl->bv = p.getString("bv");
+}
+
+FclAlgorithm::~FclAlgorithm() = default;
+
+void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& report, const Progress& progress) {
+    m_impl->models.clear();
+    m_impl->modelOf.clear();
+    for (const auto& o : objects.objects()) {
+        auto [it, fresh] = m_impl->models.try_emplace(o.mesh);
+        if (fresh) {
+            if (m_impl->bv == "obbrss") it->second = m_impl->build<fcl::OBBRSSd>(*o.mesh);
+            else if (m_impl->bv == "obb") it->second = m_impl->build<fcl::OBBd>(*o.mesh);
+            else it->second = m_impl->build<fcl::AABBd>(*o.mesh);
+        }
+        m_impl->modelOf.push_back(it->second);
+    }
+    report.notes = std::to_string(m_impl->models.size()) + " FCL BVHModel<" + m_impl->bv + ">";
+}
+
+void FclAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
+                               CollisionResult& out, DebugSink*) {
+    auto toFcl = [](const Pose& p) {
+        fcl::Transform3d tf = fcl::Transform3d::Identity();
+        fcl::Matrix3d R;
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) R(i, j) = p.R(i, j);
+        tf.linear() = R;
+        tf.translation() = fcl::Vector3d(p.t.x, p.t.y, p.t.z);
+        return tf;
+    };
+    std::size_t maxContacts = m_mode == ContactMode::FirstContact ? 1 : 100'000'000;
+    fcl::CollisionRequestd request(maxContacts, false);
+    fcl::CollisionResultd result;
+    fcl::collide(m_impl->modelOf[a].get(), toFcl(pa), m_impl->modelOf[b].get(), toFcl(pb), request, result);
+    out.counters.pairsFound += result.numContacts();
+    for (std::size_t i = 0; i < result.numContacts(); ++i) {
+        const auto& c = result.getContact(i);
+        out.pairs.push_back({static_cast<std::uint32_t>(c.b1), static_cast<std::uint32_t>(c.b2)});
+    }
+}
+
+} // namespace cdlab

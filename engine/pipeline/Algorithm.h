@@ -1,0 +1,34 @@
+// Algorithm: one collision pipeline over a scene. prepare() builds whatever acceleration structures it needs
+// (reported with timings and memory); step() advances over the frame interval [t0, t1] and reports a
+// FrameResult. Discrete algorithms test the poses at t1; continuous ones the motion over the interval.
+#pragma once
+
+#include "pipeline/FrameResult.h"
+#include "pipeline/Params.h"
+#include "pipeline/SceneObjects.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace cdlab {
+
+class DebugSink;
+
+struct PrepareReport {
+    StageTimes stages;          ///< e.g. "build" in ms
+    std::size_t memoryBytes = 0; ///< acceleration structures
+    std::string notes;          ///< e.g. "2 BVHs, 17,123 nodes"
+};
+
+class Algorithm {
+public:
+    using Progress = std::function<void(double fraction, const std::string& what)>;
+    virtual ~Algorithm() = default;
+
+    /// Called once per scene; the scene must outlive the algorithm's use of it.
+    virtual PrepareReport prepare(const Scene& scene, const Progress& progress = {}) = 0;
+    virtual FrameResult step(double t0, double t1, DebugSink* sink = nullptr) = 0;
+};
+
+} // namespace cdlab

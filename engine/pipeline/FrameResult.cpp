@@ -1,0 +1,82 @@
+#include "pipeline/FrameResult.h"
+
+namespace cdlab {
+
+void Counters::add(const std::string& name, std::uint64_t value) {
+    for (auto& [n, v] : m_items)
+        if (n == name) {
+            v += value;
+            return;
+        }
+    m_items.emplace_back(name, value);
+}
+
+std::uint64_t Counters::get(const std::string& name) const {
+    for (const auto& [n, v] : m_items)
+        if (n == name) return v;
+    return 0;
+}
+
+void Counters::merge(const Counters& other) {
+    for (const auto& [n, v] : other.m_items) add(n, v);
+}
+
+void Counters::addCollision(const CollisionCounters& c) {
+    add("bv_tests", c.bvTests);
+    add("nodes_visited", c.nodesVisited);
+    add("tri_tests", c.triTests);
+    add("pairs", c.pairsFound);
+}
+
+void StageTimes::add(const std::string& stage, double ms) {
+    for (auto& [n, v] : m_items)
+        if (n == stage) {
+            v += ms;
+            return;
+        }
+    m_items.emplace_back(stage, ms);
+}
+
+double StageTimes::get(const std::string& stage) const {
+    for (const auto& [n, v] : m_items)
+        if (n == stage) return v;
+    return 0;
+}
+
+double StageTimes::total() const {
+    double t = 0;
+    for (const auto& [n, v] : m_items) t += v;
+    return t;
+}
+
+std::size_t FrameResult::contactPairCount() const {
+    std::size_t n = 0;
+    for (const auto& c : contacts) n += c.pairs.size();
+    return n;
+}
+
+namespace {
+constexpr std::uint64_t kFnvOffset = 1469598103934665603ull;
+constexpr std::uint64_t kFnvPrime = 1099511628211ull;
+void mix(std::uint64_t& h, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) h = (h ^ ((v >> (8 * i)) & 0xff)) * kFnvPrime;
+}
+} // namespace
+
+std::uint64_t FrameResult::hash() const {
+    std::uint64_t h = kFnvOffset;
+    for (const auto& c : contacts) {
+        mix(h, (std::uint64_t(c.objectA) << 32) | c.objectB);
+        mix(h, c.pairs.size());
+        for (const auto& p : c.pairs) mix(h, (std::uint64_t(p.a) << 32) | p.b);
+    }
+    return h;
+}
+
+std::uint64_t combineHash(std::uint64_t h, std::uint64_t frameHash) {
+    if (h == 0) h = kFnvOffset;
+    mix(h, frameHash);
+    return h;
+}
+
+} // namespace cdlab

@@ -1,0 +1,57 @@
+// FrameResult: what one algorithm step reports — contacts per body pair, named deterministic counters and
+// per-stage wall times. The viewer, the bench and the tests read nothing else from an algorithm.
+#pragma once
+
+#include "collision/CollisionTypes.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cdlab {
+
+/// Named integer counters in a fixed order (the order of first insertion), so tables line up.
+class Counters {
+public:
+    void add(const std::string& name, std::uint64_t value);
+    std::uint64_t get(const std::string& name) const; ///< 0 when absent
+    const std::vector<std::pair<std::string, std::uint64_t>>& items() const { return m_items; }
+    void merge(const Counters& other);
+    void addCollision(const CollisionCounters& c); ///< bv_tests, nodes_visited, tri_tests, pairs
+
+private:
+    std::vector<std::pair<std::string, std::uint64_t>> m_items;
+};
+
+/// Per-stage wall times in milliseconds, in stage order.
+class StageTimes {
+public:
+    void add(const std::string& stage, double ms);
+    double get(const std::string& stage) const;
+    double total() const;
+    const std::vector<std::pair<std::string, double>>& items() const { return m_items; }
+
+private:
+    std::vector<std::pair<std::string, double>> m_items;
+};
+
+struct BodyPairContacts {
+    std::uint32_t objectA = 0, objectB = 0; ///< indices into SceneObjects
+    std::vector<TrianglePair> pairs;        ///< sorted
+};
+
+struct FrameResult {
+    double t0 = 0, t1 = 0;
+    std::vector<BodyPairContacts> contacts; ///< only pairs with at least one contact, sorted by (objectA, objectB)
+    Counters counters;
+    StageTimes stages;
+
+    std::size_t contactPairCount() const;
+    /// FNV-1a over the sorted contact sets: equal hashes = equal answers, whatever the algorithm.
+    std::uint64_t hash() const;
+};
+
+/// Combines per-frame hashes into a run hash (order-sensitive).
+std::uint64_t combineHash(std::uint64_t h, std::uint64_t frameHash);
+
+} // namespace cdlab

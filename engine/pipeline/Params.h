@@ -1,0 +1,48 @@
+// Typed algorithm parameters: one description (ParamSpec) drives the viewer's widgets, the bench's flags and
+// the tests' loops.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace cdlab {
+
+using ParamValue = std::variant<bool, std::int64_t, double, std::string>;
+
+struct ParamSpec {
+    std::string name;
+    std::string help;              ///< one or two sentences, shown as (?) tooltips and in `cdlab-bench list`
+    ParamValue defaultValue;
+    std::vector<std::string> choices; ///< for string parameters: the allowed values
+    double min = 0, max = 0;          ///< for numeric parameters (inclusive)
+};
+
+std::string toString(const ParamValue& v);
+
+class ParamSet {
+public:
+    ParamSet() = default;
+    /// Defaults of every spec.
+    explicit ParamSet(const std::vector<ParamSpec>& specs);
+
+    /// Parses `text` for parameter `name` according to its spec; throws InputError (file = `context`).
+    void setFromString(const std::vector<ParamSpec>& specs, const std::string& name, const std::string& text,
+                       const std::string& context);
+    void set(const std::string& name, ParamValue v) { m_values[name] = std::move(v); }
+
+    bool getBool(const std::string& name) const { return std::get<bool>(m_values.at(name)); }
+    std::int64_t getInt(const std::string& name) const { return std::get<std::int64_t>(m_values.at(name)); }
+    double getDouble(const std::string& name) const { return std::get<double>(m_values.at(name)); }
+    const std::string& getString(const std::string& name) const { return std::get<std::string>(m_values.at(name)); }
+    const std::map<std::string, ParamValue>& values() const { return m_values; }
+    /// "name=value,name=value" in name order.
+    std::string describe() const;
+
+private:
+    std::map<std::string, ParamValue> m_values;
+};
+
+} // namespace cdlab

@@ -1,0 +1,38 @@
+// SceneObjects: a scene flattened into collision objects (rigid bodies and articulated links) with their
+// world poses at any time, and the list of object pairs a pipeline must test.
+#pragma once
+
+#include "scene/Scene.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cdlab {
+
+struct SceneObject {
+    std::string name;        ///< body name, or "model/link"
+    const TriangleMesh* mesh = nullptr;
+    bool environment = false;
+    int body = -1;           ///< index into Scene::bodies, or -1
+    int model = -1, link = -1; ///< indices into Scene::models / links, or -1
+};
+
+class SceneObjects {
+public:
+    explicit SceneObjects(const Scene& scene);
+
+    const std::vector<SceneObject>& objects() const { return m_objects; }
+    /// World poses of all objects at time t (same order as objects()).
+    void poses(double t, std::vector<Pose>& out) const;
+    /// Pairs to test: every pair except environment/environment and a link with its own parent or child
+    /// (adjacent links touch at their joint by construction).
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs() const { return m_pairs; }
+
+private:
+    const Scene& m_scene;
+    std::vector<SceneObject> m_objects;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_pairs;
+};
+
+} // namespace cdlab

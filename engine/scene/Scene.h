@@ -1,0 +1,62 @@
+// Scene: what viewer, bench and tests share — rigid bodies with keyframed motion, static environment bodies
+// and articulated models (links with parents, joint frames and keyframed joint poses).
+#pragma once
+
+#include "mesh/TriangleMesh.h"
+#include "scene/PoseTrack.h"
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace cdlab {
+
+/// Where a mesh came from (kept for display, reloading and bench reports).
+struct MeshSource {
+    std::string file;      ///< resolved path when loaded from a file
+    std::string generator; ///< generator name when procedural
+    nlohmann::json params; ///< generator parameters
+    std::string describe() const;
+};
+
+struct Body {
+    std::string name;
+    std::shared_ptr<const TriangleMesh> mesh;
+    MeshSource source;
+    bool environment = false; ///< static scenery: never tested against other environment bodies
+    PoseTrack motion;         ///< world pose over time (one key for a static body)
+};
+
+struct Link {
+    std::string name;
+    int parent = -1;  ///< index of the parent link in the model, -1 for the root
+    Pose joint;       ///< joint frame relative to the parent link frame (or to the model base)
+    std::shared_ptr<const TriangleMesh> mesh;
+    MeshSource source;
+    PoseTrack motion; ///< joint pose over time, relative to the joint frame
+};
+
+struct ArticulatedModel {
+    std::string name;
+    Pose base;
+    std::vector<Link> links; ///< parents always precede their children
+    /// World pose of every link at time t.
+    std::vector<Pose> linkPoses(double t) const;
+};
+
+struct Scene {
+    std::string name;
+    std::string description;
+    std::string file; ///< path the scene was loaded from
+    double startTime = 0, endTime = 0;
+    int frames = 60; ///< default number of frames over [startTime, endTime]
+    std::vector<Body> bodies;
+    std::vector<ArticulatedModel> models;
+
+    std::size_t triangleCount() const;
+    /// Time of frame `i` of `n` frames spanning [startTime, endTime] (frame 0 = startTime).
+    double frameTime(int i, int n) const { return n <= 1 ? startTime : startTime + (endTime - startTime) * i / (n - 1); }
+};
+
+} // namespace cdlab

@@ -1,0 +1,326 @@
+#include "scene/SceneLoader.h"
+
+#include "core/InputError.h"
+#include "mesh/MeshGenerators.h"
+#include "mesh/MeshImporter.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <numbers>
+#include <set>
+#include <sstream>
+
+namespace cdlab {
+
+namespace {
+
+using json = nlohmann::json;
+
+/// Typed access to JSON values with the JSON path carried along for error messages.
+class Reader {
+public:
+    Reader(const std::string& file) : m_file(file) {}
+
+    [[noreturn]] void fail(const std::string& path, const std::string& what) const { throw InputError(m_file, path, what); }
+
+    const json& require(const json& obj, const std::string& path, const char* key) const {
+        if (!obj.contains(key)) fail(path, std::string("missing required field '") + key + "'");
+        return obj[key];
+    }
+    void expectObject(const json& v, const std::string& path) const {
+        if (!v.is_object()) fail(path, std::string("expected an object, got ") + v.type_name());
+    }
+    void expectArray(const json& v, const std::string& path) const {
+        if (!v.is_array()) fail(path, std::string("expected an array, got ") + v.type_name());
+    }
+    /// Rejects keys other than `allowed`: typos should not be silently ignored.
+    void onlyKeys(const json& obj, const std::string& path, std::initializer_list<const char*> allowed) const {
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            bool ok = false;
+            for (const char* k : allowed) ok = ok || it.key() == k;
+            if (!ok) {
+                std::string list;
+                for (const char* k : allowed) list += (list.empty() ? "" : ", ") + std::string(k);
+                fail(path + "." + it.key(), "unknown field (expected one of: " + list + ")");
+            }
+        }
+    }
+    double number(const json& v, const std::string& path) const {
+        if (!v.is_number()) fail(path, std::string("expected a number, got ") + v.type_name());
+        double x = v.get<double>();
+        if (!std::isfinite(x)) fail(path, "number is not finite");
+        return x;
+    }
+    std::string string(const json& v, const std::string& path) const {
+        if (!v.is_string()) fail(path, std::string("expected a string, got ") + v.type_name());
+        return v.get<std::string>();
+    }
+    bool boolean(const json& v, const std::string& path) const {
+        if (!v.is_boolean()) fail(path, std::string("expected true or false, got ") + v.type_name());
+        return v.get<bool>();
+    }
+    std::vector<double> numbers(const json& v, const std::string& path, std::size_t n) const {
+        if (!v.is_array() || v.size() != n)
+            fail(path, "expected an array of " + std::to_string(n) + " numbers, got " +
+                           (v.is_array() ? "an array of " + std::to_string(v.size()) : std::string(v.type_name())));
+        std::vector<double> out;
+        for (std::size_t i = 0; i < n; ++i) out.push_back(number(v[i], path + "[" + std::to_string(i) + "]"));
+        return out;
+    }
+    Vec3 vec3(const json& v, const std::string& path) const {
+        auto a = numbers(v, path, 3);
+        return {a[0], a[1], a[2]};
+    }
+    Quat rotation(const json& v, const std::string& path) const {
+        expectObject(v, path);
+        constexpr double deg = std::numbers::pi / 180;
+        if (v.contains("quaternion")) {
+            onlyKeys(v, path, {"quaternion"});
+            auto q = numbers(v["quaternion"], path + ".quaternion", 4);
+            double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+            if (n < 1e-12) fail(path + ".quaternion", "quaternion has zero length");
+            return Quat{q[0], q[1], q[2], q[3]}.normalized();
+        }
+        if (v.contains("axis")) {
+            onlyKeys(v, path, {"axis", "angle"});
+            Vec3 axis = vec3(v["axis"], path + ".axis");
+            if (length(axis) < 1e-12) fail(path + ".axis", "rotation axis has zero length");
+            return Quat::fromAxisAngle(axis, number(require(v, path, "angle"), path + ".angle") * deg);
+        }
+        if (v.contains("euler")) {
+            onlyKeys(v, path, {"euler"});
+            Vec3 e = vec3(v["euler"], path + ".euler");
+            return Quat::fromAxisAngle({0, 0, 1}, e.z * deg) * Quat::fromAxisAngle({0, 1, 0}, e.y * deg) *
+                   Quat::fromAxisAngle({1, 0, 0}, e.x * deg);
+        }
+        fail(path, "expected a rotation: {\"axis\": [x,y,z], \"angle\": deg}, {\"quaternion\": [w,x,y,z]} or "
+                   "{\"euler\": [x,y,z]}");
+    }
+    Pose pose(const json& v, const std::string& path) const {
+        expectObject(v, path);
+        onlyKeys(v, path, {"position", "rotation"});
+        Pose p;
+        if (v.contains("position")) p.t = vec3(v["position"], path + ".position");
+        if (v.contains("rotation")) p.R = rotation(v["rotation"], path + ".rotation").toMat3();
+        return p;
+    }
+    Keyframe keyframe(const json& v, const std::string& path) const {
+        expectObject(v, path);
+        onlyKeys(v, path, {"t", "position", "rotation"});
+        Keyframe k;
+        k.time = number(require(v, path, "t"), path + ".t");
+        if (v.contains("position")) k.position = vec3(v["position"], path + ".position");
+        if (v.contains("rotation")) k.rotation = rotation(v["rotation"], path + ".rotation");
+        return k;
+    }
+    /// A static "pose" or a "keyframes" array (exactly one of the two may be present; neither = identity).
+    PoseTrack motion(const json& obj, const std::string& path) const {
+        if (obj.contains("pose") && obj.contains("keyframes"))
+            fail(path, "give either 'pose' or 'keyframes', not both");
+        if (obj.contains("keyframes")) {
+            const json& ks = obj["keyframes"];
+            std::string kp = path + ".keyframes";
+            expectArray(ks, kp);
+            if (ks.empty()) fail(kp, "expected at least one keyframe");
+            std::vector<Keyframe> keys;
+            for (std::size_t i = 0; i < ks.size(); ++i) {
+                std::string ip = kp + "[" + std::to_string(i) + "]";
+                keys.push_back(keyframe(ks[i], ip));
+                if (i > 0 && !(keys[i].time > keys[i - 1].time))
+                    fail(ip + ".t", "keyframe times must be strictly increasing (" + json(keys[i].time).dump() +
+                                        " after " + json(keys[i - 1].time).dump() + ")");
+            }
+            return PoseTrack(std::move(keys));
+        }
+        Keyframe k;
+        if (obj.contains("pose")) {
+            const json& p = obj["pose"];
+            expectObject(p, path + ".pose");
+            onlyKeys(p, path + ".pose", {"position", "rotation"});
+            if (p.contains("position")) k.position = vec3(p["position"], path + ".pose.position");
+            if (p.contains("rotation")) k.rotation = rotation(p["rotation"], path + ".pose.rotation");
+        }
+        return PoseTrack({k});
+    }
+
+    std::shared_ptr<const TriangleMesh> mesh(const json& v, const std::string& path, const std::string& baseDir,
+                                             MeshSource& source) {
+        expectObject(v, path);
+        if (v.contains("file") == v.contains("generator"))
+            fail(path, "expected exactly one of 'file' (a mesh path) or 'generator' (a procedural mesh)");
+        if (v.contains("file")) {
+            onlyKeys(v, path, {"file"});
+            std::string rel = string(v["file"], path + ".file");
+            std::filesystem::path p(rel);
+            if (p.is_relative()) p = std::filesystem::path(baseDir) / p;
+            source.file = p.lexically_normal().string();
+            try {
+                return cached(source.file, [&] { return importMesh(source.file); });
+            } catch (const InputError& e) { // name the scene field that referenced the bad mesh too
+                fail(path + ".file", e.what());
+            }
+        }
+        onlyKeys(v, path, {"generator", "params"});
+        source.generator = string(v["generator"], path + ".generator");
+        source.params = v.contains("params") ? v["params"] : json();
+        return cached(source.generator + source.params.dump(),
+                      [&] { return generateMesh(source.generator, source.params, m_file, path + ".params"); });
+    }
+
+private:
+    template <class F> std::shared_ptr<const TriangleMesh> cached(const std::string& key, F make) {
+        auto it = m_meshes.find(key);
+        if (it != m_meshes.end()) return it->second;
+        auto m = std::make_shared<TriangleMesh>(make());
+        if (m->faceNormals.size() != m->triangles.size()) m->computeFaceNormals();
+        return m_meshes[key] = m;
+    }
+    std::string m_file;
+    std::map<std::string, std::shared_ptr<const TriangleMesh>> m_meshes; // shared by bodies using one mesh
+};
+
+std::string lineColumn(const std::string& text, std::size_t byte) {
+    std::size_t line = 1, col = 1;
+    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') ++line, col = 1;
+        else ++col;
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+ArticulatedModel parseModel(Reader& r, const json& v, const std::string& path, const std::string& baseDir) {
+    r.expectObject(v, path);
+    r.onlyKeys(v, path, {"name", "base", "links"});
+    ArticulatedModel model;
+    model.name = r.string(r.require(v, path, "name"), path + ".name");
+    if (v.contains("base")) model.base = r.pose(v["base"], path + ".base");
+    const json& links = r.require(v, path, "links");
+    r.expectArray(links, path + ".links");
+    if (links.empty()) r.fail(path + ".links", "expected at least one link");
+    // Read every link, then order parents before children and reject unknown or cyclic parents.
+    std::vector<Link> raw;
+    std::vector<std::string> parentNames;
+    std::map<std::string, std::size_t> byName;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        std::string lp = path + ".links[" + std::to_string(i) + "]";
+        const json& lv = links[i];
+        r.expectObject(lv, lp);
+        r.onlyKeys(lv, lp, {"name", "parent", "joint", "mesh", "keyframes", "pose"});
+        Link l;
+        l.name = r.string(r.require(lv, lp, "name"), lp + ".name");
+        if (byName.count(l.name)) r.fail(lp + ".name", "duplicate link name '" + l.name + "'");
+        byName[l.name] = i;
+        const json& pv = r.require(lv, lp, "parent");
+        parentNames.push_back(pv.is_null() ? "" : r.string(pv, lp + ".parent"));
+        if (lv.contains("joint")) l.joint = r.pose(lv["joint"], lp + ".joint");
+        l.mesh = r.mesh(r.require(lv, lp, "mesh"), lp + ".mesh", baseDir, l.source);
+        l.motion = r.motion(lv, lp);
+        raw.push_back(std::move(l));
+    }
+    std::vector<int> parentIndex(raw.size(), -1);
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (parentNames[i].empty()) continue;
+        auto it = byName.find(parentNames[i]);
+        std::string lp = path + ".links[" + std::to_string(i) + "].parent";
+        if (it == byName.end()) r.fail(lp, "unknown parent link '" + parentNames[i] + "'");
+        if (it->second == i) r.fail(lp, "link is its own parent");
+        parentIndex[i] = static_cast<int>(it->second);
+    }
+    // Topological order; a link still unplaced after the sweep sits on a cycle.
+    std::vector<int> newIndex(raw.size(), -1);
+    bool progress = true;
+    while (progress) {
+        progress = false;
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            if (newIndex[i] >= 0) continue;
+            if (parentIndex[i] >= 0 && newIndex[parentIndex[i]] < 0) continue;
+            newIndex[i] = static_cast<int>(model.links.size());
+            model.links.push_back(raw[i]);
+            model.links.back().parent = parentIndex[i] < 0 ? -1 : newIndex[parentIndex[i]];
+            progress = true;
+        }
+    }
+    for (std::size_t i = 0; i < raw.size(); ++i)
+        if (newIndex[i] < 0)
+            r.fail(path + ".links[" + std::to_string(i) + "].parent",
+                   "link '" + raw[i].name + "' is part of a parent cycle");
+    return model;
+}
+
+} // namespace
+
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir) {
+    json doc;
+    try {
+        doc = json::parse(text);
+    } catch (const json::parse_error& e) {
+        std::string msg = e.what();
+        auto pos = msg.find("parse error");
+        throw InputError(file, lineColumn(text, e.byte > 0 ? e.byte - 1 : 0),
+                         "invalid JSON (" + (pos == std::string::npos ? msg : msg.substr(pos)) + ")");
+    }
+    Reader r(file);
+    r.expectObject(doc, "$");
+    r.onlyKeys(doc, "$", {"name", "description", "frames", "bodies", "articulated"});
+    Scene scene;
+    scene.file = file;
+    scene.name = doc.contains("name") ? r.string(doc["name"], "name") : std::filesystem::path(file).stem().string();
+    if (doc.contains("description")) scene.description = r.string(doc["description"], "description");
+    if (doc.contains("frames")) {
+        double f = r.number(doc["frames"], "frames");
+        if (f < 1 || f > 1e7 || f != std::floor(f)) r.fail("frames", "expected a positive integer");
+        scene.frames = static_cast<int>(f);
+    }
+    if (doc.contains("bodies")) {
+        const json& bodies = doc["bodies"];
+        r.expectArray(bodies, "bodies");
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            std::string bp = "bodies[" + std::to_string(i) + "]";
+            const json& bv = bodies[i];
+            r.expectObject(bv, bp);
+            r.onlyKeys(bv, bp, {"name", "mesh", "environment", "pose", "keyframes"});
+            Body b;
+            b.name = bv.contains("name") ? r.string(bv["name"], bp + ".name") : "body" + std::to_string(i);
+            if (!names.insert(b.name).second) r.fail(bp + ".name", "duplicate body name '" + b.name + "'");
+            b.mesh = r.mesh(r.require(bv, bp, "mesh"), bp + ".mesh", baseDir, b.source);
+            if (bv.contains("environment")) b.environment = r.boolean(bv["environment"], bp + ".environment");
+            b.motion = r.motion(bv, bp);
+            scene.bodies.push_back(std::move(b));
+        }
+    }
+    if (doc.contains("articulated")) {
+        const json& models = doc["articulated"];
+        r.expectArray(models, "articulated");
+        for (std::size_t i = 0; i < models.size(); ++i)
+            scene.models.push_back(parseModel(r, models[i], "articulated[" + std::to_string(i) + "]", baseDir));
+    }
+    if (scene.bodies.empty() && scene.models.empty())
+        r.fail("bodies", "scene has no bodies and no articulated models");
+    bool any = false;
+    auto span = [&](const PoseTrack& m) {
+        if (m.empty()) return;
+        scene.startTime = any ? std::min(scene.startTime, m.startTime()) : m.startTime();
+        scene.endTime = any ? std::max(scene.endTime, m.endTime()) : m.endTime();
+        any = true;
+    };
+    for (const Body& b : scene.bodies) span(b.motion);
+    for (const ArticulatedModel& m : scene.models)
+        for (const Link& l : m.links) span(l.motion);
+    return scene;
+}
+
+Scene loadScene(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) throw InputError(path, "", "scene file not found");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path, "", "cannot open scene file");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string base = std::filesystem::path(path).parent_path().string();
+    return parseScene(ss.str(), path, base.empty() ? "." : base);
+}
+
+} // namespace cdlab

@@ -1,0 +1,34 @@
+// Scene files (JSON) -> Scene. Every validation error throws InputError naming the file, the JSON path
+// (e.g. bodies[1].keyframes[2].t) and what was expected. Mesh files are resolved relative to the scene file.
+//
+// Format (all lengths in scene units, times in seconds, angles in degrees):
+// {
+//   "name": "...", "description": "...", "frames": 120,
+//   "bodies": [{
+//       "name": "knot",
+//       "mesh": {"generator": "torus_knot", "params": {"triangles": 7000}}   or   {"file": "../assets/x.obj"},
+//       "environment": false,
+//       "pose": {"position": [x, y, z], "rotation": ROT},                    static pose, or
+//       "keyframes": [{"t": 0, "position": [...], "rotation": ROT}, ...]      times strictly increasing
+//   }],
+//   "articulated": [{
+//       "name": "arm", "base": {"position": [...], "rotation": ROT},
+//       "links": [{"name": "upper", "parent": null | "linkname", "joint": {"position": [...], "rotation": ROT},
+//                  "mesh": {...}, "keyframes": [...]}]
+//   }]
+// }
+// ROT is {"axis": [x, y, z], "angle": deg} or {"quaternion": [w, x, y, z]} or {"euler": [x, y, z]} (XYZ, deg).
+#pragma once
+
+#include "scene/Scene.h"
+
+#include <string>
+
+namespace cdlab {
+
+/// Loads and validates a scene file.
+Scene loadScene(const std::string& path);
+/// Parses scene JSON text; `file` labels errors and `baseDir` resolves mesh paths.
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir);
+
+} // namespace cdlab

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# cdlab project script: install Debian packages, configure, build, and run or test.
+#
+#   scripts/cdlab.sh run  [args...]   install + build, then run the main program on the default scene
+#   scripts/cdlab.sh test             install + build, then run every test (ctest)
+#   scripts/cdlab.sh build            install + build only
+#   scripts/cdlab.sh deps             install the Debian packages only
+#
+# Environment: BUILD_DIR (default build), BUILD_TYPE (default Release), CDLAB_SANITIZE=1 for ASan/UBSan,
+# SKIP_DEPS=1 to skip apt, JOBS (default nproc).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+
+PACKAGES=(cmake g++ pkg-config libglfw3-dev libimgui-dev libassimp-dev libeigen3-dev libglm-dev python3-glad
+  xvfb xauth libegl-dev libgl-dev libgles-dev libegl1-mesa-dev libgbm-dev mesa-utils
+  nlohmann-json3-dev libcli11-dev libstb-dev libgtest-dev libbenchmark-dev libqhull-dev
+  libsvm-dev libtbb-dev libfcl-dev libbullet-dev libgmp-dev)
+
+install_deps() {
+  [ "${SKIP_DEPS:-0}" = 1 ] && return 0
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "[cdlab] installing: ${missing[*]}" >&2
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  # Wait for the apt/dpkg lock instead of failing when another apt runs.
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q -o DPkg::Lock::Timeout=600 "${missing[@]}"
+}
+
+build() {
+  local dir=${BUILD_DIR:-build} type=${BUILD_TYPE:-Release}
+  local san=OFF
+  [ "${CDLAB_SANITIZE:-0}" = 1 ] && san=ON
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DCDLAB_SANITIZE="$san" >&2
+  cmake --build "$dir" -j "${JOBS:-$(nproc)}" >&2
+}
+
+cmd=${1:-run}
+shift || true
+case "$cmd" in
+  deps) install_deps ;;
+  build) install_deps; build ;;
+  run)
+    install_deps; build
+    exec "${BUILD_DIR:-build}/app/bench/cdlab-bench" run "${@:-scenes/default.json}"
+    ;;
+  test)
+    install_deps; build
+    cd "${BUILD_DIR:-build}"
+    exec ctest --output-on-failure -j "${JOBS:-$(nproc)}" "$@"
+    ;;
+  *) echo "usage: $0 run|test|build|deps" >&2; exit 2 ;;
+esac
