@@ -88,9 +88,11 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         << " warm-up); times are per-frame medians over repeats, then median/min/max over frames\n";
     // Union of counter names in first-seen order.
     std::vector<std::string> counterNames;
-    for (const auto& r : runs)
-        for (const auto& [n, v] : totalCounters(r).items())
+    for (const auto& r : runs) {
+        Counters total = totalCounters(r);
+        for (const auto& [n, v] : total.items())
             if (std::find(counterNames.begin(), counterNames.end(), n) == counterNames.end()) counterNames.push_back(n);
+    }
 
     std::size_t w = 12;
     for (const auto& r : runs) w = std::max(w, r.spec.label().size() + 2);
@@ -136,7 +138,8 @@ void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
     for (const auto& r : runs) {
         for (const auto& s : stageNames(r))
             if (std::find(stages.begin(), stages.end(), s) == stages.end()) stages.push_back(s);
-        for (const auto& [n, v] : totalCounters(r).items())
+        Counters total = totalCounters(r);
+        for (const auto& [n, v] : total.items())
             if (std::find(counters.begin(), counters.end(), n) == counters.end()) counters.push_back(n);
     }
     out << "algorithm,frame,t";
@@ -179,7 +182,8 @@ void writeJson(const std::string& path, const BenchContext& ctx, const std::vect
             Stats st = stageStats(r, s);
             a["stages_ms"][s] = {{"median", st.median}, {"min", st.min}, {"max", st.max}};
         }
-        for (const auto& [n, v] : totalCounters(r).items()) a["counters"][n] = v;
+        Counters total = totalCounters(r);
+        for (const auto& [n, v] : total.items()) a["counters"][n] = v;
         a["hash"] = hex(r.runHash);
         a["ratio_to_first"] = base > 0 ? fs.median / base : 0;
         doc["algorithms"].push_back(a);

@@ -160,8 +160,9 @@ TriangleMesh makePanel(double width, double height, double thickness, double fra
     return m;
 }
 
-TriangleMesh makeTeapot(double scale, std::size_t targetTriangles) {
-    int n = std::max(2, static_cast<int>(std::lround(std::sqrt(targetTriangles / 64.0))));
+namespace {
+
+TriangleMesh teapotAtResolution(double scale, int n) {
     auto bernstein = [](double t, double b[4]) {
         double s = 1 - t;
         b[0] = s * s * s, b[1] = 3 * t * s * s, b[2] = 3 * t * t * s, b[3] = t * t * t;
@@ -191,6 +192,20 @@ TriangleMesh makeTeapot(double scale, std::size_t targetTriangles) {
     // Patches share boundary curves bit-exactly and the lid/bottom patches collapse rows to poles.
     m.weldAndClean();
     return m;
+}
+
+} // namespace
+
+TriangleMesh makeTeapot(double scale, std::size_t targetTriangles) {
+    // 64 n^2 triangles before the collapsed rows are removed: try the neighbouring resolutions, keep the closest.
+    int n0 = std::max(2, static_cast<int>(std::sqrt(targetTriangles / 64.0)));
+    TriangleMesh best;
+    for (int n = n0; n <= n0 + 2; ++n) {
+        TriangleMesh m = teapotAtResolution(scale, n);
+        auto diff = [&](const TriangleMesh& x) { return std::llabs((long long)x.triangleCount() - (long long)targetTriangles); };
+        if (best.triangles.empty() || diff(m) < diff(best)) best = std::move(m);
+    }
+    return best;
 }
 
 std::vector<std::pair<double, double>> pawnProfile() {
