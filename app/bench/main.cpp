@@ -166,7 +166,7 @@ int main(int argc, char** argv) {
                 if (!params.is_object()) throw InputError("--params", "", "expected a JSON object");
                 if (!params.contains("triangles")) params["triangles"] = triangles;
                 std::string g = generator.empty() ? "sphere" : generator;
-                mesh = std::make_shared<TriangleMesh>(generateMesh(g, params, "--generator " + g, "params"));
+                mesh = std::make_shared<TriangleMesh>(generateMesh(g, params, "--generator " + g, "mesh"));
                 label = g + " " + params.dump();
             }
             if (buildOpts.algorithms.empty()) buildOpts.algorithms = defaultAlgos();

@@ -151,7 +151,7 @@ TriangleMesh generateMesh(const std::string& generator, const json& params, cons
                           const std::string& jsonPath) {
     for (const auto& e : entries()) {
         if (e.info.name != generator) continue;
-        ParamReader reader(params, file, jsonPath);
+        ParamReader reader(params, file, jsonPath + ".params");
         TriangleMesh m = e.build(reader);
         reader.rejectUnknown();
         m.validate(file + " (" + jsonPath + ")");
@@ -159,7 +159,7 @@ TriangleMesh generateMesh(const std::string& generator, const json& params, cons
     }
     std::string known;
     for (const auto& e : entries()) known += (known.empty() ? "" : ", ") + e.info.name;
-    throw InputError(file, jsonPath, "unknown generator '" + generator + "' (known: " + known + ")");
+    throw InputError(file, jsonPath + ".generator", "unknown generator '" + generator + "' (known: " + known + ")");
 }
 
 } // namespace cdlab

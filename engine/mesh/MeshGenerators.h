@@ -26,7 +26,8 @@ struct GeneratorInfo {
 const std::vector<GeneratorInfo>& meshGenerators();
 
 /// Builds the named generator's mesh. `params` must be a JSON object (or null for defaults). Errors (unknown
-/// generator, unknown parameter, wrong type, out of range) throw InputError naming `file` and `jsonPath`.
+/// generator, unknown parameter, wrong type, out of range) throw InputError naming `file` and the field under
+/// `jsonPath` (the mesh object: `<jsonPath>.generator`, `<jsonPath>.params.<name>`).
 TriangleMesh generateMesh(const std::string& generator, const nlohmann::json& params, const std::string& file,
                           const std::string& jsonPath);
 

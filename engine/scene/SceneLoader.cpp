@@ -166,7 +166,7 @@ public:
         source.generator = string(v["generator"], path + ".generator");
         source.params = v.contains("params") ? v["params"] : json();
         return cached(source.generator + source.params.dump(),
-                      [&] { return generateMesh(source.generator, source.params, m_file, path + ".params"); });
+                      [&] { return generateMesh(source.generator, source.params, m_file, path); });
     }
 
 private:
@@ -256,10 +256,12 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
     try {
         doc = json::parse(text);
     } catch (const json::parse_error& e) {
+        // nlohmann's text is "[json.exception...] parse error at line L, column C: <reason>": keep the reason.
         std::string msg = e.what();
-        auto pos = msg.find("parse error");
+        auto col = msg.find("column ");
+        auto colon = col == std::string::npos ? std::string::npos : msg.find(": ", col);
         throw InputError(file, lineColumn(text, e.byte > 0 ? e.byte - 1 : 0),
-                         "invalid JSON (" + (pos == std::string::npos ? msg : msg.substr(pos)) + ")");
+                         "invalid JSON: " + (colon == std::string::npos ? msg : msg.substr(colon + 2)));
     }
     Reader r(file);
     r.expectObject(doc, "$");

@@ -1,0 +1,154 @@
+#include "TestUtil.h"
+#include "core/InputError.h"
+#include "mesh/MeshGenerators.h"
+#include "mesh/MeshImporter.h"
+#include "mesh/ProceduralMeshes.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace cdlab;
+using json = nlohmann::json;
+
+namespace {
+
+/// Runs `f`, expects an InputError whose message contains every string of `parts`.
+template <class F> void expectInputError(F f, std::initializer_list<std::string> parts) {
+    try {
+        f();
+        FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+        std::string msg = e.what();
+        for (const auto& p : parts) EXPECT_NE(msg.find(p), std::string::npos) << "'" << p << "' not in: " << msg;
+    }
+}
+
+void expectSane(const TriangleMesh& m) {
+    ASSERT_GT(m.triangleCount(), 0u);
+    m.validate("test");
+    ASSERT_EQ(m.faceNormals.size(), m.triangleCount());
+    for (std::size_t i = 0; i < m.triangleCount(); ++i) {
+        double l = length(m.faceNormals[i]);
+        EXPECT_TRUE(l == 0 || std::fabs(l - 1) < 1e-9);
+    }
+}
+
+} // namespace
+
+TEST(Generators, HitTheirTargetTriangleCounts) {
+    for (const auto& g : meshGenerators()) {
+        for (int target : {1000, 10000}) {
+            TriangleMesh m = generateMesh(g.name, json{{"triangles", target}}, "test", "params");
+            SCOPED_TRACE(g.name + " " + std::to_string(target) + " -> " + std::to_string(m.triangleCount()));
+            expectSane(m);
+            EXPECT_GT(m.triangleCount(), target * 0.75);
+            EXPECT_LT(m.triangleCount(), target * 1.25);
+        }
+    }
+}
+
+TEST(Generators, ClosedShapesHaveOutwardNormals) {
+    // For a closed, outward-oriented surface the signed volume (divergence theorem) is positive.
+    auto volume = [](const TriangleMesh& m) {
+        double v = 0;
+        for (std::size_t i = 0; i < m.triangleCount(); ++i) {
+            Vec3 a, b, c;
+            m.corners(i, a, b, c);
+            v += dot(a, cross(b, c)) / 6;
+        }
+        return v;
+    };
+    EXPECT_NEAR(volume(makeSphere(1, 20000)), 4.18879, 0.01);
+    EXPECT_NEAR(volume(makeCylinder(0.5, 2, 20000)), 3.14159 * 0.25 * 2, 0.01);
+    EXPECT_NEAR(volume(makeBox({1, 2, 3}, 1200)), 6.0, 1e-9);
+    EXPECT_GT(volume(makeTorusKnot(2, 3, 1, 0.2, 20000)), 0);
+}
+
+TEST(Generators, TeapotIsTheUtahTeapot) {
+    TriangleMesh t = makeTeapot(1.0, 10000);
+    Aabb b = t.bounds();
+    // Newell's data spans x in [-3, 3.434], y in [-2, 2], z in [0, 3.15] (spout tip and lid knob).
+    EXPECT_NEAR(b.lo.x, -3.0, 1e-9);
+    EXPECT_NEAR(b.hi.x, 3.434, 0.01);
+    EXPECT_NEAR(b.lo.y, -2.0, 1e-9);
+    EXPECT_NEAR(b.hi.z, 3.15, 1e-9);
+    EXPECT_NEAR(b.lo.z, 0.0, 1e-9);
+}
+
+TEST(Generators, BadParametersNameTheField) {
+    expectInputError([] { generateMesh("sphere", json{{"radius", "big"}}, "s.json", "bodies[0].mesh"); },
+                     {"s.json", "bodies[0].mesh.params.radius", "expected a number"});
+    expectInputError([] { generateMesh("sphere", json{{"radius", -1}}, "s.json", "p"); }, {"p.params.radius", "out of range"});
+    expectInputError([] { generateMesh("sphere", json{{"radiu", 1}}, "s.json", "p"); }, {"p.params.radiu", "unknown parameter"});
+    expectInputError([] { generateMesh("dodecahedron", json{}, "s.json", "p"); }, {"p.generator", "unknown generator", "torus_knot"});
+    expectInputError([] { generateMesh("revolution", json{{"profile", json::array({json::array({1, 0})})}}, "s.json", "p"); },
+                     {"p.params.profile", "at least two"});
+}
+
+TEST(Importer, ReadsObjPlyStlAndGltf) {
+    test::TempDir dir;
+    std::string obj = dir.write("quad.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\n");
+    std::string ply = dir.write("tri.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                                           "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+                                           "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+    std::string stl = dir.write("tri.stl", "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\n"
+                                           "vertex 0 1 0\nendloop\nendfacet\nendsolid t\n");
+    // glTF 2.0 with an embedded buffer: 3 float positions + 3 ushort indices (+2 bytes padding).
+    std::string gltf = dir.write("tri.gltf", R"({
+      "asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}], "scene": 0, "nodes": [{"mesh": 0}],
+      "meshes": [{"primitives": [{"attributes": {"POSITION": 1}, "indices": 0}]}],
+      "buffers": [{"byteLength": 44, "uri": "data:application/octet-stream;base64,AAABAAIAAAAAAAAAAAAAAAAAAAAAAIA/AAAAAAAAAAAAAAAAAACAPwAAAAA="}],
+      "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 6, "target": 34963},
+                      {"buffer": 0, "byteOffset": 8, "byteLength": 36, "target": 34962}],
+      "accessors": [{"bufferView": 0, "componentType": 5123, "count": 3, "type": "SCALAR"},
+                    {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3",
+                     "max": [1, 1, 0], "min": [0, 0, 0]}]})");
+    EXPECT_EQ(importMesh(obj).triangleCount(), 2u); // quad triangulated
+    for (const auto& p : {ply, stl, gltf}) {
+        SCOPED_TRACE(p);
+        TriangleMesh m = importMesh(p);
+        ASSERT_EQ(m.triangleCount(), 1u);
+        Aabb b = m.bounds();
+        EXPECT_EQ(b.lo, Vec3(0, 0, 0));
+        EXPECT_EQ(b.hi, Vec3(1, 1, 0));
+        EXPECT_NEAR(std::fabs(m.faceNormals[0].z), 1.0, 1e-12);
+    }
+}
+
+TEST(Importer, BadFilesGiveClearErrors) {
+    test::TempDir dir;
+    expectInputError([&] { importMesh(dir.path("missing.obj")); }, {"missing.obj", "not found"});
+    expectInputError([&] { importMesh(dir.path("")); }, {"directory"});
+    std::string empty = dir.write("empty.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\n");
+    expectInputError([&] { importMesh(empty); }, {"empty.obj"});
+    std::string zero = dir.write("zero.stl", "");
+    expectInputError([&] { importMesh(zero); }, {"zero.stl"});
+    std::string truncated = dir.write("trunc.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
+                                                   "property float y\nproperty float z\nelement face 1\nproperty list "
+                                                   "uchar int vertex_indices\nend_header\n0 0 0\n1 0\n");
+    expectInputError([&] { importMesh(truncated); }, {"trunc.ply"});
+    std::string nan = dir.write("nan.obj", "v 0 0 0\nv nan 0 0\nv 0 1 0\nf 1 2 3\n");
+    expectInputError([&] { importMesh(nan); }, {"nan.obj", "NaN or infinite"});
+    std::string inf = dir.write("inf.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                                           "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+                                           "end_header\n0 0 0\ninf 0 0\n0 1 0\n3 0 1 2\n");
+    expectInputError([&] { importMesh(inf); }, {"inf.ply"});
+    std::string range = dir.write("range.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                                               "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+                                               "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 7\n");
+    expectInputError([&] { importMesh(range); }, {"range.ply"});
+    std::string garbage = dir.write("garbage.glb", "this is not a glb file at all");
+    expectInputError([&] { importMesh(garbage); }, {"garbage.glb"});
+}
+
+TEST(Mesh, ValidateNamesTheElement) {
+    TriangleMesh m;
+    m.vertices = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    m.triangles = {{0, 1, 5}};
+    expectInputError([&] { m.validate("m.obj"); }, {"m.obj", "triangle 0", "out of range"});
+    m.triangles = {{0, 1, 2}};
+    m.vertices[1].y = std::numeric_limits<double>::infinity();
+    expectInputError([&] { m.validate("m.obj"); }, {"vertex 1", "NaN or infinite"});
+    m.triangles.clear();
+    expectInputError([&] { m.validate("m.obj"); }, {"no triangles"});
+}

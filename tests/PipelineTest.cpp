@@ -1,0 +1,119 @@
+#include "TestUtil.h"
+#include "core/InputError.h"
+#include "debug/DebugSink.h"
+#include "peers/Peers.h"
+#include "pipeline/AlgorithmRegistry.h"
+#include "scene/SceneLoader.h"
+
+#include <gtest/gtest.h>
+
+using namespace cdlab;
+
+namespace {
+
+Scene bundled(const std::string& name) { return loadScene(std::string(CDLAB_SOURCE_DIR) + "/scenes/" + name); }
+
+/// Counts primitives per category.
+class CountingSink : public DebugSink {
+public:
+    std::size_t counts[static_cast<int>(DebugCategory::Count)] = {};
+    void line(const Vec3&, const Vec3&, Rgba, DebugCategory c) override { counts[int(c)]++; }
+    void triangle(const Vec3&, const Vec3&, const Vec3&, Rgba, DebugCategory c) override { counts[int(c)]++; }
+    void point(const Vec3&, Rgba, DebugCategory c) override { counts[int(c)]++; }
+    void text(const Vec3&, const std::string&, DebugCategory c) override { counts[int(c)]++; }
+};
+
+} // namespace
+
+TEST(Registry, ListsAlgorithmsWithDocumentedParameters) {
+    auto& reg = AlgorithmRegistry::instance();
+    ASSERT_NE(reg.find("bvh"), nullptr);
+    ASSERT_NE(reg.find("brute-force"), nullptr);
+    for (const auto& a : reg.list()) {
+        EXPECT_FALSE(a.description.empty()) << a.name;
+        for (const auto& p : a.params) EXPECT_FALSE(p.help.empty()) << a.name << "." << p.name;
+    }
+}
+
+TEST(Registry, BadAlgorithmOrParameterIsAClearError) {
+    auto& reg = AlgorithmRegistry::instance();
+    auto expectMsg = [&](const std::string& name, std::map<std::string, std::string> params, const std::string& part) {
+        try {
+            reg.create(name, params, "--algo");
+            FAIL() << name;
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+        }
+    };
+    expectMsg("bvhh", {}, "unknown algorithm");
+    expectMsg("bvh", {{"bv", "sphere"}}, "expected one of aabb|obb");
+    expectMsg("bvh", {{"leaf", "0"}}, "out of range");
+    expectMsg("bvh", {{"leaf", "2.5"}}, "expected an integer");
+    expectMsg("bvh", {{"leaf", "abc"}}, "expected a number");
+    expectMsg("bvh", {{"depth", "3"}}, "unknown parameter");
+}
+
+TEST(Pipeline, AllDiscreteAlgorithmsAgreeOnBundledScenes) {
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+    for (const char* file : {"knot_teapot.json", "cylinder_ball.json", "default.json"}) {
+        SCOPED_TRACE(file);
+        Scene scene = bundled(file);
+        const int frames = 12;
+        std::vector<std::string> specs = {"bvh", "bvh:bv=aabb", "bvh:split=minmax,position=median,leaf=4"};
+        std::vector<std::unique_ptr<Algorithm>> algos;
+        auto& reg = AlgorithmRegistry::instance();
+        algos.push_back(reg.create("brute-force", {}));
+        algos.push_back(reg.create("bvh", {}));
+        algos.push_back(reg.create("bvh", {{"bv", "aabb"}}));
+        algos.push_back(reg.create("bvh", {{"split", "minmax"}, {"position", "median"}, {"leaf", "4"}}));
+        for (auto& a : algos) a->prepare(scene);
+        int colliding = 0;
+        for (int f = 0; f < frames; ++f) {
+            double t = scene.frameTime(f, frames);
+            FrameResult ref = algos[0]->step(t, t);
+            colliding += ref.contacts.empty() ? 0 : 1;
+            for (std::size_t i = 1; i < algos.size(); ++i) {
+                FrameResult r = algos[i]->step(t, t);
+                ASSERT_EQ(r.hash(), ref.hash()) << "algorithm " << i << " frame " << f;
+                ASSERT_EQ(r.contactPairCount(), ref.contactPairCount());
+                EXPECT_EQ(r.counters.get("pairs"), ref.counters.get("pairs"));
+                EXPECT_GT(r.stages.items().size(), 0u);
+            }
+        }
+        EXPECT_GT(colliding, 0);         // the scene does collide
+        EXPECT_LT(colliding, frames + 1);
+    }
+}
+
+TEST(Pipeline, FclPeerReportsTheSameContactsOnKnotTeapot) {
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+    if (!AlgorithmRegistry::instance().find("fcl")) GTEST_SKIP() << "FCL not built";
+    Scene scene = bundled("knot_teapot.json");
+    auto ours = AlgorithmRegistry::instance().create("bvh", {});
+    auto fcl = AlgorithmRegistry::instance().create("fcl", {});
+    ours->prepare(scene), fcl->prepare(scene);
+    std::size_t total = 0;
+    for (int f = 0; f < 10; ++f) {
+        double t = scene.frameTime(80 + f * 4, 120);
+        FrameResult a = ours->step(t, t), b = fcl->step(t, t);
+        EXPECT_EQ(a.hash(), b.hash()) << "frame time " << t;
+        total += a.contactPairCount();
+    }
+    EXPECT_GT(total, 0u);
+}
+
+TEST(Pipeline, DebugSinkSeesTraversalAndContacts) {
+    Scene scene = bundled("cylinder_ball.json");
+    auto algo = AlgorithmRegistry::instance().create("bvh", {});
+    algo->prepare(scene);
+    double t = scene.frameTime(50, 100);
+    CountingSink sink;
+    FrameResult with = algo->step(t, t, &sink);
+    FrameResult without = algo->step(t, t, nullptr);
+    ASSERT_GT(with.contactPairCount(), 0u);
+    EXPECT_EQ(with.hash(), without.hash());
+    // Every BV test draws two boxes of 12 edges; every contact pair two triangles.
+    auto bv = with.counters.get("bv_tests");
+    EXPECT_EQ(sink.counts[int(DebugCategory::BvOverlap)] + sink.counts[int(DebugCategory::BvSeparated)], bv * 24);
+    EXPECT_EQ(sink.counts[int(DebugCategory::TriangleHit)], with.contactPairCount() * 2);
+}
