@@ -66,8 +66,9 @@ TEST(Bvh, AllBuildOptionsGiveValidTrees) {
                     bvh.build(mesh, {bv, rule, pos, leaf});
                     expectStructure(bvh, mesh, leaf);
                     expectContainment(bvh, mesh);
-                    if (pos == SplitPosition::Median) // balanced: depth close to log2(leaves)
+                    if (pos == SplitPosition::Median) { // balanced: depth close to log2(leaves)
                         EXPECT_LE(bvh.stats().maxDepth, 2 + std::ceil(std::log2(double(bvh.stats().leaves))));
+                    }
                 }
 }
 

@@ -10,6 +10,7 @@ struct FclAlgorithm::Impl {
     std::string bv;
     std::map<const TriangleMesh*, std::shared_ptr<fcl::CollisionGeometryd>> models;
     std::vector<std::shared_ptr<fcl::CollisionGeometryd>> modelOf;
+    std::size_t memoryBytes = 0;
 
     template <class BV> std::shared_ptr<fcl::CollisionGeometryd> build(const TriangleMesh& mesh) {
         auto model = std::make_shared<fcl::BVHModel<BV>>();
@@ -23,6 +24,9 @@ struct FclAlgorithm::Impl {
         model->addSubModel(points, tris);
         model->endModel();
         model->computeLocalAABB();
+        // What FCL keeps per model: BV nodes, its own copy of the vertices and triangles.
+        memoryBytes += model->getNumBVs() * sizeof(fcl::BVNode<BV>) + points.size() * sizeof(fcl::Vector3d) +
+                       tris.size() * sizeof(fcl::Triangle);
         return model;
     }
 };
@@ -57,6 +61,7 @@ FclAlgorithm::~FclAlgorithm() = default;
 void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& report, const Progress& progress) {
     m_impl->models.clear();
     m_impl->modelOf.clear();
+    m_impl->memoryBytes = 0;
     for (const auto& o : objects.objects()) {
         auto [it, fresh] = m_impl->models.try_emplace(o.mesh);
         if (fresh) {
@@ -66,6 +71,7 @@ void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& re
         }
         m_impl->modelOf.push_back(it->second);
     }
+    report.memoryBytes = m_impl->memoryBytes;
     report.notes = std::to_string(m_impl->models.size()) + " FCL BVHModel<" + m_impl->bv + ">";
 }
 

@@ -3,8 +3,10 @@
 namespace cdlab {
 
 std::string MeshSource::describe() const {
-    if (!generator.empty()) return generator + (params.is_null() ? "" : " " + params.dump());
-    return file;
+    if (generator.empty()) return file;
+    std::string s = generator;
+    if (!params.is_null()) s.append(" ").append(params.dump());
+    return s;
 }
 
 std::vector<Pose> ArticulatedModel::linkPoses(double t) const {
