@@ -116,4 +116,12 @@ TEST(Pipeline, DebugSinkSeesTraversalAndContacts) {
     auto bv = with.counters.get("bv_tests");
     EXPECT_EQ(sink.counts[int(DebugCategory::BvOverlap)] + sink.counts[int(DebugCategory::BvSeparated)], bv * 24);
     EXPECT_EQ(sink.counts[int(DebugCategory::TriangleHit)], with.contactPairCount() * 2);
+    // One contact segment and point per crossing (non-coplanar) pair.
+    EXPECT_GT(sink.counts[int(DebugCategory::Contact)], with.contactPairCount());
+    EXPECT_LE(sink.counts[int(DebugCategory::Contact)], with.contactPairCount() * 2);
+    // Structure drawing: level 0 is the root box of the chosen object (12 edges).
+    CountingSink structure;
+    algo->drawStructure(t, 0, 0, structure);
+    EXPECT_EQ(structure.counts[int(DebugCategory::BvhNode)], 12u);
+    EXPECT_GT(algo->structureDepth(0), 5);
 }

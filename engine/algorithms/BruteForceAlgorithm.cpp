@@ -20,7 +20,8 @@ BruteForceAlgorithm::BruteForceAlgorithm(const ParamSet& p)
 void BruteForceAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                       CollisionResult& out, DebugSink* sink) {
     const auto& objs = m_objects->objects();
-    m_collider.collide({objs[a].mesh, nullptr, pa}, {objs[b].mesh, nullptr, pb}, m_mode, out, sink);
+    m_collider.collide({objs[a].mesh, nullptr, pa, std::int32_t(a)}, {objs[b].mesh, nullptr, pb, std::int32_t(b)}, m_mode,
+                       out, sink);
 }
 
 } // namespace cdlab

@@ -1,5 +1,7 @@
 #include "algorithms/DiscreteBvhAlgorithm.h"
 
+#include "debug/DebugSink.h"
+
 #include <sstream>
 
 namespace cdlab {
@@ -65,7 +67,28 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, PrepareRe
 void DiscreteBvhAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                        CollisionResult& out, DebugSink* sink) {
     const auto& objs = m_objects->objects();
-    m_collider.collide({objs[a].mesh, m_bvhOf[a], pa}, {objs[b].mesh, m_bvhOf[b], pb}, m_mode, out, sink);
+    m_collider.collide({objs[a].mesh, m_bvhOf[a], pa, std::int32_t(a)}, {objs[b].mesh, m_bvhOf[b], pb, std::int32_t(b)},
+                       m_mode, out, sink);
+}
+
+int DiscreteBvhAlgorithm::structureDepth(std::uint32_t object) const {
+    return object < m_bvhOf.size() ? static_cast<int>(m_bvhOf[object]->stats().maxDepth) : 0;
+}
+
+void DiscreteBvhAlgorithm::drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {
+    if (object >= m_bvhOf.size()) return;
+    std::vector<Pose> poses;
+    m_objects->poses(t, poses);
+    const Bvh& bvh = *m_bvhOf[object];
+    const auto& nodes = bvh.nodes();
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const BvhNode& n = nodes[i];
+        if (n.depth != level && !(n.isLeaf() && n.depth < level)) continue;
+        DebugTag tag{std::int32_t(object), n.depth};
+        if (!sink.wants(DebugCategory::BvhNode, tag)) continue;
+        sink.setTag(tag);
+        sink.box(bvh.nodeBox(i).transformed(poses[object]), Rgba{}, DebugCategory::BvhNode);
+    }
 }
 
 } // namespace cdlab

@@ -15,8 +15,8 @@ public:
     static AlgorithmInfo info();
     explicit DiscreteBvhAlgorithm(const ParamSet& params);
 
-    /// The BVH built for an object (for viewers drawing BVH levels).
-    const Bvh* bvhOf(std::uint32_t object) const { return m_bvhOf[object]; }
+    int structureDepth(std::uint32_t object) const override;
+    void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const override;
 
 protected:
     void prepareObjects(const SceneObjects& objects, PrepareReport& report, const Progress& progress) override;

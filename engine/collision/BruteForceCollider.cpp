@@ -1,5 +1,6 @@
 #include "collision/BruteForceCollider.h"
 
+#include "collision/ContactDrawing.h"
 #include "debug/DebugSink.h"
 #include "geometry/TriangleTriangle.h"
 
@@ -42,15 +43,9 @@ void BruteForceCollider::collide(const CollisionBody& a, const CollisionBody& b,
                 continue;
             ++cnt.pairsFound;
             out.pairs.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j)});
-            if (sink) {
-                Rgba hit{1.0f, 0.1f, 0.1f, 1.0f};
-                sink->setTag(0);
-                sink->triangle(a.pose.apply(ma.vertices[ta[0]]), a.pose.apply(ma.vertices[ta[1]]),
-                               a.pose.apply(ma.vertices[ta[2]]), hit, DebugCategory::TriangleHit);
-                sink->setTag(1);
-                sink->triangle(a.pose.apply(m_vertB[tb[0]]), a.pose.apply(m_vertB[tb[1]]),
-                               a.pose.apply(m_vertB[tb[2]]), hit, DebugCategory::TriangleHit);
-            }
+            if (sink)
+                drawContact(*sink, a.pose, {ma.vertices[ta[0]], ma.vertices[ta[1]], ma.vertices[ta[2]]},
+                            {m_vertB[tb[0]], m_vertB[tb[1]], m_vertB[tb[2]]}, a.debugId, b.debugId);
             if (mode == ContactMode::FirstContact) return;
         }
     }

@@ -3,6 +3,8 @@
 #include "debug/DebugSink.h"
 #include "geometry/TriangleTriangle.h"
 
+#include "collision/ContactDrawing.h"
+
 #include <cassert>
 #include <stdexcept>
 
@@ -100,10 +102,15 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
         if constexpr (kDebug) {
             Rgba col = hit ? kOverlapColor : kSeparatedColor;
             DebugCategory cat = hit ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
-            sink->setTag(0);
-            sink->box(a.bvh->nodeBox(na).transformed(a.pose), col, cat);
-            sink->setTag(1);
-            sink->box(b.bvh->nodeBox(nb).transformed(b.pose), col, cat);
+            DebugTag ta{a.debugId, nodesA[na].depth}, tb{b.debugId, nodesB[nb].depth};
+            if (sink->wants(cat, ta)) {
+                sink->setTag(ta);
+                sink->box(a.bvh->nodeBox(na).transformed(a.pose), col, cat);
+            }
+            if (sink->wants(cat, tb)) {
+                sink->setTag(tb);
+                sink->box(b.bvh->nodeBox(nb).transformed(b.pose), col, cat);
+            }
         }
         if (!hit) continue;
         ++cnt.nodesVisited;
@@ -120,14 +127,8 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
                     if (!trianglesIntersect(p1, q1, r1, p2, q2, r2)) continue;
                     ++cnt.pairsFound;
                     out.pairs.push_back({triA[i], triB[j]});
-                    if constexpr (kDebug) {
-                        sink->setTag(0);
-                        sink->triangle(a.pose.apply(p1), a.pose.apply(q1), a.pose.apply(r1), kHitColor,
-                                       DebugCategory::TriangleHit);
-                        sink->setTag(1);
-                        sink->triangle(a.pose.apply(p2), a.pose.apply(q2), a.pose.apply(r2), kHitColor,
-                                       DebugCategory::TriangleHit);
-                    }
+                    if constexpr (kDebug)
+                        drawContact(*sink, a.pose, {p1, q1, r1}, {p2, q2, r2}, a.debugId, b.debugId);
                     if (mode == ContactMode::FirstContact) return;
                 }
             }

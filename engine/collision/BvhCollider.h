@@ -19,6 +19,7 @@ struct CollisionBody {
     const TriangleMesh* mesh = nullptr;
     const Bvh* bvh = nullptr;
     Pose pose;
+    std::int32_t debugId = -1; ///< object index written into DebugTag::object
 };
 
 class BvhCollider {

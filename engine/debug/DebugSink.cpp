@@ -4,6 +4,7 @@ namespace cdlab {
 
 const char* toString(DebugCategory c) {
     switch (c) {
+    case DebugCategory::BvhNode: return "bvh-node";
     case DebugCategory::BvOverlap: return "bv-overlap";
     case DebugCategory::BvSeparated: return "bv-separated";
     case DebugCategory::TriangleHit: return "triangle-hit";

@@ -13,6 +13,7 @@ namespace cdlab {
 
 /// What a primitive shows; viewers filter and colour by category.
 enum class DebugCategory : std::uint8_t {
+    BvhNode,     ///< a node of a body's hierarchy, drawn on request (Algorithm::drawStructure)
     BvOverlap,   ///< a BV pair that overlapped (traversal descended)
     BvSeparated, ///< a BV pair that was culled by the BV test
     TriangleHit, ///< a triangle of a colliding pair
@@ -27,6 +28,12 @@ struct Rgba {
     float r = 1, g = 1, b = 1, a = 1;
 };
 
+/// Which scene object (index into SceneObjects) and which BVH depth the following primitives belong to.
+struct DebugTag {
+    std::int32_t object = -1;
+    std::int32_t depth = -1;
+};
+
 class DebugSink {
 public:
     virtual ~DebugSink() = default;
@@ -36,8 +43,11 @@ public:
     virtual void text(const Vec3& p, const std::string& s, DebugCategory cat) = 0;
     /// Boxes are drawn as 12 edges unless a sink has something better.
     virtual void box(const Obb& b, Rgba color, DebugCategory cat);
-    /// `tag` identifies which body/node a following primitive belongs to (e.g. body index); default ignores it.
-    virtual void setTag(std::uint32_t tag) {}
+    /// Identifies the object/depth of the primitives that follow.
+    virtual void setTag(const DebugTag& tag) {}
+    /// Whether primitives of this category and tag are wanted at all; producers skip the work when not
+    /// (a deep traversal tests millions of box pairs, a viewer draws one BVH level of one body).
+    virtual bool wants(DebugCategory cat, const DebugTag& tag) const { return true; }
 };
 
 } // namespace cdlab

@@ -29,6 +29,12 @@ public:
     /// Called once per scene; the scene must outlive the algorithm's use of it.
     virtual PrepareReport prepare(const Scene& scene, const Progress& progress = {}) = 0;
     virtual FrameResult step(double t0, double t1, DebugSink* sink = nullptr) = 0;
+
+    /// Deepest level of the acceleration structure of `object` (0 when the algorithm has none).
+    virtual int structureDepth(std::uint32_t object) const { return 0; }
+    /// Draws the nodes of `object`'s structure at `level` (leaves above it included) at time t, category
+    /// BvhNode, tagged with the node depth. Viewers call this instead of reading algorithm internals.
+    virtual void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {}
 };
 
 } // namespace cdlab
