@@ -1,0 +1,62 @@
+#include "DrawList.h"
+
+#include <cmath>
+
+namespace cdlab {
+
+namespace {
+OverlayVertex vertex(const Vec3& p, Rgba c) {
+    return {float(p.x), float(p.y), float(p.z), c.r, c.g, c.b, c.a};
+}
+} // namespace
+
+bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
+    const OverlaySettings& s = *m_settings;
+    switch (cat) {
+    case DebugCategory::BvhNode: return s.bvh && !s.bvhOnlyOverlapped && tag.object == s.bvhObject;
+    case DebugCategory::BvOverlap:
+        return s.bvh && s.bvhOnlyOverlapped && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
+    case DebugCategory::BvSeparated: return s.bvh && s.bvhCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
+    case DebugCategory::TriangleHit: return s.hitTriangles;
+    case DebugCategory::Contact: return s.contacts;
+    default: return false;
+    }
+}
+
+Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
+    if ((cat == DebugCategory::BvhNode || cat == DebugCategory::BvOverlap) && m_settings->colourByDepth &&
+        m_tag.depth >= 0) {
+        // Hue cycles with depth so neighbouring levels are told apart.
+        float h = std::fmod(m_tag.depth * 0.13f, 1.0f) * 6.0f;
+        float x = 1 - std::fabs(std::fmod(h, 2.0f) - 1);
+        float r = 0, g = 0, b = 0;
+        switch (int(h)) {
+        case 0: r = 1, g = x; break;
+        case 1: r = x, g = 1; break;
+        case 2: g = 1, b = x; break;
+        case 3: g = x, b = 1; break;
+        case 4: r = x, b = 1; break;
+        default: r = 1, b = x; break;
+        }
+        return {0.25f + 0.75f * r, 0.25f + 0.75f * g, 0.25f + 0.75f * b, 1};
+    }
+    if (cat == DebugCategory::BvhNode) return {0.9f, 0.9f, 0.9f, 1};
+    return c;
+}
+
+void DrawList::line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat) {
+    Rgba c = colourFor(color, cat);
+    lines.push_back(vertex(a, c));
+    lines.push_back(vertex(b, c));
+}
+
+void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) {
+    Rgba col = colourFor(color, cat);
+    triangles.push_back(vertex(a, col));
+    triangles.push_back(vertex(b, col));
+    triangles.push_back(vertex(c, col));
+}
+
+void DrawList::point(const Vec3& p, Rgba color, DebugCategory cat) { points.push_back(vertex(p, colourFor(color, cat))); }
+
+} // namespace cdlab

@@ -1,0 +1,47 @@
+// DrawList: the viewer's DebugSink. Collects the primitives an algorithm emits during a step into vertex arrays
+// (lines, triangles, points), keeping only what the overlay settings ask for, and colours BVH boxes by depth.
+#pragma once
+
+#include "debug/DebugSink.h"
+
+#include <vector>
+
+namespace cdlab {
+
+struct OverlaySettings {
+    bool bvh = false;           ///< boxes of one body's BVH at one level
+    int bvhObject = 0;
+    int bvhLevel = 3;
+    bool bvhOnlyOverlapped = false; ///< only the level's nodes whose BV test overlapped this frame
+    bool bvhCulled = false;     ///< also the level's nodes the traversal culled this frame
+    bool colourByDepth = true;
+    bool hitTriangles = true;
+    bool contacts = true;
+};
+
+struct OverlayVertex {
+    float x, y, z;
+    float r, g, b, a;
+};
+
+class DrawList : public DebugSink {
+public:
+    explicit DrawList(const OverlaySettings* settings) : m_settings(settings) {}
+    void clear() { lines.clear(), triangles.clear(), points.clear(); }
+
+    void line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat) override;
+    void triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) override;
+    void point(const Vec3& p, Rgba color, DebugCategory cat) override;
+    void text(const Vec3& p, const std::string& s, DebugCategory cat) override {}
+    void setTag(const DebugTag& tag) override { m_tag = tag; }
+    bool wants(DebugCategory cat, const DebugTag& tag) const override;
+
+    std::vector<OverlayVertex> lines, triangles, points;
+
+private:
+    Rgba colourFor(Rgba c, DebugCategory cat) const;
+    const OverlaySettings* m_settings;
+    DebugTag m_tag;
+};
+
+} // namespace cdlab

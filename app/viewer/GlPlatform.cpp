@@ -1,0 +1,81 @@
+#include "GlPlatform.h"
+
+#include <GLFW/glfw3.h>
+#include <cstdio>
+#include <glad/gl.h>
+#include <stdexcept>
+
+namespace cdlab {
+
+namespace {
+
+int g_glErrors = 0;
+std::string g_lastGlError;
+
+void GLAPIENTRY onGlMessage(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+                            const GLchar* message, const void*) {
+    if (type != GL_DEBUG_TYPE_ERROR) return;
+    ++g_glErrors;
+    g_lastGlError = message;
+    std::fprintf(stderr, "GL error: %s\n", message);
+}
+
+class WindowPlatform : public GlPlatform {
+public:
+    WindowPlatform(int width, int height, const std::string& title) {
+        glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
+        if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (no display? try --offscreen or xvfb-run)");
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+        glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
+        m_window = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+        if (!m_window) {
+            glfwTerminate();
+            throw std::runtime_error("cannot create an OpenGL 4.5 core window");
+        }
+        glfwMakeContextCurrent(m_window);
+        glfwSwapInterval(1);
+        if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress)))
+            throw std::runtime_error("cannot load OpenGL 4.5 entry points");
+        glfwSetWindowUserPointer(m_window, this);
+        glfwSetDropCallback(m_window, [](GLFWwindow* w, int count, const char** paths) {
+            auto* self = static_cast<WindowPlatform*>(glfwGetWindowUserPointer(w));
+            for (int i = 0; i < count; ++i) self->m_drops.emplace_back(paths[i]);
+        });
+        installDebugCallback();
+    }
+    ~WindowPlatform() override {
+        glfwDestroyWindow(m_window);
+        glfwTerminate();
+    }
+    bool beginFrame(int& width, int& height) override {
+        glfwPollEvents();
+        glfwGetFramebufferSize(m_window, &width, &height);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        return !glfwWindowShouldClose(m_window);
+    }
+    void endFrame() override { glfwSwapBuffers(m_window); }
+    GLFWwindow* window() override { return m_window; }
+
+private:
+    GLFWwindow* m_window = nullptr;
+};
+
+} // namespace
+
+std::unique_ptr<GlPlatform> GlPlatform::createWindow(int width, int height, const std::string& title) {
+    return std::make_unique<WindowPlatform>(width, height, title);
+}
+
+int GlPlatform::glErrorCount() { return g_glErrors; }
+const std::string& GlPlatform::lastGlError() { return g_lastGlError; }
+
+void GlPlatform::installDebugCallback() {
+    if (!GLAD_GL_KHR_debug && !GLAD_GL_VERSION_4_3) return;
+    glEnable(GL_DEBUG_OUTPUT);
+    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    glDebugMessageCallback(onGlMessage, nullptr);
+}
+
+} // namespace cdlab

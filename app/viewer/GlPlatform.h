@@ -1,0 +1,39 @@
+// GlPlatform: where the viewer's OpenGL 4.5 core context comes from — a GLFW window (interactive or under
+// Xvfb) or a headless EGL context on Mesa rendering into an FBO (no X server at all). Both count GL errors
+// through KHR_debug so automated runs can fail on any of them.
+#pragma once
+
+#include <memory>
+#include <utility>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace cdlab {
+
+class GlPlatform {
+public:
+    virtual ~GlPlatform() = default;
+    /// Polls input; returns false when the window was closed.
+    virtual bool beginFrame(int& width, int& height) = 0;
+    virtual void endFrame() = 0;
+    virtual GLFWwindow* window() { return nullptr; }
+    /// Framebuffer that holds the finished frame (0 for a window's back buffer).
+    virtual unsigned framebuffer() const { return 0; }
+    /// Files dropped onto the window since the last call.
+    std::vector<std::string> takeDrops() { return std::exchange(m_drops, {}); }
+
+    static std::unique_ptr<GlPlatform> createWindow(int width, int height, const std::string& title);
+    static std::unique_ptr<GlPlatform> createOffscreen(int width, int height);
+
+    /// GL errors and messages reported through KHR_debug since start-up.
+    static int glErrorCount();
+    static const std::string& lastGlError();
+    static void installDebugCallback();
+
+protected:
+    std::vector<std::string> m_drops;
+};
+
+} // namespace cdlab

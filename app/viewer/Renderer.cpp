@@ -1,0 +1,155 @@
+#include "Renderer.h"
+
+#include "Shaders.h"
+
+#include <glad/gl.h>
+#include <glm/gtc/type_ptr.hpp>
+#include <stdexcept>
+#include <string>
+
+namespace cdlab {
+
+namespace {
+
+unsigned compile(GLenum type, const char* source, const char* name) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &source, nullptr);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetShaderInfoLog(s, sizeof log, nullptr, log);
+        throw std::runtime_error(std::string("shader ") + name + ": " + log);
+    }
+    return s;
+}
+
+unsigned link(const char* vs, const char* fs, const char* name) {
+    GLuint p = glCreateProgram();
+    GLuint v = compile(GL_VERTEX_SHADER, vs, name), f = compile(GL_FRAGMENT_SHADER, fs, name);
+    glAttachShader(p, v);
+    glAttachShader(p, f);
+    glLinkProgram(p);
+    glDeleteShader(v);
+    glDeleteShader(f);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetProgramInfoLog(p, sizeof log, nullptr, log);
+        throw std::runtime_error(std::string("program ") + name + ": " + log);
+    }
+    return p;
+}
+
+} // namespace
+
+Renderer::Renderer() {
+    m_meshProgram = link(kShader_mesh_vert, kShader_mesh_frag, "mesh");
+    m_overlayProgram = link(kShader_overlay_vert, kShader_overlay_frag, "overlay");
+    glCreateVertexArrays(1, &m_overlayVao);
+    glCreateBuffers(1, &m_overlayVbo);
+    glVertexArrayVertexBuffer(m_overlayVao, 0, m_overlayVbo, 0, sizeof(OverlayVertex));
+    glEnableVertexArrayAttrib(m_overlayVao, 0);
+    glEnableVertexArrayAttrib(m_overlayVao, 1);
+    glVertexArrayAttribFormat(m_overlayVao, 0, 3, GL_FLOAT, GL_FALSE, 0);
+    glVertexArrayAttribFormat(m_overlayVao, 1, 4, GL_FLOAT, GL_FALSE, 3 * sizeof(float));
+    glVertexArrayAttribBinding(m_overlayVao, 0, 0);
+    glVertexArrayAttribBinding(m_overlayVao, 1, 0);
+}
+
+Renderer::~Renderer() {
+    clearMeshes();
+    glDeleteBuffers(1, &m_overlayVbo);
+    glDeleteVertexArrays(1, &m_overlayVao);
+    glDeleteProgram(m_meshProgram);
+    glDeleteProgram(m_overlayProgram);
+}
+
+void Renderer::clearMeshes() {
+    for (auto& [mesh, g] : m_meshes) {
+        glDeleteVertexArrays(1, &g.vao);
+        glDeleteBuffers(1, &g.vbo);
+        glDeleteBuffers(1, &g.ebo);
+    }
+    m_meshes.clear();
+}
+
+const Renderer::GpuMesh& Renderer::upload(const TriangleMesh& mesh) {
+    auto it = m_meshes.find(&mesh);
+    if (it != m_meshes.end()) return it->second;
+    GpuMesh g;
+    std::vector<float> pos;
+    pos.reserve(mesh.vertices.size() * 3);
+    for (const Vec3& v : mesh.vertices) pos.insert(pos.end(), {float(v.x), float(v.y), float(v.z)});
+    glCreateVertexArrays(1, &g.vao);
+    glCreateBuffers(1, &g.vbo);
+    glCreateBuffers(1, &g.ebo);
+    glNamedBufferStorage(g.vbo, GLsizeiptr(pos.size() * sizeof(float)), pos.data(), 0);
+    glNamedBufferStorage(g.ebo, GLsizeiptr(mesh.triangles.size() * sizeof(Triangle)), mesh.triangles.data(), 0);
+    glVertexArrayVertexBuffer(g.vao, 0, g.vbo, 0, 3 * sizeof(float));
+    glVertexArrayElementBuffer(g.vao, g.ebo);
+    glEnableVertexArrayAttrib(g.vao, 0);
+    glVertexArrayAttribFormat(g.vao, 0, 3, GL_FLOAT, GL_FALSE, 0);
+    glVertexArrayAttribBinding(g.vao, 0, 0);
+    g.indexCount = int(mesh.triangles.size() * 3);
+    return m_meshes[&mesh] = g;
+}
+
+void Renderer::setCamera(const glm::mat4& viewProj, const glm::vec3& eye) {
+    m_viewProj = viewProj;
+    m_eye = eye;
+}
+
+void Renderer::drawMesh(const TriangleMesh& mesh, const glm::mat4& model, const glm::vec4& color, RenderMode mode) {
+    const GpuMesh& g = upload(mesh);
+    glUseProgram(m_meshProgram);
+    glUniformMatrix4fv(glGetUniformLocation(m_meshProgram, "uModel"), 1, GL_FALSE, glm::value_ptr(model));
+    glUniformMatrix4fv(glGetUniformLocation(m_meshProgram, "uViewProj"), 1, GL_FALSE, glm::value_ptr(m_viewProj));
+    glUniform3fv(glGetUniformLocation(m_meshProgram, "uEye"), 1, glm::value_ptr(m_eye));
+    glBindVertexArray(g.vao);
+    GLint colorLoc = glGetUniformLocation(m_meshProgram, "uColor"), flatLoc = glGetUniformLocation(m_meshProgram, "uFlat");
+    if (mode != RenderMode::Wireframe) {
+        // Push filled faces back a little so wireframe and overlays drawn on them win the depth test.
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glPolygonOffset(1.0f, 1.0f);
+        glUniform4fv(colorLoc, 1, glm::value_ptr(color));
+        glUniform1i(flatLoc, 0);
+        glDrawElements(GL_TRIANGLES, g.indexCount, GL_UNSIGNED_INT, nullptr);
+        glDisable(GL_POLYGON_OFFSET_FILL);
+    }
+    if (mode != RenderMode::Shaded) {
+        glm::vec4 wire = mode == RenderMode::Wireframe ? color : glm::vec4(glm::vec3(color) * 0.55f, 1.0f);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        glUniform4fv(colorLoc, 1, glm::value_ptr(wire));
+        glUniform1i(flatLoc, 1);
+        glDrawElements(GL_TRIANGLES, g.indexCount, GL_UNSIGNED_INT, nullptr);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+}
+
+void Renderer::drawOverlayArray(const std::vector<OverlayVertex>& v, unsigned mode) {
+    if (v.empty()) return;
+    glNamedBufferData(m_overlayVbo, GLsizeiptr(v.size() * sizeof(OverlayVertex)), v.data(), GL_STREAM_DRAW);
+    glDrawArrays(mode, 0, GLsizei(v.size()));
+}
+
+void Renderer::drawOverlay(const DrawList& list) {
+    glUseProgram(m_overlayProgram);
+    glUniformMatrix4fv(glGetUniformLocation(m_overlayProgram, "uViewProj"), 1, GL_FALSE, glm::value_ptr(m_viewProj));
+    glUniform1f(glGetUniformLocation(m_overlayProgram, "uPointSize"), 7.0f);
+    glBindVertexArray(m_overlayVao);
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    // Hit triangles sit exactly on the body surfaces: pull them forward to win against the (offset) fill.
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(-1.0f, -1.0f);
+    drawOverlayArray(list.triangles, GL_TRIANGLES);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    drawOverlayArray(list.lines, GL_LINES);
+    glDisable(GL_DEPTH_TEST); // contact points always visible
+    drawOverlayArray(list.points, GL_POINTS);
+    glEnable(GL_DEPTH_TEST);
+}
+
+} // namespace cdlab

@@ -1,0 +1,381 @@
+#include "ViewerApp.h"
+
+#include "ViewerUi.h"
+#include "core/InputError.h"
+#include "core/Stopwatch.h"
+#include "debug/DebugSink.h"
+#include "mesh/MeshImporter.h"
+#include "peers/Peers.h"
+#include "scene/SceneLoader.h"
+
+#include <GLFW/glfw3.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <glad/gl.h>
+#include <glm/gtc/matrix_transform.hpp>
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+#include <stb_image_write.h>
+
+namespace cdlab {
+
+namespace {
+
+constexpr float kPalette[][3] = {{0.62f, 0.72f, 0.86f}, {0.88f, 0.72f, 0.52f}, {0.62f, 0.84f, 0.62f},
+                                 {0.86f, 0.62f, 0.80f}, {0.80f, 0.80f, 0.55f}, {0.60f, 0.80f, 0.82f}};
+
+glm::mat4 toGlm(const Pose& p) {
+    glm::mat4 m(1);
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) m[c][r] = float(p.R(r, c));
+        m[3][r] = float(p.t[r]);
+    }
+    return m;
+}
+
+std::string settingsPath() {
+    if (const char* p = std::getenv("CDLAB_SETTINGS")) return p;
+    std::string base;
+    if (const char* x = std::getenv("XDG_CONFIG_HOME")) base = x;
+    else if (const char* h = std::getenv("HOME")) base = std::string(h) + "/.config";
+    else return "";
+    return base + "/cdlab/viewer.json";
+}
+
+template <class T> void pushBounded(std::deque<T>& d, T v, std::size_t cap) {
+    d.push_back(v);
+    if (d.size() > cap) d.pop_front();
+}
+
+} // namespace
+
+void TimingHistory::push(const StageTimes& stages) {
+    for (const auto& [name, ms] : stages.items()) {
+        auto it = std::find_if(m_stages.begin(), m_stages.end(), [&](const auto& s) { return s.first == name; });
+        if (it == m_stages.end()) it = m_stages.insert(m_stages.end(), {name, {}});
+        pushBounded(it->second, float(ms), kCapacity);
+    }
+    pushBounded(m_total, float(stages.total()), kCapacity);
+}
+
+ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
+    : m_platform(platform), m_options(std::move(options)), m_renderer(std::make_unique<Renderer>()) {
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+    if (m_options.persistSettings) loadSettings();
+    std::vector<std::string> algos = m_options.algorithms;
+    if (algos.empty()) algos.push_back("bvh");
+    for (const auto& a : algos) addViewport(a);
+    std::vector<std::string> inputs = m_options.inputs;
+    if (inputs.empty()) {
+        std::string local = "scenes/default.json";
+        inputs.push_back(std::filesystem::exists(local) ? local : std::string(CDLAB_SOURCE_DIR) + "/" + local);
+    }
+    load(inputs);
+    if (m_options.allOverlays)
+        for (auto& vp : m_viewports) {
+            OverlaySettings& o = vp->overlays;
+            o.bvh = o.hitTriangles = o.contacts = true;
+            o.bvhLevel = 4;
+        }
+}
+
+ViewerApp::~ViewerApp() {
+    if (m_options.persistSettings) saveSettings();
+}
+
+void ViewerApp::addViewport(const std::string& spec) {
+    auto vp = std::make_unique<Viewport>();
+    auto colon = spec.find(':');
+    vp->algorithm = spec.substr(0, colon);
+    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp->algorithm);
+    if (!info) throw InputError("--algo", spec, "unknown algorithm");
+    vp->params = ParamSet(info->params);
+    if (colon != std::string::npos) {
+        std::string rest = spec.substr(colon + 1);
+        std::size_t pos = 0;
+        while (pos < rest.size()) {
+            auto comma = rest.find(',', pos);
+            std::string kv = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+            auto eq = kv.find('=');
+            if (eq == std::string::npos) throw InputError("--algo " + spec, kv, "expected key=value");
+            vp->params.setFromString(info->params, kv.substr(0, eq), kv.substr(eq + 1), "--algo " + spec);
+            if (comma == std::string::npos) break;
+            pos = comma + 1;
+        }
+    }
+    if (!m_viewports.empty()) vp->overlays = m_viewports.front()->overlays, vp->camera = m_viewports.front()->camera;
+    m_viewports.push_back(std::move(vp));
+    if (m_scene) rebuild(*m_viewports.back());
+}
+
+bool ViewerApp::load(const std::vector<std::string>& paths) {
+    // Build the new scene completely before touching the current one: a failure keeps what is loaded.
+    try {
+        auto scene = std::make_unique<Scene>();
+        std::string label;
+        bool isScene = paths.size() == 1 && std::filesystem::path(paths[0]).extension() == ".json";
+        if (isScene) {
+            *scene = loadScene(paths[0]);
+            label = paths[0];
+        } else {
+            // Meshes side by side along x, static: look at them, compare their BVHs.
+            double x = 0;
+            for (const auto& p : paths) {
+                auto mesh = std::make_shared<TriangleMesh>(importMesh(p));
+                Aabb b = mesh->bounds();
+                Body body;
+                body.name = std::filesystem::path(p).filename().string();
+                body.source.file = p;
+                Keyframe k;
+                k.position = {x - b.lo.x, -b.center().y, -b.lo.z};
+                x += b.extent().x * 1.1;
+                body.motion = PoseTrack({k});
+                body.mesh = mesh;
+                scene->bodies.push_back(std::move(body));
+                label += (label.empty() ? "" : " ") + p;
+            }
+            scene->name = label;
+        }
+        setScene(std::move(scene));
+        m_scenePath = label;
+        if (isScene) m_lastScene = std::filesystem::absolute(paths[0]).string();
+        m_loadError.clear();
+        return true;
+    } catch (const std::exception& e) {
+        m_loadError = e.what();
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return false;
+    }
+}
+
+void ViewerApp::setScene(std::unique_ptr<Scene> scene) {
+    m_renderer->clearMeshes();
+    m_scene = std::move(scene);
+    m_objects = std::make_unique<SceneObjects>(*m_scene);
+    m_bodyViews.assign(m_objects->objects().size(), {});
+    for (std::size_t i = 0; i < m_bodyViews.size(); ++i) {
+        const float* c = kPalette[i % std::size(kPalette)];
+        std::copy(c, c + 3, m_bodyViews[i].color);
+    }
+    m_time = m_scene->startTime;
+    // The BVH overlay starts on the first moving object: that is where culling is interesting.
+    int firstMoving = 0;
+    for (std::size_t i = 0; i < m_objects->objects().size(); ++i)
+        if (!m_objects->objects()[i].environment) {
+            firstMoving = int(i);
+            break;
+        }
+    for (auto& vp : m_viewports) {
+        vp->overlays.bvhObject = firstMoving;
+        rebuild(*vp);
+    }
+    frameAll();
+}
+
+void ViewerApp::rebuild(Viewport& vp) {
+    vp.error.clear();
+    vp.timing.clear();
+    vp.result = {};
+    try {
+        vp.algo = AlgorithmRegistry::instance().find(vp.algorithm)->create(vp.params);
+        vp.prepare = vp.algo->prepare(*m_scene);
+    } catch (const std::exception& e) {
+        vp.algo.reset();
+        vp.error = e.what();
+    }
+}
+
+void ViewerApp::stepViewports(double t0, double t1) {
+    Stopwatch sw;
+    for (auto& vp : m_viewports) {
+        vp->draw.clear();
+        if (!vp->algo) continue;
+        vp->result = vp->algo->step(t0, t1, &vp->draw);
+        vp->timing.push(vp->result.stages);
+        const OverlaySettings& o = vp->overlays;
+        if (o.bvh && !o.bvhOnlyOverlapped && o.bvhObject >= 0)
+            vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
+    }
+    m_stepMs = float(sw.ms());
+}
+
+Aabb ViewerApp::sceneBounds(double t) const {
+    Aabb box;
+    if (!m_objects) return box;
+    std::vector<Pose> poses;
+    m_objects->poses(t, poses);
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+        Aabb local = m_objects->objects()[i].mesh->bounds();
+        for (int k = 0; k < 8; ++k)
+            box.grow(poses[i].apply({k & 1 ? local.hi.x : local.lo.x, k & 2 ? local.hi.y : local.lo.y,
+                                     k & 4 ? local.hi.z : local.lo.z}));
+    }
+    return box;
+}
+
+void ViewerApp::frameAll() {
+    Aabb box = sceneBounds(m_time);
+    // Include the whole motion so nothing leaves the view while playing.
+    if (m_scene)
+        for (int i = 0; i <= 8; ++i) box.grow(sceneBounds(m_scene->frameTime(i, 9)));
+    for (auto& vp : m_viewports) vp->camera.frame(box);
+}
+
+void ViewerApp::render(int width, int height) {
+    glViewport(0, 0, width, height);
+    glClearColor(0.12f, 0.13f, 0.15f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (!m_scene) return;
+    std::vector<Pose> poses;
+    m_objects->poses(m_time, poses);
+    int n = int(m_viewports.size());
+    int colWidth = width / std::max(n, 1);
+    glEnable(GL_DEPTH_TEST);
+    glEnable(GL_SCISSOR_TEST);
+    for (int v = 0; v < n; ++v) {
+        Viewport& vp = *m_viewports[v];
+        const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : vp.camera;
+        glViewport(v * colWidth, 0, colWidth, height);
+        glScissor(v * colWidth, 0, colWidth, height);
+        glClearColor(0.12f + 0.015f * v, 0.13f, 0.15f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        m_renderer->setCamera(cam.projection(float(colWidth) / float(std::max(height, 1))) * cam.view(), cam.eye());
+        for (std::size_t i = 0; i < poses.size(); ++i) {
+            if (!m_bodyViews[i].visible) continue;
+            const float* c = m_bodyViews[i].color;
+            m_renderer->drawMesh(*m_objects->objects()[i].mesh, toGlm(poses[i]), {c[0], c[1], c[2], c[3]}, m_renderMode);
+        }
+        m_renderer->drawOverlay(vp.draw);
+    }
+    glDisable(GL_SCISSOR_TEST);
+    glViewport(0, 0, width, height);
+}
+
+void ViewerApp::handleCameraInput(int width, int height) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureMouse || m_viewports.empty()) return;
+    int n = int(m_viewports.size());
+    int v = std::clamp(int(io.MousePos.x / std::max(1.0f, float(width) / n)), 0, n - 1);
+    OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[v]->camera;
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) cam.orbit(io.MouseDelta.x, io.MouseDelta.y);
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle))
+        cam.pan(io.MouseDelta.x, io.MouseDelta.y, float(height));
+    if (io.MouseWheel != 0) cam.zoom(io.MouseWheel);
+}
+
+bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
+    std::vector<unsigned char> pixels(std::size_t(width) * height * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, m_platform.framebuffer());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    // GL rows run bottom-up; PNG rows top-down.
+    std::vector<unsigned char> flipped(pixels.size());
+    for (int y = 0; y < height; ++y)
+        std::copy_n(&pixels[std::size_t(height - 1 - y) * width * 4], std::size_t(width) * 4, &flipped[std::size_t(y) * width * 4]);
+    bool ok = stbi_write_png(path.c_str(), width, height, 4, flipped.data(), width * 4) != 0;
+    m_status = ok ? "saved " + path : "cannot write " + path;
+    std::fprintf(stderr, "%s\n", m_status.c_str());
+    return ok;
+}
+
+void ViewerApp::loadSettings() {
+    std::string path = settingsPath();
+    std::ifstream in(path);
+    if (!in) return;
+    try {
+        nlohmann::json s = nlohmann::json::parse(in);
+        if (s.contains("lastScene") && s["lastScene"].is_string()) m_lastScene = s["lastScene"];
+        if (s.contains("renderMode") && s["renderMode"].is_number_integer())
+            m_renderMode = RenderMode(std::clamp(s["renderMode"].get<int>(), 0, 2));
+        if (s.contains("linkCameras") && s["linkCameras"].is_boolean()) m_linkCameras = s["linkCameras"];
+        if (s.contains("overlays") && s["overlays"].is_object()) {
+            const auto& o = s["overlays"];
+            m_options.allOverlays = m_options.allOverlays || o.value("all", false);
+        }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "warning: ignoring settings %s: %s\n", path.c_str(), e.what());
+    }
+}
+
+void ViewerApp::saveSettings() const {
+    std::string path = settingsPath();
+    if (path.empty()) return;
+    nlohmann::json s;
+    s["window"] = {m_width, m_height};
+    s["lastScene"] = m_lastScene;
+    s["renderMode"] = int(m_renderMode);
+    s["linkCameras"] = m_linkCameras;
+    if (!m_viewports.empty()) {
+        const OverlaySettings& o = m_viewports[0]->overlays;
+        s["overlays"] = {{"bvh", o.bvh},           {"bvhLevel", o.bvhLevel},          {"bvhOnlyOverlapped", o.bvhOnlyOverlapped},
+                         {"bvhCulled", o.bvhCulled}, {"hitTriangles", o.hitTriangles}, {"contacts", o.contacts}};
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    std::ofstream(path) << s.dump(2) << "\n";
+}
+
+int ViewerApp::run() {
+    ViewerUi ui(*this);
+    int frame = 0;
+    double last = glfwGetTime();
+    for (;;) {
+        Stopwatch frameClock;
+        if (!m_platform.beginFrame(m_width, m_height)) break;
+        for (auto& p : m_platform.takeDrops()) load({p});
+        // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
+        double t0 = m_time;
+        if (m_scene) {
+            double span = m_scene->endTime - m_scene->startTime;
+            if (m_options.frames > 0) {
+                m_time = m_scene->frameTime(frame, m_options.frames);
+            } else {
+                double now = glfwGetTime(), dt = now - last;
+                last = now;
+                if (m_playing) m_time += dt * m_speed;
+                if (m_stepOnce) m_time += span / std::max(1, m_scene->frames - 1), m_stepOnce = false;
+                if (m_time > m_scene->endTime) m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
+            }
+            stepViewports(std::min(t0, m_time), m_time);
+        }
+        ui.begin(m_width, m_height);
+        handleCameraInput(m_width, m_height);
+        ui.draw();
+        render(m_width, m_height);
+        ui.end();
+        if (!m_pendingScreenshot.empty()) saveScreenshot(std::exchange(m_pendingScreenshot, {}), m_width, m_height);
+        ++frame;
+        bool done = m_options.frames > 0 && frame >= m_options.frames;
+        if (done && !m_options.screenshot.empty()) {
+            glFinish();
+            if (!saveScreenshot(m_options.screenshot, m_width, m_height)) return 1;
+        }
+        m_platform.endFrame();
+        m_frameMs = float(frameClock.ms());
+        pushBounded(m_frameHistory, m_frameMs, TimingHistory::kCapacity);
+        pushBounded(m_overheadHistory, m_frameMs - m_stepMs, TimingHistory::kCapacity);
+        if (done) break;
+    }
+    if (m_options.frames > 0) {
+        // Summary for automated runs (docs/BENCHMARKS.md): medians over the frames after the first.
+        auto median = [](std::deque<float> d) {
+            if (d.size() > 1) d.pop_front(); // first frame compiles shaders and uploads meshes
+            std::sort(d.begin(), d.end());
+            return d.empty() ? 0.0f : d[d.size() / 2];
+        };
+        std::vector<float> steps;
+        std::printf("frames %d, %dx%d, frame ms median %.2f (%.1f fps), viewer overhead ms median %.2f, GL errors %d\n",
+                    frame, m_width, m_height, median(m_frameHistory), 1000.0f / std::max(median(m_frameHistory), 1e-3f),
+                    median(m_overheadHistory), GlPlatform::glErrorCount());
+    }
+    if (GlPlatform::glErrorCount() > 0) {
+        std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(), GlPlatform::lastGlError().c_str());
+        return 1;
+    }
+    return m_loadError.empty() || m_options.frames == 0 ? 0 : 2;
+}
+
+} // namespace cdlab

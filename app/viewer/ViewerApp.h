@@ -1,0 +1,101 @@
+// ViewerApp: the viewer's state and frame loop — one scene, a timeline, and one or more viewports that each
+// run their own algorithm (from the registry) on the same frames and draw what it puts into their DrawList.
+#pragma once
+
+#include "DrawList.h"
+#include "GlPlatform.h"
+#include "OrbitCamera.h"
+#include "Renderer.h"
+#include "pipeline/AlgorithmRegistry.h"
+#include "scene/Scene.h"
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cdlab {
+
+/// Per-stage times of the last frames (ring buffer) for now / avg / max and the plot.
+class TimingHistory {
+public:
+    static constexpr std::size_t kCapacity = 512;
+    void push(const StageTimes& stages);
+    void clear() { m_stages.clear(), m_total.clear(); }
+    const std::vector<std::pair<std::string, std::deque<float>>>& stages() const { return m_stages; }
+    const std::deque<float>& total() const { return m_total; }
+
+private:
+    std::vector<std::pair<std::string, std::deque<float>>> m_stages;
+    std::deque<float> m_total;
+};
+
+struct Viewport {
+    std::string algorithm = "bvh";
+    ParamSet params;
+    std::unique_ptr<Algorithm> algo;
+    PrepareReport prepare;
+    FrameResult result;
+    OverlaySettings overlays;
+    DrawList draw{&overlays};
+    TimingHistory timing;
+    OrbitCamera camera;
+    std::string error;
+};
+
+struct BodyView {
+    bool visible = true;
+    float color[4] = {0.7f, 0.7f, 0.7f, 1.0f};
+};
+
+struct ViewerOptions {
+    std::vector<std::string> inputs; ///< a scene file, or mesh files
+    std::vector<std::string> algorithms; ///< one per viewport, "name[:k=v,...]"
+    int frames = 0;                  ///< automation: run this many frames, then exit
+    std::string screenshot;          ///< automation: PNG written after the last frame
+    bool allOverlays = false;
+    bool persistSettings = true;
+    int width = 1280, height = 720;
+};
+
+class ViewerApp {
+public:
+    ViewerApp(GlPlatform& platform, ViewerOptions options);
+    ~ViewerApp();
+    /// Runs until the window closes (or the automated frames are done). Returns the process exit code.
+    int run();
+
+private:
+    friend class ViewerUi;
+    bool load(const std::vector<std::string>& paths);
+    void setScene(std::unique_ptr<Scene> scene);
+    void rebuild(Viewport& vp);
+    void addViewport(const std::string& spec);
+    void stepViewports(double t0, double t1);
+    void render(int width, int height);
+    void handleCameraInput(int width, int height);
+    bool saveScreenshot(const std::string& path, int width, int height);
+    Aabb sceneBounds(double t) const;
+    void frameAll();
+    void loadSettings();
+    void saveSettings() const;
+
+    GlPlatform& m_platform;
+    ViewerOptions m_options;
+    std::unique_ptr<Renderer> m_renderer;
+    std::unique_ptr<Scene> m_scene;
+    std::unique_ptr<SceneObjects> m_objects;
+    std::vector<BodyView> m_bodyViews;
+    std::vector<std::unique_ptr<Viewport>> m_viewports;
+    std::string m_scenePath, m_lastScene, m_loadError, m_status;
+
+    double m_time = 0, m_speed = 1;
+    bool m_playing = true, m_loop = true, m_stepOnce = false, m_linkCameras = true;
+    RenderMode m_renderMode = RenderMode::Shaded;
+    int m_width = 0, m_height = 0;
+    std::string m_pendingScreenshot;
+    float m_frameMs = 0, m_stepMs = 0; // last frame: whole frame and collision steps
+    std::deque<float> m_frameHistory, m_overheadHistory;
+};
+
+} // namespace cdlab

@@ -1,0 +1,393 @@
+#include "ViewerUi.h"
+
+#include "ViewerApp.h"
+#include "core/InputError.h"
+
+#include <GLFW/glfw3.h>
+#include <algorithm>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <filesystem>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+#include <numeric>
+
+namespace cdlab {
+
+namespace {
+
+void helpMarker(const std::string& text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+struct Stat {
+    float now = 0, avg = 0, max = 0;
+};
+Stat stat(const std::deque<float>& d) {
+    Stat s;
+    if (d.empty()) return s;
+    s.now = d.back();
+    s.avg = std::accumulate(d.begin(), d.end(), 0.0f) / float(d.size());
+    s.max = *std::max_element(d.begin(), d.end());
+    return s;
+}
+
+/// Project folders a user browses for scenes and meshes.
+std::vector<std::string> browseFiles() {
+    std::vector<std::string> out;
+    for (std::string root : {std::string("."), std::string(CDLAB_SOURCE_DIR)}) {
+        for (const char* sub : {"scenes", "assets"}) {
+            std::error_code ec;
+            for (const auto& e : std::filesystem::directory_iterator(root + "/" + sub, ec)) {
+                std::string ext = e.path().extension().string();
+                if (ext == ".json" || ext == ".obj" || ext == ".ply" || ext == ".stl" || ext == ".gltf" || ext == ".glb")
+                    out.push_back(std::filesystem::path(e.path()).lexically_normal().string());
+            }
+        }
+        if (!out.empty()) break;
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+ViewerUi::ViewerUi(ViewerApp& app) : m_app(app), m_hasWindow(app.m_platform.window() != nullptr) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr; // layout is not persisted; viewer settings are (ViewerApp)
+    ImGui::StyleColorsDark();
+    if (m_hasWindow) ImGui_ImplGlfw_InitForOpenGL(app.m_platform.window(), true);
+    ImGui_ImplOpenGL3_Init("#version 450 core");
+}
+
+ViewerUi::~ViewerUi() {
+    ImGui_ImplOpenGL3_Shutdown();
+    if (m_hasWindow) ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+}
+
+void ViewerUi::begin(int width, int height) {
+    m_width = width, m_height = height;
+    ImGui_ImplOpenGL3_NewFrame();
+    if (m_hasWindow) {
+        ImGui_ImplGlfw_NewFrame();
+    } else {
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(float(width), float(height));
+        io.DeltaTime = 1.0f / 60.0f;
+    }
+    ImGui::NewFrame();
+}
+
+void ViewerUi::end() {
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void ViewerUi::draw() {
+    shortcuts();
+    menuBar();
+    openDialog();
+    errorPanel();
+    scenePanel();
+    timelinePanel();
+    for (std::size_t i = 0; i < m_app.m_viewports.size(); ++i) viewportPanel(int(i), *m_app.m_viewports[i]);
+    if (m_app.m_viewports.size() > 1) comparePanel();
+}
+
+void ViewerUi::shortcuts() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (!m_hasWindow || io.WantCaptureKeyboard) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_P)) m_app.m_playing = !m_app.m_playing;
+    if (ImGui::IsKeyPressed(GLFW_KEY_O)) m_app.m_playing = false, m_app.m_stepOnce = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_R) && m_app.m_scene) m_app.m_time = m_app.m_scene->startTime;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F)) m_app.frameAll();
+    if (ImGui::IsKeyPressed(GLFW_KEY_F12)) m_app.m_pendingScreenshot = "cdlab-screenshot.png";
+}
+
+void ViewerUi::menuBar() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open...")) m_openRequested = true;
+        if (!m_app.m_lastScene.empty() && ImGui::MenuItem(("Reopen " + m_app.m_lastScene).c_str()))
+            m_app.load({m_app.m_lastScene});
+        if (ImGui::MenuItem("Screenshot", "F12")) m_app.m_pendingScreenshot = "cdlab-screenshot.png";
+        if (m_hasWindow && ImGui::MenuItem("Quit")) glfwSetWindowShouldClose(m_app.m_platform.window(), 1);
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        if (ImGui::MenuItem("Shaded", nullptr, m_app.m_renderMode == RenderMode::Shaded)) m_app.m_renderMode = RenderMode::Shaded;
+        if (ImGui::MenuItem("Wireframe", nullptr, m_app.m_renderMode == RenderMode::Wireframe)) m_app.m_renderMode = RenderMode::Wireframe;
+        if (ImGui::MenuItem("Shaded + wire", nullptr, m_app.m_renderMode == RenderMode::ShadedWire)) m_app.m_renderMode = RenderMode::ShadedWire;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Frame all", "F")) m_app.frameAll();
+        if (ImGui::MenuItem("Reset cameras")) {
+            for (auto& vp : m_app.m_viewports) vp->camera = OrbitCamera{};
+            m_app.frameAll();
+        }
+        ImGui::MenuItem("Link cameras", nullptr, &m_app.m_linkCameras);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Add viewport")) m_app.addViewport(m_app.m_viewports.back()->algorithm);
+        if (m_app.m_viewports.size() > 1 && ImGui::MenuItem("Remove last viewport")) m_app.m_viewports.pop_back();
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        ImGui::Text("Left drag: orbit   Right/middle drag: pan   Wheel: zoom");
+        ImGui::Text("P play/pause   O single step   R restart   F frame all   F12 screenshot");
+        ImGui::Text("Drop scene (.json) or mesh files onto the window to open them.");
+        ImGui::EndMenu();
+    }
+    if (!m_app.m_status.empty()) ImGui::TextDisabled("%s", m_app.m_status.c_str());
+    ImGui::EndMainMenuBar();
+}
+
+void ViewerUi::openDialog() {
+    if (m_openRequested) ImGui::OpenPopup("Open scene or meshes"), m_openRequested = false;
+    if (!ImGui::BeginPopupModal("Open scene or meshes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    static std::vector<std::string> files;
+    if (ImGui::IsWindowAppearing()) files = browseFiles();
+    ImGui::TextUnformatted("Project scenes and assets:");
+    ImGui::BeginChild("files", ImVec2(520, 240), true);
+    for (const auto& f : files)
+        if (ImGui::Selectable(f.c_str(), m_pathField == f, ImGuiSelectableFlags_AllowDoubleClick)) {
+            m_pathField = f;
+            if (ImGui::IsMouseDoubleClicked(0)) m_app.load({f}), ImGui::CloseCurrentPopup();
+        }
+    ImGui::EndChild();
+    ImGui::SetNextItemWidth(440);
+    ImGui::InputText("path", &m_pathField);
+    helpMarker("A scene .json, or one or more mesh files separated by spaces (any format Assimp reads).");
+    if (ImGui::Button("Open")) {
+        std::vector<std::string> paths;
+        std::size_t pos = 0;
+        while (pos < m_pathField.size()) {
+            auto sp = m_pathField.find(' ', pos);
+            std::string p = m_pathField.substr(pos, sp == std::string::npos ? std::string::npos : sp - pos);
+            if (!p.empty()) paths.push_back(p);
+            if (sp == std::string::npos) break;
+            pos = sp + 1;
+        }
+        if (!paths.empty()) m_app.load(paths);
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void ViewerUi::errorPanel() {
+    if (m_app.m_loadError.empty()) return;
+    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f, 60), ImGuiCond_Always, ImVec2(0.5f, 0));
+    ImGui::SetNextWindowSize(ImVec2(std::min(700.0f, m_width * 0.9f), 0));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 0.95f));
+    ImGui::Begin("Load error", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::TextWrapped("%s", m_app.m_loadError.c_str());
+    ImGui::TextDisabled("The previous scene stays loaded.");
+    if (ImGui::Button("Dismiss")) m_app.m_loadError.clear();
+    ImGui::End();
+    ImGui::PopStyleColor();
+}
+
+void ViewerUi::scenePanel() {
+    ImGui::SetNextWindowPos(ImVec2(10, 30), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(300, 260), ImGuiCond_FirstUseEver);
+    ImGui::Begin("Scene");
+    if (m_app.m_scene) {
+        ImGui::TextWrapped("%s", m_app.m_scene->name.c_str());
+        if (!m_app.m_scene->description.empty()) ImGui::TextDisabled("%s", m_app.m_scene->description.c_str());
+        ImGui::Text("%zu triangles", m_app.m_scene->triangleCount());
+        const auto& objs = m_app.m_objects->objects();
+        for (std::size_t i = 0; i < objs.size(); ++i) {
+            ImGui::PushID(int(i));
+            ImGui::Checkbox("##vis", &m_app.m_bodyViews[i].visible);
+            ImGui::SameLine();
+            ImGui::ColorEdit4("##col", m_app.m_bodyViews[i].color, ImGuiColorEditFlags_NoInputs);
+            ImGui::SameLine();
+            ImGui::Text("%s (%zu tris)%s", objs[i].name.c_str(), objs[i].mesh->triangleCount(),
+                        objs[i].environment ? " env" : "");
+            ImGui::PopID();
+        }
+    }
+    int mode = int(m_app.m_renderMode);
+    ImGui::RadioButton("shaded", &mode, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("wire", &mode, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("shaded+wire", &mode, 2);
+    m_app.m_renderMode = RenderMode(mode);
+    ImGui::Separator();
+    ImGui::Text("frame %.2f ms (%.0f fps), collision %.2f ms", m_app.m_frameMs, 1000.0f / std::max(m_app.m_frameMs, 1e-3f), m_app.m_stepMs);
+    Stat oh = stat(m_app.m_overheadHistory);
+    ImGui::Text("viewer overhead: now %.2f  avg %.2f  max %.2f ms", oh.now, oh.avg, oh.max);
+    helpMarker("Everything except the collision steps: UI, overlay upload, rendering (llvmpipe renders on the CPU).");
+    ImGui::End();
+}
+
+void ViewerUi::timelinePanel() {
+    if (!m_app.m_scene) return;
+    ImGui::SetNextWindowPos(ImVec2(10, float(m_height) - 110), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(std::max(400.0f, m_width * 0.5f), 95), ImGuiCond_FirstUseEver);
+    ImGui::Begin("Timeline");
+    if (ImGui::Button(m_app.m_playing ? "Pause (P)" : "Play (P)")) m_app.m_playing = !m_app.m_playing;
+    ImGui::SameLine();
+    if (ImGui::Button("Step (O)")) m_app.m_playing = false, m_app.m_stepOnce = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Restart (R)")) m_app.m_time = m_app.m_scene->startTime;
+    ImGui::SameLine();
+    ImGui::Checkbox("loop", &m_app.m_loop);
+    ImGui::SameLine();
+    float speed = float(m_app.m_speed);
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::SliderFloat("speed", &speed, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) m_app.m_speed = speed;
+    float t = float(m_app.m_time);
+    ImGui::SetNextItemWidth(-60);
+    if (ImGui::SliderFloat("t (s)", &t, float(m_app.m_scene->startTime), float(m_app.m_scene->endTime), "%.3f"))
+        m_app.m_time = t, m_app.m_playing = false;
+    ImGui::End();
+}
+
+void ViewerUi::viewportPanel(int index, Viewport& vp) {
+    int n = int(m_app.m_viewports.size());
+    float colWidth = float(m_width) / float(n);
+    ImGui::SetNextWindowPos(ImVec2(colWidth * (index + 1) - 330, 30), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(320, 520), ImGuiCond_FirstUseEver);
+    std::string title = "View " + std::to_string(index + 1) + ": " + vp.algorithm + "###view" + std::to_string(index);
+    ImGui::Begin(title.c_str());
+    auto& registry = AlgorithmRegistry::instance();
+    bool changed = false;
+    if (ImGui::BeginCombo("algorithm", vp.algorithm.c_str())) {
+        for (const auto& a : registry.list())
+            if (ImGui::Selectable(a.name.c_str(), a.name == vp.algorithm)) {
+                vp.algorithm = a.name;
+                vp.params = ParamSet(a.params);
+                changed = true;
+            }
+        ImGui::EndCombo();
+    }
+    const AlgorithmInfo* info = registry.find(vp.algorithm);
+    helpMarker(info->description);
+    for (const auto& spec : info->params) {
+        ParamValue v = vp.params.values().at(spec.name);
+        if (auto* b = std::get_if<bool>(&v)) {
+            if (ImGui::Checkbox(spec.name.c_str(), b)) vp.params.set(spec.name, *b), changed = true;
+        } else if (auto* i = std::get_if<std::int64_t>(&v)) {
+            int x = int(*i);
+            if (ImGui::SliderInt(spec.name.c_str(), &x, int(spec.min), int(spec.max)))
+                vp.params.set(spec.name, std::int64_t(x)), changed = true;
+        } else if (auto* d = std::get_if<double>(&v)) {
+            float x = float(*d);
+            if (ImGui::SliderFloat(spec.name.c_str(), &x, float(spec.min), float(spec.max)))
+                vp.params.set(spec.name, double(x)), changed = true;
+        } else if (auto* s = std::get_if<std::string>(&v)) {
+            if (ImGui::BeginCombo(spec.name.c_str(), s->c_str())) {
+                for (const auto& c : spec.choices)
+                    if (ImGui::Selectable(c.c_str(), c == *s)) vp.params.set(spec.name, c), changed = true;
+                ImGui::EndCombo();
+            }
+        }
+        helpMarker(spec.help);
+    }
+    if (changed && m_app.m_scene) m_app.rebuild(vp);
+    if (!vp.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", vp.error.c_str());
+    ImGui::TextDisabled("prepare %.1f ms, %.0f KiB  %s", vp.prepare.stages.get("build"), vp.prepare.memoryBytes / 1024.0,
+                        vp.prepare.notes.c_str());
+
+    if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
+        OverlaySettings& o = vp.overlays;
+        ImGui::Checkbox("BVH level", &o.bvh);
+        helpMarker("Boxes of one body's hierarchy at one depth (leaves above it included), as the algorithm reports them.");
+        const auto& objs = m_app.m_objects->objects();
+        o.bvhObject = std::clamp(o.bvhObject, 0, int(objs.size()) - 1);
+        if (ImGui::BeginCombo("body", objs[o.bvhObject].name.c_str())) {
+            for (int i = 0; i < int(objs.size()); ++i)
+                if (ImGui::Selectable(objs[i].name.c_str(), i == o.bvhObject)) o.bvhObject = i;
+            ImGui::EndCombo();
+        }
+        int depth = vp.algo ? vp.algo->structureDepth(std::uint32_t(o.bvhObject)) : 0;
+        ImGui::SliderInt("level", &o.bvhLevel, 0, std::max(depth, 0));
+        ImGui::Checkbox("only overlapped this frame", &o.bvhOnlyOverlapped);
+        helpMarker("Show the level's nodes whose bounding-volume test against the other body overlapped this frame.");
+        ImGui::Checkbox("culled this frame", &o.bvhCulled);
+        helpMarker("Also show the level's nodes that the traversal rejected by the BV test this frame.");
+        ImGui::Checkbox("colour by depth", &o.colourByDepth);
+        ImGui::Checkbox("colliding triangles", &o.hitTriangles);
+        ImGui::Checkbox("contacts", &o.contacts);
+        helpMarker("Segment where two triangles cross, with its midpoint.");
+    }
+    if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) {
+        if (ImGui::BeginTable("timings", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+            ImGui::TableSetupColumn("stage (ms)");
+            ImGui::TableSetupColumn("now");
+            ImGui::TableSetupColumn("avg");
+            ImGui::TableSetupColumn("max");
+            ImGui::TableHeadersRow();
+            auto row = [](const char* name, const std::deque<float>& d) {
+                Stat s = stat(d);
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn(), ImGui::TextUnformatted(name);
+                ImGui::TableNextColumn(), ImGui::Text("%.3f", s.now);
+                ImGui::TableNextColumn(), ImGui::Text("%.3f", s.avg);
+                ImGui::TableNextColumn(), ImGui::Text("%.3f", s.max);
+            };
+            for (const auto& [name, d] : vp.timing.stages()) row(name.c_str(), d);
+            row("total", vp.timing.total());
+            ImGui::EndTable();
+        }
+        std::vector<float> plot(vp.timing.total().begin(), vp.timing.total().end());
+        if (!plot.empty())
+            ImGui::PlotLines("##total", plot.data(), int(plot.size()), 0, "step ms (last 512 frames)", 0.0f, FLT_MAX,
+                             ImVec2(-1, 60));
+    }
+    if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (const auto& [name, value] : vp.result.counters.items()) ImGui::Text("%-14s %llu", name.c_str(), (unsigned long long)value);
+        ImGui::Text("%-14s %zu", "contact pairs", vp.result.contactPairCount());
+    }
+    ImGui::End();
+}
+
+void ViewerUi::comparePanel() {
+    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f - 200, float(m_height) - 230), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(420, 200), ImGuiCond_FirstUseEver);
+    ImGui::Begin("Compare (this frame)");
+    auto& vps = m_app.m_viewports;
+    if (ImGui::BeginTable("compare", int(vps.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("");
+        for (std::size_t v = 0; v < vps.size(); ++v)
+            ImGui::TableSetupColumn(("view " + std::to_string(v + 1) + ": " + vps[v]->algorithm).c_str());
+        ImGui::TableHeadersRow();
+        std::vector<std::string> counters, stages;
+        for (const auto& vp : vps) {
+            for (const auto& [n, x] : vp->result.counters.items())
+                if (std::find(counters.begin(), counters.end(), n) == counters.end()) counters.push_back(n);
+            for (const auto& [n, x] : vp->result.stages.items())
+                if (std::find(stages.begin(), stages.end(), n) == stages.end()) stages.push_back(n);
+        }
+        for (const auto& c : counters) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn(), ImGui::TextUnformatted(c.c_str());
+            for (const auto& vp : vps) ImGui::TableNextColumn(), ImGui::Text("%llu", (unsigned long long)vp->result.counters.get(c));
+        }
+        for (const auto& s : stages) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn(), ImGui::Text("%s ms", s.c_str());
+            for (const auto& vp : vps) ImGui::TableNextColumn(), ImGui::Text("%.3f", vp->result.stages.get(s));
+        }
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn(), ImGui::TextUnformatted("same contacts");
+        for (const auto& vp : vps)
+            ImGui::TableNextColumn(), ImGui::TextUnformatted(vp->result.hash() == vps[0]->result.hash() ? "yes" : "DIFFERENT");
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+} // namespace cdlab

@@ -1,0 +1,37 @@
+// ViewerUi: every Dear ImGui panel of the viewer — menu, open dialog, error panel, scene and body list,
+// timeline, per-viewport algorithm/parameters/overlays/timings/counters, and the comparison table.
+#pragma once
+
+#include <string>
+
+namespace cdlab {
+
+class ViewerApp;
+struct Viewport;
+
+class ViewerUi {
+public:
+    explicit ViewerUi(ViewerApp& app);
+    ~ViewerUi();
+    void begin(int width, int height);
+    void draw();
+    void end();
+
+private:
+    void menuBar();
+    void openDialog();
+    void errorPanel();
+    void scenePanel();
+    void timelinePanel();
+    void viewportPanel(int index, Viewport& vp);
+    void comparePanel();
+    void shortcuts();
+
+    ViewerApp& m_app;
+    bool m_hasWindow;
+    bool m_openRequested = false;
+    std::string m_pathField;
+    int m_width = 0, m_height = 0;
+};
+
+} // namespace cdlab

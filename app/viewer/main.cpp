@@ -1,0 +1,47 @@
+// cdlab: the interactive viewer.
+//
+//   cdlab                                   open the bundled default scene
+//   cdlab scenes/knot_teapot.json           open a scene
+//   cdlab a.obj b.ply                       open meshes side by side
+//   cdlab --algo bvh --algo bvh:bv=aabb     one viewport per algorithm, same scene and time
+//   cdlab --frames 60 --screenshot out.png [--offscreen] [--overlays] [scene]   automated run, then exit
+#include "GlPlatform.h"
+#include "ViewerApp.h"
+#include "core/InputError.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+using namespace cdlab;
+
+int main(int argc, char** argv) {
+    CLI::App app{"cdlab: collision-detection lab viewer"};
+    ViewerOptions opts;
+    bool offscreen = false, noSettings = false;
+    app.add_option("inputs", opts.inputs, "A scene .json, or mesh files (default: scenes/default.json)");
+    app.add_option("-a,--algo", opts.algorithms, "Algorithm per viewport: name[:key=value,...] (repeatable)");
+    app.add_option("--frames", opts.frames, "Run this many frames over the scene's time range, then exit")
+        ->check(CLI::Range(1, 1000000));
+    app.add_option("--screenshot", opts.screenshot, "Write a PNG after the last of --frames");
+    app.add_flag("--offscreen", offscreen, "Render through headless EGL into an FBO (no X server)");
+    app.add_flag("--overlays", opts.allOverlays, "Turn every overlay on (BVH level, hits, contacts)");
+    app.add_option("--width", opts.width, "Window width")->check(CLI::Range(64, 8192));
+    app.add_option("--height", opts.height, "Window height")->check(CLI::Range(64, 8192));
+    app.add_flag("--no-settings", noSettings, "Neither read nor write the settings file");
+    CLI11_PARSE(app, argc, argv);
+    if (offscreen && opts.frames == 0) opts.frames = 1;
+    // Automated runs leave the user's settings alone.
+    opts.persistSettings = !noSettings && opts.frames == 0;
+    try {
+        auto platform = offscreen ? GlPlatform::createOffscreen(opts.width, opts.height)
+                                  : GlPlatform::createWindow(opts.width, opts.height, "cdlab");
+        ViewerApp viewer(*platform, opts);
+        return viewer.run();
+    } catch (const InputError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,40 @@
+# Viewer smoke tests: every bundled scene with all overlays for a few frames, two viewports, a screenshot;
+# pass only when the viewer exits 0, saved the PNG and KHR_debug reported no GL error.
+# Window runs go through Xvfb (GLX on llvmpipe); offscreen runs through EGL with no X server at all.
+if(NOT TARGET cdlab)
+  return()
+endif()
+find_program(XVFB_RUN xvfb-run)
+set(VIEWER $<TARGET_FILE:cdlab>)
+file(GLOB VIEWER_SCENES ${CMAKE_SOURCE_DIR}/scenes/*.json)
+set(SHOTS ${CMAKE_BINARY_DIR}/screenshots)
+file(MAKE_DIRECTORY ${SHOTS})
+set(OK_REGEX "saved .*\\.png(.|\n)*GL errors 0(.|\n)*exit=0")
+foreach(scene ${VIEWER_SCENES})
+  get_filename_component(name ${scene} NAME_WE)
+  add_test(NAME viewer.offscreen.${name}
+           COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
+                   ${VIEWER} --offscreen --frames 12 --overlays --algo bvh --algo bvh:bv=aabb
+                   --screenshot ${SHOTS}/offscreen_${name}.png ${scene})
+  set_tests_properties(viewer.offscreen.${name} PROPERTIES PASS_REGULAR_EXPRESSION "${OK_REGEX}" TIMEOUT 120)
+  if(XVFB_RUN)
+    add_test(NAME viewer.xvfb.${name}
+             COMMAND sh -c "${XVFB_RUN} -a -s '-screen 0 1280x720x24' \"$0\" \"$@\"; echo \"exit=$?\""
+                     ${VIEWER} --frames 12 --overlays --algo bvh --algo bvh:bv=aabb
+                     --screenshot ${SHOTS}/xvfb_${name}.png ${scene})
+    set_tests_properties(viewer.xvfb.${name} PROPERTIES PASS_REGULAR_EXPRESSION "${OK_REGEX}" TIMEOUT 120
+                         RESOURCE_LOCK xvfb)
+  endif()
+endforeach()
+# Meshes given on the command line open side by side.
+add_test(NAME viewer.offscreen.meshes
+         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
+                 ${VIEWER} --offscreen --frames 3 --screenshot ${SHOTS}/offscreen_meshes.png
+                 ${CMAKE_SOURCE_DIR}/assets/vase.obj ${CMAKE_SOURCE_DIR}/assets/vase.obj)
+set_tests_properties(viewer.offscreen.meshes PROPERTIES PASS_REGULAR_EXPRESSION "${OK_REGEX}")
+# A scene that fails to load: the error names file and field; the automated run exits 2.
+add_test(NAME viewer.offscreen.bad_scene
+         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
+                 ${VIEWER} --offscreen --frames 2 ${CMAKE_CURRENT_SOURCE_DIR}/data/wrong_type.json)
+set_tests_properties(viewer.offscreen.bad_scene PROPERTIES
+                     PASS_REGULAR_EXPRESSION "wrong_type.json: bodies\\[1\\].keyframes\\[0\\].t: expected a number(.|\n)*exit=2")
