@@ -38,3 +38,16 @@ add_test(NAME viewer.offscreen.bad_scene
                  ${VIEWER} --offscreen --frames 2 ${CMAKE_CURRENT_SOURCE_DIR}/data/wrong_type.json)
 set_tests_properties(viewer.offscreen.bad_scene PROPERTIES
                      PASS_REGULAR_EXPRESSION "wrong_type.json: bodies\\[1\\].keyframes\\[0\\].t: expected a number(.|\n)*exit=2")
+# A failed load keeps the scene that was open: the error names file and field, the run ends on the old scene.
+add_test(NAME viewer.offscreen.failed_load_keeps_scene
+         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
+                 ${VIEWER} --offscreen --frames 6 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json
+                 --then ${CMAKE_CURRENT_SOURCE_DIR}/data/wrong_type.json)
+set_tests_properties(viewer.offscreen.failed_load_keeps_scene PROPERTIES
+                     PASS_REGULAR_EXPRESSION "wrong_type.json: bodies\\[1\\].keyframes\\[0\\].t(.|\n)*scene cylinder and ball(.|\n)*exit=2")
+# Settings persist: window size and overlays are read at start, last scene is written at exit.
+add_test(NAME viewer.offscreen.settings_roundtrip
+         COMMAND sh -c "printf '{\"window\": [640, 480], \"overlays\": {\"bvh\": true, \"bvhLevel\": 2}}' > \"$1\" && \"$0\" --offscreen --frames 2 --settings \"$1\" \"$2\" && cat \"$1\""
+                 ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_settings_test.json ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+set_tests_properties(viewer.offscreen.settings_roundtrip PROPERTIES
+                     PASS_REGULAR_EXPRESSION "640x480(.|\n)*\"lastScene\": \"[^\"]*cylinder_ball.json\"(.|\n)*\"bvhLevel\": 2")

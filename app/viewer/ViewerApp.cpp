@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <glad/gl.h>
 #include <glm/gtc/matrix_transform.hpp>
 #include <imgui.h>
@@ -36,15 +35,6 @@ glm::mat4 toGlm(const Pose& p) {
     return m;
 }
 
-std::string settingsPath() {
-    if (const char* p = std::getenv("CDLAB_SETTINGS")) return p;
-    std::string base;
-    if (const char* x = std::getenv("XDG_CONFIG_HOME")) base = x;
-    else if (const char* h = std::getenv("HOME")) base = std::string(h) + "/.config";
-    else return "";
-    return base + "/cdlab/viewer.json";
-}
-
 template <class T> void pushBounded(std::deque<T>& d, T v, std::size_t cap) {
     d.push_back(v);
     if (d.size() > cap) d.pop_front();
@@ -64,10 +54,14 @@ void TimingHistory::push(const StageTimes& stages) {
 ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     : m_platform(platform), m_options(std::move(options)), m_renderer(std::make_unique<Renderer>()) {
     registerPeerAlgorithms(AlgorithmRegistry::instance());
-    if (m_options.persistSettings) loadSettings();
+    const ViewerSettings& st = m_options.settings;
+    m_lastScene = st.lastScene;
+    m_renderMode = RenderMode(st.renderMode);
+    m_linkCameras = st.linkCameras;
     std::vector<std::string> algos = m_options.algorithms;
     if (algos.empty()) algos.push_back("bvh");
     for (const auto& a : algos) addViewport(a);
+    for (auto& vp : m_viewports) vp->overlays = st.overlays;
     std::vector<std::string> inputs = m_options.inputs;
     if (inputs.empty()) {
         std::string local = "scenes/default.json";
@@ -83,7 +77,14 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
 }
 
 ViewerApp::~ViewerApp() {
-    if (m_options.persistSettings) saveSettings();
+    if (m_options.settingsPath.empty()) return;
+    ViewerSettings st;
+    st.width = m_width, st.height = m_height;
+    st.lastScene = m_lastScene;
+    st.renderMode = int(m_renderMode);
+    st.linkCameras = m_linkCameras;
+    if (!m_viewports.empty()) st.overlays = m_viewports.front()->overlays;
+    st.save(m_options.settingsPath);
 }
 
 void ViewerApp::addViewport(const std::string& spec) {
@@ -146,6 +147,7 @@ bool ViewerApp::load(const std::vector<std::string>& paths) {
         return true;
     } catch (const std::exception& e) {
         m_loadError = e.what();
+        m_hadLoadError = true;
         std::fprintf(stderr, "error: %s\n", e.what());
         return false;
     }
@@ -281,43 +283,6 @@ bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
     return ok;
 }
 
-void ViewerApp::loadSettings() {
-    std::string path = settingsPath();
-    std::ifstream in(path);
-    if (!in) return;
-    try {
-        nlohmann::json s = nlohmann::json::parse(in);
-        if (s.contains("lastScene") && s["lastScene"].is_string()) m_lastScene = s["lastScene"];
-        if (s.contains("renderMode") && s["renderMode"].is_number_integer())
-            m_renderMode = RenderMode(std::clamp(s["renderMode"].get<int>(), 0, 2));
-        if (s.contains("linkCameras") && s["linkCameras"].is_boolean()) m_linkCameras = s["linkCameras"];
-        if (s.contains("overlays") && s["overlays"].is_object()) {
-            const auto& o = s["overlays"];
-            m_options.allOverlays = m_options.allOverlays || o.value("all", false);
-        }
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "warning: ignoring settings %s: %s\n", path.c_str(), e.what());
-    }
-}
-
-void ViewerApp::saveSettings() const {
-    std::string path = settingsPath();
-    if (path.empty()) return;
-    nlohmann::json s;
-    s["window"] = {m_width, m_height};
-    s["lastScene"] = m_lastScene;
-    s["renderMode"] = int(m_renderMode);
-    s["linkCameras"] = m_linkCameras;
-    if (!m_viewports.empty()) {
-        const OverlaySettings& o = m_viewports[0]->overlays;
-        s["overlays"] = {{"bvh", o.bvh},           {"bvhLevel", o.bvhLevel},          {"bvhOnlyOverlapped", o.bvhOnlyOverlapped},
-                         {"bvhCulled", o.bvhCulled}, {"hitTriangles", o.hitTriangles}, {"contacts", o.contacts}};
-    }
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-    std::ofstream(path) << s.dump(2) << "\n";
-}
-
 int ViewerApp::run() {
     ViewerUi ui(*this);
     int frame = 0;
@@ -326,6 +291,9 @@ int ViewerApp::run() {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
         for (auto& p : m_platform.takeDrops()) load({p});
+        if (!m_options.thenLoad.empty() && frame == m_options.frames / 2) {
+            m_hadLoadError = !load({m_options.thenLoad}) || m_hadLoadError;
+        }
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
         double t0 = m_time;
         if (m_scene) {
@@ -366,7 +334,7 @@ int ViewerApp::run() {
             std::sort(d.begin(), d.end());
             return d.empty() ? 0.0f : d[d.size() / 2];
         };
-        std::vector<float> steps;
+        std::printf("scene %s\n", m_scene ? m_scene->name.c_str() : "(none)");
         std::printf("frames %d, %dx%d, frame ms median %.2f (%.1f fps), viewer overhead ms median %.2f, GL errors %d\n",
                     frame, m_width, m_height, median(m_frameHistory), 1000.0f / std::max(median(m_frameHistory), 1e-3f),
                     median(m_overheadHistory), GlPlatform::glErrorCount());
@@ -375,7 +343,7 @@ int ViewerApp::run() {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(), GlPlatform::lastGlError().c_str());
         return 1;
     }
-    return m_loadError.empty() || m_options.frames == 0 ? 0 : 2;
+    return (m_loadError.empty() && !m_hadLoadError) || m_options.frames == 0 ? 0 : 2;
 }
 
 } // namespace cdlab

@@ -6,6 +6,7 @@
 #include "GlPlatform.h"
 #include "OrbitCamera.h"
 #include "Renderer.h"
+#include "ViewerSettings.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/Scene.h"
 
@@ -54,8 +55,9 @@ struct ViewerOptions {
     int frames = 0;                  ///< automation: run this many frames, then exit
     std::string screenshot;          ///< automation: PNG written after the last frame
     bool allOverlays = false;
-    bool persistSettings = true;
-    int width = 1280, height = 720;
+    std::string settingsPath;        ///< empty: settings are neither read nor written
+    ViewerSettings settings;         ///< loaded by main before the window opens
+    std::string thenLoad;            ///< automation: open this after half of the frames (scripted demos, tests)
 };
 
 class ViewerApp {
@@ -77,8 +79,6 @@ private:
     bool saveScreenshot(const std::string& path, int width, int height);
     Aabb sceneBounds(double t) const;
     void frameAll();
-    void loadSettings();
-    void saveSettings() const;
 
     GlPlatform& m_platform;
     ViewerOptions m_options;
@@ -88,6 +88,7 @@ private:
     std::vector<BodyView> m_bodyViews;
     std::vector<std::unique_ptr<Viewport>> m_viewports;
     std::string m_scenePath, m_lastScene, m_loadError, m_status;
+    bool m_hadLoadError = false; // any failed load during an automated run (exit code 2)
 
     double m_time = 0, m_speed = 1;
     bool m_playing = true, m_loop = true, m_stepOnce = false, m_linkCameras = true;

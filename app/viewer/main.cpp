@@ -25,16 +25,24 @@ int main(int argc, char** argv) {
     app.add_option("--screenshot", opts.screenshot, "Write a PNG after the last of --frames");
     app.add_flag("--offscreen", offscreen, "Render through headless EGL into an FBO (no X server)");
     app.add_flag("--overlays", opts.allOverlays, "Turn every overlay on (BVH level, hits, contacts)");
-    app.add_option("--width", opts.width, "Window width")->check(CLI::Range(64, 8192));
-    app.add_option("--height", opts.height, "Window height")->check(CLI::Range(64, 8192));
+    int width = 0, height = 0;
+    app.add_option("--width", width, "Window width (default: last session's, else 1280)")->check(CLI::Range(64, 8192));
+    app.add_option("--height", height, "Window height (default: last session's, else 720)")->check(CLI::Range(64, 8192));
     app.add_flag("--no-settings", noSettings, "Neither read nor write the settings file");
+    std::string settingsFile;
+    app.add_option("--settings", settingsFile, "Read and write this settings file (also in automated runs)");
+    app.add_option("--then", opts.thenLoad, "Automated runs: open this scene after half of --frames");
     CLI11_PARSE(app, argc, argv);
     if (offscreen && opts.frames == 0) opts.frames = 1;
-    // Automated runs leave the user's settings alone.
-    opts.persistSettings = !noSettings && opts.frames == 0;
+    // Automated runs leave the user's settings alone (and do not depend on them).
+    if (!noSettings && (opts.frames == 0 || !settingsFile.empty())) {
+        opts.settingsPath = settingsFile.empty() ? ViewerSettings::defaultPath() : settingsFile;
+        opts.settings = ViewerSettings::load(opts.settingsPath);
+    }
+    int w = width ? width : opts.settings.width;
+    int h = height ? height : opts.settings.height;
     try {
-        auto platform = offscreen ? GlPlatform::createOffscreen(opts.width, opts.height)
-                                  : GlPlatform::createWindow(opts.width, opts.height, "cdlab");
+        auto platform = offscreen ? GlPlatform::createOffscreen(w, h) : GlPlatform::createWindow(w, h, "cdlab");
         ViewerApp viewer(*platform, opts);
         return viewer.run();
     } catch (const InputError& e) {
