@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # cdlab project script: install Debian packages, configure, build, and run or test.
 #
-#   scripts/cdlab.sh run  [args...]   install + build, then run the main program on the default scene
+#   scripts/cdlab.sh run  [args...]   install + build, then open the viewer (default: the bundled default scene);
+#                                     without a display it renders 120 frames offscreen to cdlab-default.png
+#   scripts/cdlab.sh bench [args...]  install + build, then run cdlab-bench with the given arguments
 #   scripts/cdlab.sh test             install + build, then run every test (ctest)
 #   scripts/cdlab.sh build            install + build only
 #   scripts/cdlab.sh deps             install the Debian packages only
@@ -47,12 +49,21 @@ case "$cmd" in
   build) install_deps; build ;;
   run)
     install_deps; build
-    exec "${BUILD_DIR:-build}/app/bench/cdlab-bench" run "${@:-scenes/default.json}"
+    viewer="${BUILD_DIR:-build}/app/viewer/cdlab"
+    if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+      echo "[cdlab] no display: rendering 120 frames of the scene offscreen (EGL) into cdlab-default.png" >&2
+      exec "$viewer" --offscreen --frames 120 --overlays --screenshot cdlab-default.png "$@"
+    fi
+    exec "$viewer" "$@"
+    ;;
+  bench)
+    install_deps; build
+    exec "${BUILD_DIR:-build}/app/bench/cdlab-bench" "$@"
     ;;
   test)
     install_deps; build
     cd "${BUILD_DIR:-build}"
     exec ctest --output-on-failure -j "${JOBS:-$(nproc)}" "$@"
     ;;
-  *) echo "usage: $0 run|test|build|deps" >&2; exit 2 ;;
+  *) echo "usage: $0 run|bench|test|build|deps" >&2; exit 2 ;;
 esac
