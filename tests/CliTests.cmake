@@ -42,3 +42,10 @@ add_test(NAME cli.mesh_export_roundtrip
          COMMAND sh -c "\"$0\" mesh-export --generator torus_knot --params '{\"triangles\": 3000}' --out \"$1\" && \"$0\" bvh-build --mesh \"$1\" --repeat 1 --algo bvh"
                  ${BENCH} ${CMAKE_BINARY_DIR}/roundtrip_knot.obj)
 set_tests_properties(cli.mesh_export_roundtrip PROPERTIES PASS_REGULAR_EXPRESSION "wrote .* 2996 triangles(.|\n)*: 2996 triangles(.|\n)*bvh .*nodes")
+# ccd-queries: the summary lines, zero false negatives on our hard cases; bad files exit 2 naming the line.
+cdlab_cli_error_test(ccd_queries_vf "queries: 36\nfalse positives: [0-9]+\nfalse negatives: 0\nns per query: [0-9]+"
+                     ${BENCH} ccd-queries ${DATA}/ccd_vf.csv --type vf)
+cdlab_cli_error_test(ccd_queries_ee "queries: 28\nfalse positives: [0-9]+\nfalse negatives: 0\nns per query: [0-9]+"
+                     ${BENCH} ccd-queries ${DATA}/ccd_ee.csv --type ee)
+cdlab_cli_exit2_test(ccd_queries_bad "error: .*cyclic.json: line 1: expected 7 comma-separated fields"
+                     ${BENCH} ccd-queries ${DATA}/cyclic.json --type vf)

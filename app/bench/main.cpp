@@ -4,11 +4,13 @@
 //   cdlab-bench run SCENE [--algo NAME[:k=v,...]]...  scene x algorithms x frames -> table, CSV, JSON
 //   cdlab-bench bvh-build (--generator G | --mesh F)  BVH build time and memory, ours vs peers
 //   cdlab-bench mesh-export --generator G --out F.obj procedural mesh -> OBJ
+//   cdlab-bench ccd-queries FILE.csv --type ee|vf     elementary CCD queries vs their truth column
 //
 // Exit codes: 0 ok, 1 verification failed (--verify), 2 bad input (message names file and field).
 #include "BenchReport.h"
 #include "BenchRun.h"
 #include "BvhBuildBench.h"
+#include "ccd/CcdQueryFile.h"
 #include "core/InputError.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
@@ -18,7 +20,9 @@
 #include "scene/SceneLoader.h"
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -120,6 +124,15 @@ int main(int argc, char** argv) {
     exportCmd->add_option("--params", exportParams, "Generator parameters as a JSON object");
     exportCmd->add_option("-o,--out", exportOut, "Output .obj path")->required();
 
+    std::string ccdFile, ccdType;
+    int ccdDepth = CcdOptions{}.maxDepth;
+    auto* ccdCmd = app.add_subcommand("ccd-queries", "Evaluate elementary CCD queries (exact rational CSV) against their truth");
+    ccdCmd->add_option("file", ccdFile, "CSV: 8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth")->required();
+    ccdCmd->add_option("--type", ccdType, "ee (edge-edge) or vf (vertex-face)")->required()->check(CLI::IsMember({"ee", "vf"}));
+    bool ccdVerbose = false;
+    ccdCmd->add_flag("--verbose", ccdVerbose, "List every query whose answer differs from its truth (by line)");
+    ccdCmd->add_option("--depth", ccdDepth, "Bisection depth over [0,1] (time resolution 2^-depth)")->check(CLI::Range(4, 200));
+
     CLI11_PARSE(app, argc, argv);
 
     auto parseParams = [](const std::string& text) {
@@ -187,12 +200,62 @@ int main(int argc, char** argv) {
             runBvhBuildBench(std::cout, mesh, label, buildOpts);
             return 0;
         }
+        if (*ccdCmd) {
+            auto queries = readCcdQueries(ccdFile);
+            CcdOptions options;
+            options.maxDepth = ccdDepth;
+            std::size_t fp = 0, fn = 0, hits = 0, limited = 0;
+            auto start = std::chrono::steady_clock::now();
+            for (const CcdQuery& q : queries) {
+                CcdQueryStats st;
+                bool hit = ccdType == "ee" ? edgeEdgeCcd(q.points, options, &st) : vertexFaceCcd(q.points, options, &st);
+                hits += hit, limited += st.depthLimited;
+                fp += hit && !q.truth;
+                fn += !hit && q.truth;
+                if (ccdVerbose && hit != q.truth)
+                    std::cout << ccdFile << ":" << q.line << ": " << (hit ? "false positive" : "false negative")
+                              << (st.depthLimited ? " (depth limit)" : "") << "\n";
+            }
+            double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+            std::cout << "queries: " << queries.size() << "\n"
+                      << "false positives: " << fp << "\n"
+                      << "false negatives: " << fn << "\n"
+                      << "ns per query: " << std::fixed << std::setprecision(0) << ns / queries.size() << "\n"
+                      << "collisions reported: " << hits << "\n"
+                      << "answered at the depth limit: " << limited << "\n";
+            return 0;
+        }
         if (*exportCmd) {
             TriangleMesh mesh = generateMesh(exportGenerator, parseParams(exportParams),
                                              "--generator " + exportGenerator, "mesh");
             writeObj(mesh, exportOut);
             std::cout << "wrote " << exportOut << ": " << mesh.vertices.size() << " vertices, "
                       << mesh.triangleCount() << " triangles\n";
+            return 0;
+        }
+        if (*ccdCmd) {
+            auto queries = readCcdQueries(ccdFile);
+            CcdOptions options;
+            options.maxDepth = ccdDepth;
+            std::size_t fp = 0, fn = 0, hits = 0, limited = 0;
+            auto start = std::chrono::steady_clock::now();
+            for (const CcdQuery& q : queries) {
+                CcdQueryStats st;
+                bool hit = ccdType == "ee" ? edgeEdgeCcd(q.points, options, &st) : vertexFaceCcd(q.points, options, &st);
+                hits += hit, limited += st.depthLimited;
+                fp += hit && !q.truth;
+                fn += !hit && q.truth;
+                if (ccdVerbose && hit != q.truth)
+                    std::cout << ccdFile << ":" << q.line << ": " << (hit ? "false positive" : "false negative")
+                              << (st.depthLimited ? " (depth limit)" : "") << "\n";
+            }
+            double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+            std::cout << "queries: " << queries.size() << "\n"
+                      << "false positives: " << fp << "\n"
+                      << "false negatives: " << fn << "\n"
+                      << "ns per query: " << std::fixed << std::setprecision(0) << ns / queries.size() << "\n"
+                      << "collisions reported: " << hits << "\n"
+                      << "answered at the depth limit: " << limited << "\n";
             return 0;
         }
         if (*exportCmd) {

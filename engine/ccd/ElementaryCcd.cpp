@@ -1,0 +1,146 @@
+#include "ccd/ElementaryCcd.h"
+
+#include <vector>
+
+namespace cdlab {
+
+namespace {
+
+/// One condition on t. Zero: a(t) = 0. NonNeg: a(t) >= 0. Straddle: a(t) and b(t) are not both strictly of
+/// one sign. AnyNonNeg: at least one of polys >= 0.
+struct Condition {
+    enum Kind { Zero, NonNeg, Straddle, AnyNonNeg } kind;
+    std::vector<RationalPoly> polys;
+};
+
+enum class Verdict { Fails, Holds, Unknown };
+
+struct Range {
+    Rational lo, hi;
+};
+
+Verdict check(const Condition& c, const Rational& lo, const Rational& hi) {
+    std::vector<Range> r(c.polys.size());
+    for (std::size_t i = 0; i < c.polys.size(); ++i) c.polys[i].range(lo, hi, r[i].lo, r[i].hi);
+    switch (c.kind) {
+    case Condition::Zero: {
+        if (sgn(r[0].lo) > 0 || sgn(r[0].hi) < 0) return Verdict::Fails;
+        // A sign change (or a zero) at the endpoints proves a root inside (intermediate value theorem).
+        return c.polys[0].signAt(lo) * c.polys[0].signAt(hi) <= 0 ? Verdict::Holds : Verdict::Unknown;
+    }
+    case Condition::NonNeg:
+        if (sgn(r[0].hi) < 0) return Verdict::Fails;
+        return sgn(r[0].lo) >= 0 ? Verdict::Holds : Verdict::Unknown;
+    case Condition::Straddle: {
+        const Range &a = r[0], &b = r[1];
+        if ((sgn(a.lo) > 0 && sgn(b.lo) > 0) || (sgn(a.hi) < 0 && sgn(b.hi) < 0)) return Verdict::Fails;
+        if ((sgn(a.hi) <= 0 && sgn(b.lo) >= 0) || (sgn(a.lo) >= 0 && sgn(b.hi) <= 0)) return Verdict::Holds;
+        return Verdict::Unknown;
+    }
+    case Condition::AnyNonNeg: {
+        bool allNegative = true;
+        for (const Range& x : r) {
+            if (sgn(x.lo) >= 0) return Verdict::Holds;
+            allNegative = allNegative && sgn(x.hi) < 0;
+        }
+        return allNegative ? Verdict::Fails : Verdict::Unknown;
+    }
+    }
+    return Verdict::Unknown;
+}
+
+/// Exact test at one rational time.
+bool holdsAt(const Condition& c, const Rational& t) {
+    switch (c.kind) {
+    case Condition::Zero: return c.polys[0].signAt(t) == 0;
+    case Condition::NonNeg: return c.polys[0].signAt(t) >= 0;
+    case Condition::Straddle: return c.polys[0].signAt(t) * c.polys[1].signAt(t) <= 0;
+    case Condition::AnyNonNeg:
+        for (const auto& p : c.polys)
+            if (p.signAt(t) >= 0) return true;
+        return false;
+    }
+    return false;
+}
+
+bool search(const std::vector<Condition>& conds, const Rational& lo, const Rational& hi, int depth,
+            const CcdOptions& opt, CcdQueryStats& stats) {
+    ++stats.intervals;
+    bool allHold = true;
+    for (const Condition& c : conds) {
+        Verdict v = check(c, lo, hi);
+        if (v == Verdict::Fails) return false;
+        allHold = allHold && v == Verdict::Holds;
+    }
+    if (allHold) return true;
+    Rational mid = (lo + hi) / 2;
+    bool atMid = true;
+    for (const Condition& c : conds) atMid = atMid && holdsAt(c, mid);
+    if (atMid) return true;
+    if (depth >= opt.maxDepth) {
+        stats.depthLimited = true;
+        return true; // cannot refute within the time resolution: report a contact (conservative)
+    }
+    return search(conds, lo, mid, depth + 1, opt, stats) || search(conds, mid, hi, depth + 1, opt, stats);
+}
+
+/// p(t) = p0 + t (p1 - p0).
+PolyVec3 moving(const RationalVec3& p0, const RationalVec3& p1) {
+    return {RationalPoly::linear(p0.x, p1.x - p0.x), RationalPoly::linear(p0.y, p1.y - p0.y),
+            RationalPoly::linear(p0.z, p1.z - p0.z)};
+}
+
+/// Bounding-box overlap of point sets, per axis and side: max(A) >= min(B) <=> some a - b >= 0.
+void addBoxOverlap(std::vector<Condition>& conds, const std::vector<const PolyVec3*>& a,
+                   const std::vector<const PolyVec3*>& b) {
+    for (int axis = 0; axis < 3; ++axis) {
+        auto comp = [axis](const PolyVec3* v) -> const RationalPoly& { return axis == 0 ? v->x : (axis == 1 ? v->y : v->z); };
+        Condition ab{Condition::AnyNonNeg, {}}, ba{Condition::AnyNonNeg, {}};
+        for (const PolyVec3* p : a)
+            for (const PolyVec3* q : b) {
+                ab.polys.push_back(comp(p) - comp(q));
+                ba.polys.push_back(comp(q) - comp(p));
+            }
+        conds.push_back(std::move(ab));
+        conds.push_back(std::move(ba));
+    }
+}
+
+bool run(std::vector<Condition>& conds, const CcdOptions& options, CcdQueryStats* stats) {
+    CcdQueryStats local;
+    bool hit = search(conds, Rational(0), Rational(1), 0, options, local);
+    if (stats) *stats = local;
+    return hit;
+}
+
+} // namespace
+
+bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+    PolyVec3 v = moving(p[0], p[4]), a = moving(p[1], p[5]), b = moving(p[2], p[6]), c = moving(p[3], p[7]);
+    PolyVec3 e1 = b - a, e2 = c - a, w = v - a;
+    PolyVec3 n = cross(e1, e2);
+    std::vector<Condition> conds;
+    addBoxOverlap(conds, {&v}, {&a, &b, &c}); // necessary: the vertex is inside the face's box at contact
+    // Coplanarity, then barycentric signs: with v = a + u e1 + s e2, (e1 x w).n = s|n|^2, (w x e2).n = u|n|^2
+    // and ((c-b) x (v-b)).n = (1-u-s)|n|^2.
+    conds.push_back({Condition::Zero, {dot(n, w)}});
+    conds.push_back({Condition::NonNeg, {dot(cross(e1, w), n)}});
+    conds.push_back({Condition::NonNeg, {dot(cross(w, e2), n)}});
+    conds.push_back({Condition::NonNeg, {dot(cross(c - b, v - b), n)}});
+    return run(conds, options, stats);
+}
+
+bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+    PolyVec3 a0 = moving(p[0], p[4]), a1 = moving(p[1], p[5]), b0 = moving(p[2], p[6]), b1 = moving(p[3], p[7]);
+    PolyVec3 da = a1 - a0, db = b1 - b0;
+    PolyVec3 n = cross(da, db);
+    std::vector<Condition> conds;
+    addBoxOverlap(conds, {&a0, &a1}, {&b0, &b1}); // necessary, and it rejects separated collinear edges
+    // Coplanarity, then each edge's endpoints on opposite sides (or on) the other edge's line within the plane.
+    conds.push_back({Condition::Zero, {dot(n, b0 - a0)}});
+    conds.push_back({Condition::Straddle, {dot(cross(db, a0 - b0), n), dot(cross(db, a1 - b0), n)}});
+    conds.push_back({Condition::Straddle, {dot(cross(da, b0 - a0), n), dot(cross(da, b1 - a0), n)}});
+    return run(conds, options, stats);
+}
+
+} // namespace cdlab
