@@ -5,12 +5,14 @@
 //   cdlab-bench bvh-build (--generator G | --mesh F)  BVH build time and memory, ours vs peers
 //   cdlab-bench mesh-export --generator G --out F.obj procedural mesh -> OBJ
 //   cdlab-bench ccd-queries FILE.csv --type ee|vf     elementary CCD queries vs their truth column
+//   cdlab-bench bm-cones (--generator G | --mesh F)   BM-cone build time and memory, top-down vs bottom-up
 //
 // Exit codes: 0 ok, 1 verification failed (--verify), 2 bad input (message names file and field).
 #include "BenchReport.h"
 #include "BenchRun.h"
 #include "BvhBuildBench.h"
 #include "ccd/CcdQueryFile.h"
+#include "culling/BmConeTree.h"
 #include "core/InputError.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
@@ -133,6 +135,17 @@ int main(int argc, char** argv) {
     ccdCmd->add_flag("--verbose", ccdVerbose, "List every query whose answer differs from its truth (by line)");
     ccdCmd->add_option("--depth", ccdDepth, "Bisection depth over [0,1] (time resolution 2^-depth)")->check(CLI::Range(4, 200));
 
+    std::string bmGenerator = "panel", bmParams = "{}", bmMesh;
+    std::size_t bmTriangles = 3500;
+    int bmRMax = 5, bmRepeat = 3;
+    auto* bmCmd = app.add_subcommand("bm-cones", "BM-cone hierarchy build time and memory (redon2002), both build orders");
+    bmCmd->add_option("-g,--generator", bmGenerator, "Procedural mesh generator (default: panel, the door stand-in)");
+    bmCmd->add_option("--params", bmParams, "Generator parameters as a JSON object");
+    bmCmd->add_option("-t,--triangles", bmTriangles, "Target triangle count for the generator");
+    bmCmd->add_option("-m,--mesh", bmMesh, "Mesh file instead of a generator");
+    bmCmd->add_option("--rmax", bmRMax, "Maximum BM-cone size r_max")->check(CLI::Range(3, 32));
+    bmCmd->add_option("-r,--repeat", bmRepeat, "Builds per mode (median)")->check(CLI::Range(1, 100));
+
     CLI11_PARSE(app, argc, argv);
 
     auto parseParams = [](const std::string& text) {
@@ -225,6 +238,42 @@ int main(int argc, char** argv) {
                       << "answered at the depth limit: " << limited << "\n";
             return 0;
         }
+        if (*bmCmd) {
+            TriangleMesh mesh;
+            if (!bmMesh.empty()) {
+                mesh = importMesh(bmMesh);
+            } else {
+                nlohmann::json params = parseParams(bmParams);
+                if (!params.contains("triangles")) params["triangles"] = bmTriangles;
+                mesh = generateMesh(bmGenerator, params, "--generator " + bmGenerator, "mesh");
+            }
+            Bvh bvh;
+            bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
+            std::cout << configurationLine() << "\n# mesh " << (bmMesh.empty() ? bmGenerator : bmMesh) << ": "
+                      << mesh.triangleCount() << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes
+                      << " nodes, " << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << bmRMax << "; median of "
+                      << bmRepeat << " builds\n";
+            std::cout << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms" << std::setw(12)
+                      << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14) << "projections" << "\n";
+            for (BmBuildMode mode : {BmBuildMode::TopDown, BmBuildMode::BottomUp}) {
+                std::vector<double> ms;
+                BmConeTree tree;
+                for (int r = 0; r < bmRepeat; ++r) {
+                    BmConeOptions o;
+                    o.rMax = bmRMax;
+                    tree.build(bvh, mesh, mode, o);
+                    ms.push_back(tree.stats().buildSeconds * 1000);
+                }
+                std::sort(ms.begin(), ms.end());
+                const auto& st = tree.stats();
+                std::cout << std::left << std::setw(12) << toString(mode) << std::right << std::fixed << std::setprecision(1)
+                          << std::setw(12) << ms[ms.size() / 2] << std::setw(12) << st.memoryBytes / 1024.0 << std::setw(16)
+                          << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes)) << std::setw(14)
+                          << st.projections << "\n";
+                std::cout.unsetf(std::ios::fixed);
+            }
+            return 0;
+        }
         if (*exportCmd) {
             TriangleMesh mesh = generateMesh(exportGenerator, parseParams(exportParams),
                                              "--generator " + exportGenerator, "mesh");
@@ -256,6 +305,42 @@ int main(int argc, char** argv) {
                       << "ns per query: " << std::fixed << std::setprecision(0) << ns / queries.size() << "\n"
                       << "collisions reported: " << hits << "\n"
                       << "answered at the depth limit: " << limited << "\n";
+            return 0;
+        }
+        if (*bmCmd) {
+            TriangleMesh mesh;
+            if (!bmMesh.empty()) {
+                mesh = importMesh(bmMesh);
+            } else {
+                nlohmann::json params = parseParams(bmParams);
+                if (!params.contains("triangles")) params["triangles"] = bmTriangles;
+                mesh = generateMesh(bmGenerator, params, "--generator " + bmGenerator, "mesh");
+            }
+            Bvh bvh;
+            bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
+            std::cout << configurationLine() << "\n# mesh " << (bmMesh.empty() ? bmGenerator : bmMesh) << ": "
+                      << mesh.triangleCount() << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes
+                      << " nodes, " << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << bmRMax << "; median of "
+                      << bmRepeat << " builds\n";
+            std::cout << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms" << std::setw(12)
+                      << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14) << "projections" << "\n";
+            for (BmBuildMode mode : {BmBuildMode::TopDown, BmBuildMode::BottomUp}) {
+                std::vector<double> ms;
+                BmConeTree tree;
+                for (int r = 0; r < bmRepeat; ++r) {
+                    BmConeOptions o;
+                    o.rMax = bmRMax;
+                    tree.build(bvh, mesh, mode, o);
+                    ms.push_back(tree.stats().buildSeconds * 1000);
+                }
+                std::sort(ms.begin(), ms.end());
+                const auto& st = tree.stats();
+                std::cout << std::left << std::setw(12) << toString(mode) << std::right << std::fixed << std::setprecision(1)
+                          << std::setw(12) << ms[ms.size() / 2] << std::setw(12) << st.memoryBytes / 1024.0 << std::setw(16)
+                          << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes)) << std::setw(14)
+                          << st.projections << "\n";
+                std::cout.unsetf(std::ios::fixed);
+            }
             return 0;
         }
         if (*exportCmd) {
