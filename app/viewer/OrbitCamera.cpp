@@ -31,12 +31,14 @@ void OrbitCamera::pan(float dx, float dy, float viewportHeight) {
 
 void OrbitCamera::zoom(float steps) { distance = std::clamp(distance * std::pow(0.88f, steps), 1e-3f, 1e5f); }
 
-void OrbitCamera::frame(const Aabb& box) {
+void OrbitCamera::frame(const Aabb& box, float aspect) {
     if (box.empty()) return;
     Vec3 c = box.center();
     target = {float(c.x), float(c.y), float(c.z)};
     float radius = float(0.5 * length(box.extent()));
-    distance = std::max(radius / std::sin(fovY / 2), 1e-2f) * 1.05f;
+    // The bounding sphere must fit the narrower of the vertical and horizontal fields of view.
+    float fovX = 2 * std::atan(std::tan(fovY / 2) * std::max(aspect, 1e-3f));
+    distance = std::max(radius / std::sin(std::min(fovY, fovX) / 2), 1e-2f) * 1.05f;
 }
 
 } // namespace cdlab

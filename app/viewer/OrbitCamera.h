@@ -17,8 +17,8 @@ struct OrbitCamera {
     void orbit(float dx, float dy);
     void pan(float dx, float dy, float viewportHeight);
     void zoom(float steps);
-    /// Centres on `box` and backs off until it fits the view.
-    void frame(const Aabb& box);
+    /// Centres on `box` and backs off until it fits a view of the given aspect (width / height).
+    void frame(const Aabb& box, float aspect);
 };
 
 } // namespace cdlab

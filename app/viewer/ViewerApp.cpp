@@ -223,7 +223,9 @@ void ViewerApp::frameAll() {
     // Include the whole motion so nothing leaves the view while playing.
     if (m_scene)
         for (int i = 0; i <= 8; ++i) box.grow(sceneBounds(m_scene->frameTime(i, 9)));
-    for (auto& vp : m_viewports) vp->camera.frame(box);
+    int w = m_width > 0 ? m_width : m_options.settings.width, h = m_height > 0 ? m_height : m_options.settings.height;
+    float aspect = float(w) / float(std::max<std::size_t>(m_viewports.size(), 1)) / float(std::max(h, 1));
+    for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
 }
 
 void ViewerApp::render(int width, int height) {
@@ -290,6 +292,7 @@ int ViewerApp::run() {
     for (;;) {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
+        if (frame == 0) frameAll(); // now that the framebuffer size is known
         for (auto& p : m_platform.takeDrops()) load({p});
         if (!m_options.thenLoad.empty() && frame == m_options.frames / 2) {
             m_hadLoadError = !load({m_options.thenLoad}) || m_hadLoadError;

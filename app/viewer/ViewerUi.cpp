@@ -199,7 +199,7 @@ void ViewerUi::errorPanel() {
 
 void ViewerUi::scenePanel() {
     ImGui::SetNextWindowPos(ImVec2(10, 30), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(300, 260), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(280, 250), ImGuiCond_FirstUseEver);
     ImGui::Begin("Scene");
     if (m_app.m_scene) {
         ImGui::TextWrapped("%s", m_app.m_scene->name.c_str());
@@ -258,8 +258,8 @@ void ViewerUi::timelinePanel() {
 void ViewerUi::viewportPanel(int index, Viewport& vp) {
     int n = int(m_app.m_viewports.size());
     float colWidth = float(m_width) / float(n);
-    ImGui::SetNextWindowPos(ImVec2(colWidth * (index + 1) - 330, 30), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(320, 520), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(colWidth * (index + 1) - 290, 30), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(280, 480), ImGuiCond_FirstUseEver);
     std::string title = "View " + std::to_string(index + 1) + ": " + vp.algorithm + "###view" + std::to_string(index);
     ImGui::Begin(title.c_str());
     auto& registry = AlgorithmRegistry::instance();
@@ -355,8 +355,8 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
 }
 
 void ViewerUi::comparePanel() {
-    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f - 200, float(m_height) - 230), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(420, 200), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f - 200, float(m_height) - 215), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(400, 185), ImGuiCond_FirstUseEver);
     ImGui::Begin("Compare (this frame)");
     auto& vps = m_app.m_viewports;
     if (ImGui::BeginTable("compare", int(vps.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
