@@ -1,5 +1,5 @@
-// BM-cones (redon2002 sec. 5): Wilhelmsen's projection against an independent solver, the inclusion property of
-// every node's cone, and conservativeness of the culling test (6).
+// BM-cones (redon2002 sec. 5): Wilhelmsen's projection against an independent solver, the inclusion property
+// of every node's cone, and conservativeness of the culling test (6).
 #include "TestUtil.h"
 #include "culling/BmConeTree.h"
 #include "culling/PositiveCone.h"
@@ -35,7 +35,9 @@ double referenceDistance(const std::vector<Vec3>& g, const Vec3& x) {
     return best;
 }
 
-bool referenceInCone(const std::vector<Vec3>& g, const Vec3& x) { return referenceDistance(g, x) <= 1e-7 * length(x); }
+bool referenceInCone(const std::vector<Vec3>& g, const Vec3& x) {
+    return referenceDistance(g, x) <= 1e-7 * length(x);
+}
 
 } // namespace
 
@@ -47,7 +49,8 @@ TEST(PositiveCone, WilhelmsenMatchesIndependentProjection) {
         int k = rng.integer(1, 9);
         Vec3 axis = rng.unit();
         double spreadAngle = rng.uniform(0.2, 2.0); // narrow cones and ones wider than a half-space
-        for (int j = 0; j < k; ++j) g.push_back(normalize(axis + rng.unit() * spreadAngle) * rng.uniform(0.5, 2));
+        for (int j = 0; j < k; ++j)
+            g.push_back(normalize(axis + rng.unit() * spreadAngle) * rng.uniform(0.5, 2));
         Vec3 x = rng.unit() * rng.uniform(0.1, 3);
         ConeProjection w = projectOntoCone(g, x);
         double ref = referenceDistance(g, x);
@@ -120,8 +123,9 @@ TEST(BmCone, CullingTestIsConservative) {
     std::size_t culled = 0, tested = 0;
     for (int trial = 0; trial < 400; ++trial) {
         Pose pose{rng.rotation(), rng.vec(-1, 1)};
-        VelocityField rel = VelocityField::relative(pose.t, rng.unit() * rng.uniform(0, 2), rng.unit() * rng.uniform(0, 0.5),
-                                                    rng.vec(-3, 3), rng.unit() * rng.uniform(0, 1), rng.unit() * rng.uniform(0, 0.5));
+        VelocityField rel = VelocityField::relative(
+            pose.t, rng.unit() * rng.uniform(0, 2), rng.unit() * rng.uniform(0, 0.5), rng.vec(-3, 3),
+            rng.unit() * rng.uniform(0, 1), rng.unit() * rng.uniform(0, 0.5));
         for (std::size_t i = 0; i < bvh.nodes().size(); i += 7) {
             if (!tree.hasCone(i)) continue;
             ++tested;

@@ -1,5 +1,5 @@
-#include "TestUtil.h"
 #include "bvh/Bvh.h"
+#include "TestUtil.h"
 #include "mesh/ProceduralMeshes.h"
 
 #include <gtest/gtest.h>
@@ -17,7 +17,8 @@ void expectContainment(const Bvh& bvh, const TriangleMesh& mesh) {
             for (std::uint32_t v : mesh.triangles[bvh.triIndex()[k]]) {
                 Vec3 d = mesh.vertices[v] - box.center;
                 for (int a = 0; a < 3; ++a)
-                    ASSERT_LE(std::fabs(dot(box.axes.r[a], d)), box.halfSize[a]) << "node " << i << " axis " << a;
+                    ASSERT_LE(std::fabs(dot(box.axes.r[a], d)), box.halfSize[a])
+                        << "node " << i << " axis " << a;
             }
     }
 }
@@ -57,11 +58,12 @@ void expectStructure(const Bvh& bvh, const TriangleMesh& mesh, int maxLeaf) {
 TEST(Bvh, AllBuildOptionsGiveValidTrees) {
     TriangleMesh mesh = makeTorusKnot(2, 3, 1, 0.2, 2000);
     for (BvType bv : {BvType::Aabb, BvType::Obb})
-        for (SplitRule rule : {SplitRule::LongestSide, SplitRule::MinMax, SplitRule::MinSum, SplitRule::Splatter})
+        for (SplitRule rule :
+             {SplitRule::LongestSide, SplitRule::MinMax, SplitRule::MinSum, SplitRule::Splatter})
             for (SplitPosition pos : {SplitPosition::Mean, SplitPosition::Median})
                 for (int leaf : {1, 4}) {
-                    SCOPED_TRACE(std::string(toString(bv)) + "/" + toString(rule) + "/" + toString(pos) + "/" +
-                                 std::to_string(leaf));
+                    SCOPED_TRACE(std::string(toString(bv)) + "/" + toString(rule) + "/" + toString(pos) +
+                                 "/" + std::to_string(leaf));
                     Bvh bvh;
                     bvh.build(mesh, {bv, rule, pos, leaf});
                     expectStructure(bvh, mesh, leaf);
@@ -95,7 +97,8 @@ TEST(Bvh, RefitFollowsDeformation) {
         Bvh bvh;
         bvh.build(m, {bv, SplitRule::LongestSide, SplitPosition::Mean, 2});
         // Sine warp plus noise: the old boxes no longer contain the vertices, the refitted ones must.
-        for (Vec3& v : m.vertices) v = v + Vec3{0.3 * std::sin(3 * v.y), 0.2 * std::cos(2 * v.x), 0} + rng.vec(-0.05, 0.05);
+        for (Vec3& v : m.vertices)
+            v = v + Vec3{0.3 * std::sin(3 * v.y), 0.2 * std::cos(2 * v.x), 0} + rng.vec(-0.05, 0.05);
         bvh.refit(m);
         expectStructure(bvh, m, 2);
         expectContainment(bvh, m);

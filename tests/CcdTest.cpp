@@ -12,32 +12,50 @@ namespace {
 using Q = Rational;
 using P = RationalVec3;
 
-P add(const P& a, const P& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-P sub(const P& a, const P& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-P mul(const P& a, const Q& s) { return {a.x * s, a.y * s, a.z * s}; }
+P add(const P& a, const P& b) {
+    return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+P sub(const P& a, const P& b) {
+    return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+P mul(const P& a, const Q& s) {
+    return {a.x * s, a.y * s, a.z * s};
+}
 
 /// Small random rationals (denominator 8) so exact touching configurations are common.
-Q rq(test::Rng& rng, int range) { return Q(rng.integer(-range * 8, range * 8), 8); }
-P rp(test::Rng& rng, int range) { return {rq(rng, range), rq(rng, range), rq(rng, range)}; }
+Q rq(test::Rng& rng, int range) {
+    return Q(rng.integer(-range * 8, range * 8), 8);
+}
+P rp(test::Rng& rng, int range) {
+    return {rq(rng, range), rq(rng, range), rq(rng, range)};
+}
 
-P lerp(const P& a, const P& b, const Q& t) { return add(a, mul(sub(b, a), t)); }
+P lerp(const P& a, const P& b, const Q& t) {
+    return add(a, mul(sub(b, a), t));
+}
 
 // ---- exact static predicates on rationals (independent of the CCD code) ----
 Q det3(const P& a, const P& b, const P& c) {
     return a.x * (b.y * c.z - b.z * c.y) - a.y * (b.x * c.z - b.z * c.x) + a.z * (b.x * c.y - b.y * c.x);
 }
-P crossQ(const P& a, const P& b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-Q dotQ(const P& a, const P& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+P crossQ(const P& a, const P& b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+Q dotQ(const P& a, const P& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 
 /// Coplanar and inside-or-on, for a non-degenerate triangle.
 bool pointInTriangle(const P& v, const P& a, const P& b, const P& c) {
     P n = crossQ(sub(b, a), sub(c, a));
     if (sgn(dotQ(n, n)) == 0 || sgn(dotQ(n, sub(v, a))) != 0) return false;
-    return sgn(dotQ(crossQ(sub(b, a), sub(v, a)), n)) >= 0 && sgn(dotQ(crossQ(sub(c, b), sub(v, b)), n)) >= 0 &&
-           sgn(dotQ(crossQ(sub(a, c), sub(v, c)), n)) >= 0;
+    return sgn(dotQ(crossQ(sub(b, a), sub(v, a)), n)) >= 0 &&
+           sgn(dotQ(crossQ(sub(c, b), sub(v, b)), n)) >= 0 && sgn(dotQ(crossQ(sub(a, c), sub(v, c)), n)) >= 0;
 }
 
-std::string data(const std::string& name) { return std::string(CDLAB_TEST_DATA) + "/" + name; }
+std::string data(const std::string& name) {
+    return std::string(CDLAB_TEST_DATA) + "/" + name;
+}
 
 } // namespace
 
@@ -47,18 +65,20 @@ TEST(Ccd, QueryFilesMatchTheirTruth) {
         ASSERT_GT(queries.size(), 20u);
         for (const CcdQuery& q : queries) {
             CcdQueryStats st;
-            bool hit = std::string(type) == "vf" ? vertexFaceCcd(q.points, {}, &st) : edgeEdgeCcd(q.points, {}, &st);
+            bool hit =
+                std::string(type) == "vf" ? vertexFaceCcd(q.points, {}, &st) : edgeEdgeCcd(q.points, {}, &st);
             if (q.truth) EXPECT_TRUE(hit) << type << " line " << q.line << ": false negative";
             // Only an answer at the depth limit may be a (conservative) false positive.
-            else if (!st.depthLimited) EXPECT_FALSE(hit) << type << " line " << q.line;
+            else if (!st.depthLimited)
+                EXPECT_FALSE(hit) << type << " line " << q.line;
         }
     }
 }
 
 TEST(Ccd, VertexFaceWithKnownContactTime) {
     // Triangle and vertex translate (no rotation): the relative motion is linear, so the vertex reaches the
-    // triangle's plane exactly once, at a chosen rational time t*, at chosen barycentric coordinates — the exact
-    // truth is "all coordinates >= 0". Coordinates on a 1/8 grid make edge and vertex hits frequent.
+    // triangle's plane exactly once, at a chosen rational time t*, at chosen barycentric coordinates — the
+    // exact truth is "all coordinates >= 0". Coordinates on a 1/8 grid make edge and vertex hits frequent.
     test::Rng rng(11);
     int hits = 0, n = 3000, depthLimited = 0;
     for (int i = 0; i < n; ++i) {
@@ -71,7 +91,8 @@ TEST(Ccd, VertexFaceWithKnownContactTime) {
         P velTri = rp(rng, 1), velRel = rp(rng, 1);
         P n3 = crossQ(sub(b, a), sub(c, a));
         if (sgn(dotQ(velRel, n3)) == 0) continue; // would stay in the plane: not the case built here
-        // Triangle at t: x + t velTri. Contact point at t*: a(t*) u-weighted; the vertex moves with velTri + velRel.
+        // Triangle at t: x + t velTri. Contact point at t*: a(t*) u-weighted; the vertex moves with velTri +
+        // velRel.
         P contact = add(add(mul(a, w), add(mul(b, u), mul(c, v))), mul(velTri, ts));
         P v0 = sub(contact, mul(add(velTri, velRel), ts));
         P v1 = add(v0, add(velTri, velRel));
@@ -79,8 +100,10 @@ TEST(Ccd, VertexFaceWithKnownContactTime) {
         CcdQueryStats st;
         bool hit = vertexFaceCcd(pts, {}, &st);
         depthLimited += st.depthLimited;
-        if (truth) ASSERT_TRUE(hit) << "case " << i;
-        else if (!st.depthLimited) ASSERT_FALSE(hit) << "case " << i;
+        if (truth)
+            ASSERT_TRUE(hit) << "case " << i;
+        else if (!st.depthLimited)
+            ASSERT_FALSE(hit) << "case " << i;
         hits += truth;
     }
     EXPECT_GT(hits, n * 0.3);
@@ -103,13 +126,20 @@ TEST(Ccd, EdgeEdgeWithKnownContactTime) {
         P b0star = sub(meet, mul(db, r)); // b0 at t* relative to a's frame
         P a0t0 = sub(a0, mul(velA, ts));
         P b0t0 = sub(b0star, mul(add(velA, velRel), ts));
-        std::array<P, 8> pts{a0t0, add(a0t0, da), b0t0, add(b0t0, db),
-                             add(a0t0, velA), add(add(a0t0, da), velA), add(b0t0, add(velA, velRel)),
+        std::array<P, 8> pts{a0t0,
+                             add(a0t0, da),
+                             b0t0,
+                             add(b0t0, db),
+                             add(a0t0, velA),
+                             add(add(a0t0, da), velA),
+                             add(b0t0, add(velA, velRel)),
                              add(add(b0t0, db), add(velA, velRel))};
         CcdQueryStats st;
         bool hit = edgeEdgeCcd(pts, {}, &st);
-        if (truth) ASSERT_TRUE(hit) << "case " << i;
-        else if (!st.depthLimited) ASSERT_FALSE(hit) << "case " << i;
+        if (truth)
+            ASSERT_TRUE(hit) << "case " << i;
+        else if (!st.depthLimited)
+            ASSERT_FALSE(hit) << "case " << i;
         hits += truth;
     }
     EXPECT_GT(hits, n * 0.3);
@@ -117,10 +147,10 @@ TEST(Ccd, EdgeEdgeWithKnownContactTime) {
 }
 
 TEST(Ccd, VertexFaceNeverMissesWhatDenseSamplingFinds) {
-    // General motions (every corner moves independently: cubic coplanarity). The reference samples 256 rational
-    // times and, with exact predicates, reports a contact when the vertex is in the triangle at a sample, or
-    // the signed plane distance changes sign between samples with the vertex's in-plane projection inside at
-    // both. Whatever it finds, CCD must find.
+    // General motions (every corner moves independently: cubic coplanarity). The reference samples 256
+    // rational times and, with exact predicates, reports a contact when the vertex is in the triangle at a
+    // sample, or the signed plane distance changes sign between samples with the vertex's in-plane projection
+    // inside at both. Whatever it finds, CCD must find.
     test::Rng rng(13);
     int refHits = 0, n = 400;
     for (int i = 0; i < n; ++i) {
@@ -139,12 +169,14 @@ TEST(Ccd, VertexFaceNeverMissesWhatDenseSamplingFinds) {
         bool prevInside = false;
         for (int k = 0; k <= samples && !ref; ++k) {
             Q t(k, samples);
-            P v = lerp(pts[0], pts[4], t), a = lerp(pts[1], pts[5], t), b = lerp(pts[2], pts[6], t), c = lerp(pts[3], pts[7], t);
+            P v = lerp(pts[0], pts[4], t), a = lerp(pts[1], pts[5], t), b = lerp(pts[2], pts[6], t),
+              c = lerp(pts[3], pts[7], t);
             P nrm = crossQ(sub(b, a), sub(c, a));
             if (sgn(dotQ(nrm, nrm)) == 0) continue;
             int s = sgn(dotQ(nrm, sub(v, a)));
             // In-plane inside test of the projection of v (ignores the plane distance).
-            bool inside = sgn(dotQ(crossQ(sub(b, a), sub(v, a)), nrm)) > 0 && sgn(dotQ(crossQ(sub(c, b), sub(v, b)), nrm)) > 0 &&
+            bool inside = sgn(dotQ(crossQ(sub(b, a), sub(v, a)), nrm)) > 0 &&
+                          sgn(dotQ(crossQ(sub(c, b), sub(v, b)), nrm)) > 0 &&
                           sgn(dotQ(crossQ(sub(a, c), sub(v, c)), nrm)) > 0;
             if (pointInTriangle(v, a, b, c)) ref = true;
             if (k > 0 && s * prevSign < 0 && inside && prevInside) ref = true;

@@ -33,7 +33,8 @@ Pose randomPose(test::Rng& rng, double reach, bool snapped) {
     if (snapped) {
         static const Vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
         p.R = rotationAxisAngle(axes[rng.integer(0, 2)], 1.5707963267948966 * rng.integer(0, 3));
-        p.t = Vec3{double(rng.integer(-4, 4)), double(rng.integer(-4, 4)), double(rng.integer(-4, 4))} * 0.125;
+        p.t =
+            Vec3{double(rng.integer(-4, 4)), double(rng.integer(-4, 4)), double(rng.integer(-4, 4))} * 0.125;
         return p;
     }
     p.R = rng.rotation();
@@ -46,7 +47,8 @@ void runProperty(BvType bv, std::uint64_t seed) {
     test::Rng rng(seed);
     BvhCollider fast;
     BruteForceCollider reference;
-    const SplitRule rules[] = {SplitRule::LongestSide, SplitRule::MinMax, SplitRule::MinSum, SplitRule::Splatter};
+    const SplitRule rules[] = {SplitRule::LongestSide, SplitRule::MinMax, SplitRule::MinSum,
+                               SplitRule::Splatter};
     // One BVH per shape and build option set.
     std::vector<std::vector<Bvh>> bvhs(all.size());
     std::vector<BvhBuildOptions> options;
@@ -94,8 +96,12 @@ void runProperty(BvType bv, std::uint64_t seed) {
 
 } // namespace
 
-TEST(CollisionProperty, ObbTreeMatchesBruteForce) { runProperty(BvType::Obb, 1001); }
-TEST(CollisionProperty, AabbTreeMatchesBruteForce) { runProperty(BvType::Aabb, 2002); }
+TEST(CollisionProperty, ObbTreeMatchesBruteForce) {
+    runProperty(BvType::Obb, 1001);
+}
+TEST(CollisionProperty, AabbTreeMatchesBruteForce) {
+    runProperty(BvType::Aabb, 2002);
+}
 
 TEST(CollisionProperty, CountersAreDeterministic) {
     TriangleMesh a = makeTorusKnot(2, 3, 1, 0.2, 3000), b = makeSphere(0.6, 2000);

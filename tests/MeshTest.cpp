@@ -19,7 +19,8 @@ template <class F> void expectInputError(F f, std::initializer_list<std::string>
         FAIL() << "expected InputError";
     } catch (const InputError& e) {
         std::string msg = e.what();
-        for (const auto& p : parts) EXPECT_NE(msg.find(p), std::string::npos) << "'" << p << "' not in: " << msg;
+        for (const auto& p : parts)
+            EXPECT_NE(msg.find(p), std::string::npos) << "'" << p << "' not in: " << msg;
     }
 }
 
@@ -76,23 +77,40 @@ TEST(Generators, TeapotIsTheUtahTeapot) {
 }
 
 TEST(Generators, BadParametersNameTheField) {
-    expectInputError([] { generateMesh("sphere", json{{"radius", "big"}}, "s.json", "bodies[0].mesh"); },
-                     {"s.json", "bodies[0].mesh.params.radius", "expected a number"});
-    expectInputError([] { generateMesh("sphere", json{{"radius", -1}}, "s.json", "p"); }, {"p.params.radius", "out of range"});
-    expectInputError([] { generateMesh("sphere", json{{"radiu", 1}}, "s.json", "p"); }, {"p.params.radiu", "unknown parameter"});
-    expectInputError([] { generateMesh("dodecahedron", json{}, "s.json", "p"); }, {"p.generator", "unknown generator", "torus_knot"});
-    expectInputError([] { generateMesh("revolution", json{{"profile", json::array({json::array({1, 0})})}}, "s.json", "p"); },
-                     {"p.params.profile", "at least two"});
+    expectInputError(
+        [] {
+            generateMesh("sphere", json{{"radius", "big"}}, "s.json", "bodies[0].mesh");
+        },
+        {"s.json", "bodies[0].mesh.params.radius", "expected a number"});
+    expectInputError(
+        [] {
+            generateMesh("sphere", json{{"radius", -1}}, "s.json", "p");
+        },
+        {"p.params.radius", "out of range"});
+    expectInputError(
+        [] {
+            generateMesh("sphere", json{{"radiu", 1}}, "s.json", "p");
+        },
+        {"p.params.radiu", "unknown parameter"});
+    expectInputError([] { generateMesh("dodecahedron", json{}, "s.json", "p"); },
+                     {"p.generator", "unknown generator", "torus_knot"});
+    expectInputError(
+        [] {
+            generateMesh("revolution", json{{"profile", json::array({json::array({1, 0})})}}, "s.json", "p");
+        },
+        {"p.params.profile", "at least two"});
 }
 
 TEST(Importer, ReadsObjPlyStlAndGltf) {
     test::TempDir dir;
     std::string obj = dir.write("quad.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\n");
-    std::string ply = dir.write("tri.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                                           "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
-                                           "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
-    std::string stl = dir.write("tri.stl", "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\n"
-                                           "vertex 0 1 0\nendloop\nendfacet\nendsolid t\n");
+    std::string ply =
+        dir.write("tri.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                             "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+                             "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+    std::string stl =
+        dir.write("tri.stl", "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\n"
+                             "vertex 0 1 0\nendloop\nendfacet\nendsolid t\n");
     // glTF 2.0 with an embedded buffer: 3 float positions + 3 ushort indices (+2 bytes padding).
     std::string gltf = dir.write("tri.gltf", R"({
       "asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}], "scene": 0, "nodes": [{"mesh": 0}],
@@ -123,19 +141,22 @@ TEST(Importer, BadFilesGiveClearErrors) {
     expectInputError([&] { importMesh(empty); }, {"empty.obj"});
     std::string zero = dir.write("zero.stl", "");
     expectInputError([&] { importMesh(zero); }, {"zero.stl"});
-    std::string truncated = dir.write("trunc.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
-                                                   "property float y\nproperty float z\nelement face 1\nproperty list "
-                                                   "uchar int vertex_indices\nend_header\n0 0 0\n1 0\n");
+    std::string truncated =
+        dir.write("trunc.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
+                               "property float y\nproperty float z\nelement face 1\nproperty list "
+                               "uchar int vertex_indices\nend_header\n0 0 0\n1 0\n");
     expectInputError([&] { importMesh(truncated); }, {"trunc.ply"});
     std::string nan = dir.write("nan.obj", "v 0 0 0\nv nan 0 0\nv 0 1 0\nf 1 2 3\n");
     expectInputError([&] { importMesh(nan); }, {"nan.obj", "NaN or infinite"});
-    std::string inf = dir.write("inf.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                                           "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
-                                           "end_header\n0 0 0\ninf 0 0\n0 1 0\n3 0 1 2\n");
+    std::string inf =
+        dir.write("inf.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                             "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+                             "end_header\n0 0 0\ninf 0 0\n0 1 0\n3 0 1 2\n");
     expectInputError([&] { importMesh(inf); }, {"inf.ply"});
-    std::string range = dir.write("range.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
-                                               "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
-                                               "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 7\n");
+    std::string range =
+        dir.write("range.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                               "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
+                               "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 7\n");
     expectInputError([&] { importMesh(range); }, {"range.ply"});
     std::string garbage = dir.write("garbage.glb", "this is not a glb file at all");
     expectInputError([&] { importMesh(garbage); }, {"garbage.glb"});

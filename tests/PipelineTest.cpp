@@ -11,7 +11,9 @@ using namespace cdlab;
 
 namespace {
 
-Scene bundled(const std::string& name) { return loadScene(std::string(CDLAB_SOURCE_DIR) + "/scenes/" + name); }
+Scene bundled(const std::string& name) {
+    return loadScene(std::string(CDLAB_SOURCE_DIR) + "/scenes/" + name);
+}
 
 /// Counts primitives per category.
 class CountingSink : public DebugSink {
@@ -37,7 +39,8 @@ TEST(Registry, ListsAlgorithmsWithDocumentedParameters) {
 
 TEST(Registry, BadAlgorithmOrParameterIsAClearError) {
     auto& reg = AlgorithmRegistry::instance();
-    auto expectMsg = [&](const std::string& name, std::map<std::string, std::string> params, const std::string& part) {
+    auto expectMsg = [&](const std::string& name, std::map<std::string, std::string> params,
+                         const std::string& part) {
         try {
             reg.create(name, params, "--algo");
             FAIL() << name;
@@ -80,7 +83,7 @@ TEST(Pipeline, AllDiscreteAlgorithmsAgreeOnBundledScenes) {
                 EXPECT_GT(r.stages.items().size(), 0u);
             }
         }
-        EXPECT_GT(colliding, 0);         // the scene does collide
+        EXPECT_GT(colliding, 0); // the scene does collide
         EXPECT_LT(colliding, frames + 1);
     }
 }
@@ -114,7 +117,8 @@ TEST(Pipeline, DebugSinkSeesTraversalAndContacts) {
     EXPECT_EQ(with.hash(), without.hash());
     // Every BV test draws two boxes of 12 edges; every contact pair two triangles.
     auto bv = with.counters.get("bv_tests");
-    EXPECT_EQ(sink.counts[int(DebugCategory::BvOverlap)] + sink.counts[int(DebugCategory::BvSeparated)], bv * 24);
+    EXPECT_EQ(sink.counts[int(DebugCategory::BvOverlap)] + sink.counts[int(DebugCategory::BvSeparated)],
+              bv * 24);
     EXPECT_EQ(sink.counts[int(DebugCategory::TriangleHit)], with.contactPairCount() * 2);
     // One contact segment and point per crossing (non-coplanar) pair.
     EXPECT_GT(sink.counts[int(DebugCategory::Contact)], with.contactPairCount());

@@ -1,8 +1,8 @@
-#include "TestUtil.h"
 #include "geometry/Predicates.h"
+#include "TestUtil.h"
 
-#include <gtest/gtest.h>
 #include <gmpxx.h>
+#include <gtest/gtest.h>
 
 using namespace cdlab;
 
@@ -30,7 +30,10 @@ TEST(Predicates, RandomAgreesWithExactArithmetic) {
     std::uint64_t before = exactFallbackCount();
     for (int i = 0; i < 20000; ++i) {
         // Small integer grids make exact zeros and near-zeros common.
-        auto p = [&] { return Vec3{double(rng.integer(-3, 3)), double(rng.integer(-3, 3)), double(rng.integer(-3, 3))} * 0.1; };
+        auto p = [&] {
+            return Vec3{double(rng.integer(-3, 3)), double(rng.integer(-3, 3)), double(rng.integer(-3, 3))} *
+                   0.1;
+        };
         Vec3 a = p(), b = p(), c = p(), d = p();
         auto q = [](double v) { return mpq_class(v); };
         ASSERT_EQ(orient3d(a, b, c, d), test::exactOrient3d(a, b, c, d)) << i;

@@ -50,7 +50,8 @@ TEST(Scene, BundledScenesLoad) {
 TEST(Scene, KeyframesInterpolateWithConstantVelocities) {
     Scene s = parseScene(body(R"(, "keyframes": [
         {"t": 1, "position": [0, 0, 0]},
-        {"t": 3, "position": [4, 0, 0], "rotation": {"axis": [0, 0, 1], "angle": 90}}])"), "s.json", ".");
+        {"t": 3, "position": [4, 0, 0], "rotation": {"axis": [0, 0, 1], "angle": 90}}])"),
+                         "s.json", ".");
     EXPECT_DOUBLE_EQ(s.startTime, 1);
     EXPECT_DOUBLE_EQ(s.endTime, 3);
     const PoseTrack& m = s.bodies[0].motion;
@@ -64,10 +65,14 @@ TEST(Scene, KeyframesInterpolateWithConstantVelocities) {
 }
 
 TEST(Scene, ArticulatedModelsComposeJointFrames) {
-    Scene s = parseScene(std::string(R"({"articulated": [{"name": "arm", "base": {"position": [1, 0, 0]}, "links": [
-        {"name": "lower", "parent": "upper", "joint": {"position": [0, 0, 1]}, "mesh": )") + kSphere + R"(},
-        {"name": "upper", "parent": null, "mesh": )" + kSphere + R"(,
-         "keyframes": [{"t": 0}, {"t": 1, "rotation": {"axis": [0, 1, 0], "angle": 90}}]}]}]})", "s.json", ".");
+    Scene s =
+        parseScene(std::string(R"({"articulated": [{"name": "arm", "base": {"position": [1, 0, 0]}, "links": [
+        {"name": "lower", "parent": "upper", "joint": {"position": [0, 0, 1]}, "mesh": )") +
+                       kSphere + R"(},
+        {"name": "upper", "parent": null, "mesh": )" +
+                       kSphere + R"(,
+         "keyframes": [{"t": 0}, {"t": 1, "rotation": {"axis": [0, 1, 0], "angle": 90}}]}]}]})",
+                   "s.json", ".");
     const ArticulatedModel& m = s.models[0];
     ASSERT_EQ(m.links.size(), 2u);
     EXPECT_EQ(m.links[0].name, "upper"); // parents are ordered first
@@ -85,25 +90,36 @@ TEST(Scene, ValidationErrorsNameFileAndField) {
     expectError("{}", {"no bodies"});
     expectError(R"({"bodies": {}})", {"bodies", "expected an array"});
     expectError(R"({"bodies": [{"name": "a"}]})", {"bodies[0]", "missing required field 'mesh'"});
-    expectError(R"({"bodies": [{"name": 5, "mesh": {"generator": "sphere"}}]})", {"bodies[0].name", "expected a string"});
-    expectError(R"({"bodies": [{"mesh": {"generator": "blob"}}]})", {"bodies[0].mesh", "unknown generator 'blob'"});
+    expectError(R"({"bodies": [{"name": 5, "mesh": {"generator": "sphere"}}]})",
+                {"bodies[0].name", "expected a string"});
+    expectError(R"({"bodies": [{"mesh": {"generator": "blob"}}]})",
+                {"bodies[0].mesh", "unknown generator 'blob'"});
     expectError(R"({"bodies": [{"mesh": {"generator": "sphere", "params": {"triangles": "many"}}}]})",
                 {"bodies[0].mesh.params.triangles", "expected a number"});
-    expectError(R"({"bodies": [{"mesh": {"generator": "sphere", "file": "x.obj"}}]})", {"bodies[0].mesh", "exactly one"});
-    expectError(R"({"bodies": [{"mesh": {"file": "does/not/exist.obj"}}]})", {"bodies[0].mesh.file", "exist.obj", "not found"});
+    expectError(R"({"bodies": [{"mesh": {"generator": "sphere", "file": "x.obj"}}]})",
+                {"bodies[0].mesh", "exactly one"});
+    expectError(R"({"bodies": [{"mesh": {"file": "does/not/exist.obj"}}]})",
+                {"bodies[0].mesh.file", "exist.obj", "not found"});
     expectError(body(R"(, "pose": {"position": [0, 0]})"), {"bodies[0].pose.position", "3 numbers"});
-    expectError(body(R"(, "pose": {"position": [0, "x", 0]})"), {"bodies[0].pose.position[1]", "expected a number"});
-    expectError(body(R"(, "pose": {"rotation": {"axis": [0, 0, 0], "angle": 5}})"), {"bodies[0].pose.rotation.axis", "zero length"});
-    expectError(body(R"(, "pose": {"rotation": {"spin": 3}})"), {"bodies[0].pose.rotation", "expected a rotation"});
+    expectError(body(R"(, "pose": {"position": [0, "x", 0]})"),
+                {"bodies[0].pose.position[1]", "expected a number"});
+    expectError(body(R"(, "pose": {"rotation": {"axis": [0, 0, 0], "angle": 5}})"),
+                {"bodies[0].pose.rotation.axis", "zero length"});
+    expectError(body(R"(, "pose": {"rotation": {"spin": 3}})"),
+                {"bodies[0].pose.rotation", "expected a rotation"});
     expectError(body(R"(, "keyframes": [])"), {"bodies[0].keyframes", "at least one"});
-    expectError(body(R"(, "keyframes": [{"t": 1}, {"t": 1}])"), {"bodies[0].keyframes[1].t", "strictly increasing"});
-    expectError(body(R"(, "keyframes": [{"position": [0, 0, 0]}])"), {"bodies[0].keyframes[0]", "missing required field 't'"});
+    expectError(body(R"(, "keyframes": [{"t": 1}, {"t": 1}])"),
+                {"bodies[0].keyframes[1].t", "strictly increasing"});
+    expectError(body(R"(, "keyframes": [{"position": [0, 0, 0]}])"),
+                {"bodies[0].keyframes[0]", "missing required field 't'"});
     expectError(body(R"(, "keyframes": [{"t": 0}], "pose": {})"), {"bodies[0]", "not both"});
     expectError(body(R"(, "environment": "yes")"), {"bodies[0].environment", "true or false"});
     expectError(body(R"(, "colour": [1, 0, 0])"), {"bodies[0].colour", "unknown field"});
-    expectError(std::string(R"({"bodies": [{"name": "a", "mesh": )") + kSphere + R"(}, {"name": "a", "mesh": )" + kSphere + "}]}",
+    expectError(std::string(R"({"bodies": [{"name": "a", "mesh": )") + kSphere +
+                    R"(}, {"name": "a", "mesh": )" + kSphere + "}]}",
                 {"bodies[1].name", "duplicate"});
-    expectError(R"({"frames": 0, "bodies": [{"mesh": {"generator": "sphere"}}]})", {"frames", "positive integer"});
+    expectError(R"({"frames": 0, "bodies": [{"mesh": {"generator": "sphere"}}]})",
+                {"frames", "positive integer"});
 }
 
 TEST(Scene, ArticulatedErrors) {
@@ -111,12 +127,16 @@ TEST(Scene, ArticulatedErrors) {
         return std::string(R"({"articulated": [{"name": "m", "links": [)") + links + "]}]}";
     };
     auto link = [](const std::string& name, const std::string& parent) {
-        return std::string(R"({"name": ")") + name + R"(", "parent": )" + parent + R"(, "mesh": )" + kSphere + "}";
+        return std::string(R"({"name": ")") + name + R"(", "parent": )" + parent + R"(, "mesh": )" + kSphere +
+               "}";
     };
-    expectError(model(link("a", "\"b\"") + "," + link("b", "\"a\"")), {"articulated[0].links[0].parent", "cycle"});
+    expectError(model(link("a", "\"b\"") + "," + link("b", "\"a\"")),
+                {"articulated[0].links[0].parent", "cycle"});
     expectError(model(link("a", "\"a\"")), {"articulated[0].links[0].parent", "own parent"});
-    expectError(model(link("a", "null") + "," + link("b", "\"zzz\"")), {"articulated[0].links[1].parent", "unknown parent link 'zzz'"});
-    expectError(model(link("a", "null") + "," + link("a", "null")), {"articulated[0].links[1].name", "duplicate"});
+    expectError(model(link("a", "null") + "," + link("b", "\"zzz\"")),
+                {"articulated[0].links[1].parent", "unknown parent link 'zzz'"});
+    expectError(model(link("a", "null") + "," + link("a", "null")),
+                {"articulated[0].links[1].name", "duplicate"});
     expectError(model(link("a", "7")), {"articulated[0].links[0].parent", "expected a string"});
     expectError(model(""), {"articulated[0].links", "at least one"});
 }

@@ -25,7 +25,9 @@ public:
     }
     double uniform() { return (next() >> 11) * 0x1p-53; }
     double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
-    int integer(int lo, int hi) { return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1)); }
+    int integer(int lo, int hi) {
+        return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1));
+    }
     Vec3 vec(double lo, double hi) { return {uniform(lo, hi), uniform(lo, hi), uniform(lo, hi)}; }
     Vec3 unit() {
         for (;;) {
@@ -47,11 +49,15 @@ struct QVec {
     QVec(mpq_class a, mpq_class b, mpq_class c) : x(std::move(a)), y(std::move(b)), z(std::move(c)) {}
     QVec operator-(const QVec& o) const { return {x - o.x, y - o.y, z - o.z}; }
 };
-inline mpq_class qdot(const QVec& a, const QVec& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline mpq_class qdot(const QVec& a, const QVec& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 inline QVec qcross(const QVec& a, const QVec& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-inline bool qzero(const QVec& a) { return sgn(a.x) == 0 && sgn(a.y) == 0 && sgn(a.z) == 0; }
+inline bool qzero(const QVec& a) {
+    return sgn(a.x) == 0 && sgn(a.y) == 0 && sgn(a.z) == 0;
+}
 
 /// Sign of det[a-d, b-d, c-d] in exact arithmetic (independent of the engine's filtered predicate).
 inline int exactOrient3d(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {

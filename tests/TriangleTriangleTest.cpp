@@ -1,5 +1,5 @@
-#include "TestUtil.h"
 #include "geometry/TriangleTriangle.h"
+#include "TestUtil.h"
 
 #include <array>
 #include <gtest/gtest.h>
@@ -10,10 +10,11 @@ using test::QVec;
 
 namespace {
 
-/// Independent exact reference: two closed triangles (possibly degenerate) are disjoint iff some axis strictly
-/// separates their projections. For disjoint compact convex sets the direction between the closest points
-/// separates; the closest points lie on vertex/edge/face features, so the candidate directions are: vertex
-/// differences, vertex-to-edge-line perpendiculars, edge cross products and the face normals. Exact rationals.
+/// Independent exact reference: two closed triangles (possibly degenerate) are disjoint iff some axis
+/// strictly separates their projections. For disjoint compact convex sets the direction between the closest
+/// points separates; the closest points lie on vertex/edge/face features, so the candidate directions are:
+/// vertex differences, vertex-to-edge-line perpendiculars, edge cross products and the face normals. Exact
+/// rationals.
 bool referenceIntersect(const std::array<Vec3, 3>& t1, const std::array<Vec3, 3>& t2) {
     std::vector<QVec> a, b, axes;
     for (const auto& v : t1) a.emplace_back(v);
@@ -65,9 +66,9 @@ void expectSymmetric(const std::array<Vec3, 3>& a, const std::array<Vec3, 3>& b,
 
 TEST(TriangleTriangle, SeparatedAndCrossing) {
     std::array<Vec3, 3> a{Vec3{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    expectSymmetric(a, {Vec3{0, 0, 1}, {1, 0, 1}, {0, 1, 1}}, false);           // parallel planes
+    expectSymmetric(a, {Vec3{0, 0, 1}, {1, 0, 1}, {0, 1, 1}}, false);             // parallel planes
     expectSymmetric(a, {Vec3{0.2, 0.2, -1}, {0.2, 0.2, 1}, {0.3, 0.5, 0}}, true); // piercing
-    expectSymmetric(a, {Vec3{2, 2, -1}, {2, 2, 1}, {3, 2, 0}}, false);          // crosses the plane outside
+    expectSymmetric(a, {Vec3{2, 2, -1}, {2, 2, 1}, {3, 2, 0}}, false);            // crosses the plane outside
 }
 
 TEST(TriangleTriangle, TouchingCountsAsIntersecting) {
@@ -82,29 +83,31 @@ TEST(TriangleTriangle, TouchingCountsAsIntersecting) {
 
 TEST(TriangleTriangle, Coplanar) {
     std::array<Vec3, 3> a{Vec3{0, 0, 0}, {2, 0, 0}, {0, 2, 0}};
-    expectSymmetric(a, {Vec3{0.5, 0.5, 0}, {3, 0.5, 0}, {0.5, 3, 0}}, true);    // overlapping
+    expectSymmetric(a, {Vec3{0.5, 0.5, 0}, {3, 0.5, 0}, {0.5, 3, 0}}, true);     // overlapping
     expectSymmetric(a, {Vec3{0.2, 0.2, 0}, {0.5, 0.2, 0}, {0.2, 0.5, 0}}, true); // contained
-    expectSymmetric(a, {Vec3{2, 0, 0}, {3, 0, 0}, {3, 1, 0}}, true);            // shared vertex
-    expectSymmetric(a, {Vec3{1, 1, 0}, {2, 2, 0}, {3, 0, 0}}, true);            // touching along the hypotenuse point
-    expectSymmetric(a, {Vec3{1.5, 1.5, 0}, {3, 1.5, 0}, {1.5, 3, 0}}, false);   // disjoint
+    expectSymmetric(a, {Vec3{2, 0, 0}, {3, 0, 0}, {3, 1, 0}}, true);             // shared vertex
+    expectSymmetric(a, {Vec3{1, 1, 0}, {2, 2, 0}, {3, 0, 0}}, true); // touching along the hypotenuse point
+    expectSymmetric(a, {Vec3{1.5, 1.5, 0}, {3, 1.5, 0}, {1.5, 3, 0}}, false); // disjoint
 }
 
 TEST(TriangleTriangle, DegenerateTriangles) {
     std::array<Vec3, 3> a{Vec3{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    expectSymmetric(a, {Vec3{0.2, 0.2, -1}, {0.2, 0.2, 0}, {0.2, 0.2, 1}}, true);  // collinear: segment through face
+    expectSymmetric(a, {Vec3{0.2, 0.2, -1}, {0.2, 0.2, 0}, {0.2, 0.2, 1}},
+                    true); // collinear: segment through face
     expectSymmetric(a, {Vec3{0.2, 0.2, 0.5}, {0.2, 0.2, 1}, {0.2, 0.2, 2}}, false); // segment above
-    expectSymmetric(a, {Vec3{0.2, 0.2, 0}, {0.2, 0.2, 0}, {0.2, 0.2, 0}}, true);   // a point on the face
+    expectSymmetric(a, {Vec3{0.2, 0.2, 0}, {0.2, 0.2, 0}, {0.2, 0.2, 0}}, true);    // a point on the face
     expectSymmetric(a, {Vec3{0.2, 0.2, 1e-9}, {0.2, 0.2, 1e-9}, {0.2, 0.2, 1e-9}}, false);
-    expectSymmetric(a, {Vec3{-1, 0.5, 0}, {0, 0.5, 0}, {-0.5, 0.5, 0}}, true);     // coplanar segment touching an edge
-    expectSymmetric(a, {Vec3{-1, 2, 0}, {0.5, 0.5, 0}, {-0.25, 1.25, 0}}, true);   // ends on the hypotenuse
+    expectSymmetric(a, {Vec3{-1, 0.5, 0}, {0, 0.5, 0}, {-0.5, 0.5, 0}},
+                    true); // coplanar segment touching an edge
+    expectSymmetric(a, {Vec3{-1, 2, 0}, {0.5, 0.5, 0}, {-0.25, 1.25, 0}}, true); // ends on the hypotenuse
     // Both degenerate.
     std::array<Vec3, 3> s1{Vec3{0, 0, 0}, {2, 0, 0}, {1, 0, 0}};
-    expectSymmetric(s1, {Vec3{1, -1, 0}, {1, 1, 0}, {1, 0.5, 0}}, true);            // crossing segments
-    expectSymmetric(s1, {Vec3{1, -1, 1}, {1, 1, 1}, {1, 0.5, 1}}, false);           // skew
-    expectSymmetric(s1, {Vec3{2, 0, 0}, {3, 0, 0}, {4, 0, 0}}, true);               // collinear, touching end
-    expectSymmetric(s1, {Vec3{2.5, 0, 0}, {3, 0, 0}, {4, 0, 0}}, false);            // collinear, apart
-    expectSymmetric(s1, {Vec3{0, 1, 0}, {2, 1, 0}, {1, 1, 0}}, false);              // parallel
-    expectSymmetric(s1, {Vec3{1, 0, 0}, {1, 0, 0}, {1, 0, 0}}, true);               // point on segment
+    expectSymmetric(s1, {Vec3{1, -1, 0}, {1, 1, 0}, {1, 0.5, 0}}, true);  // crossing segments
+    expectSymmetric(s1, {Vec3{1, -1, 1}, {1, 1, 1}, {1, 0.5, 1}}, false); // skew
+    expectSymmetric(s1, {Vec3{2, 0, 0}, {3, 0, 0}, {4, 0, 0}}, true);     // collinear, touching end
+    expectSymmetric(s1, {Vec3{2.5, 0, 0}, {3, 0, 0}, {4, 0, 0}}, false);  // collinear, apart
+    expectSymmetric(s1, {Vec3{0, 1, 0}, {2, 1, 0}, {1, 1, 0}}, false);    // parallel
+    expectSymmetric(s1, {Vec3{1, 0, 0}, {1, 0, 0}, {1, 0, 0}}, true);     // point on segment
 }
 
 TEST(TriangleTriangle, RandomAgainstExactSeparatingAxisReference) {
@@ -115,7 +118,8 @@ TEST(TriangleTriangle, RandomAgainstExactSeparatingAxisReference) {
     for (int i = 0; i < n; ++i) {
         bool grid = i % 2 == 0;
         auto p = [&] {
-            if (grid) return Vec3{double(rng.integer(0, 4)), double(rng.integer(0, 4)), double(rng.integer(0, 2))};
+            if (grid)
+                return Vec3{double(rng.integer(0, 4)), double(rng.integer(0, 4)), double(rng.integer(0, 2))};
             return rng.vec(0, 1.6);
         };
         std::array<Vec3, 3> a{p(), p(), p()}, b{p(), p(), p()};

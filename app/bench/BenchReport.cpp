@@ -91,26 +91,30 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
     for (const auto& r : runs) {
         Counters total = totalCounters(r);
         for (const auto& [n, v] : total.items())
-            if (std::find(counterNames.begin(), counterNames.end(), n) == counterNames.end()) counterNames.push_back(n);
+            if (std::find(counterNames.begin(), counterNames.end(), n) == counterNames.end())
+                counterNames.push_back(n);
     }
 
     std::size_t w = 12;
     for (const auto& r : runs) w = std::max(w, r.spec.label().size() + 2);
-    out << std::left << std::setw(static_cast<int>(w)) << "algorithm" << std::right << std::setw(10) << "build_ms"
-        << std::setw(10) << "mem_KiB" << std::setw(12) << "frame_med" << std::setw(11) << "frame_min" << std::setw(11)
-        << "frame_max";
-    for (const auto& n : counterNames) out << std::setw(std::max<int>(12, static_cast<int>(n.size()) + 2)) << n;
-    out << std::setw(18) << "hash" << std::setw(10) << "ratio" << "\n";
+    out << std::left << std::setw(static_cast<int>(w)) << "algorithm" << std::right << std::setw(10)
+        << "build_ms" << std::setw(10) << "mem_KiB" << std::setw(12) << "frame_med" << std::setw(11)
+        << "frame_min" << std::setw(11) << "frame_max";
+    for (const auto& n : counterNames)
+        out << std::setw(std::max<int>(12, static_cast<int>(n.size()) + 2)) << n;
+    out << std::setw(18) << "hash" << std::setw(10) << "ratio"
+        << "\n";
     double base = runs.empty() ? 0 : frameStats(runs.front()).median;
     out << std::fixed;
     for (const auto& r : runs) {
         Stats fs = frameStats(r);
         Counters c = totalCounters(r);
-        out << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right << std::setprecision(2)
-            << std::setw(10) << r.prepare.stages.get("build") << std::setw(10) << std::setprecision(0)
-            << r.prepare.memoryBytes / 1024.0 << std::setprecision(4) << std::setw(12) << fs.median << std::setw(11)
-            << fs.min << std::setw(11) << fs.max;
-        for (const auto& n : counterNames) out << std::setw(std::max<int>(12, static_cast<int>(n.size()) + 2)) << c.get(n);
+        out << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right
+            << std::setprecision(2) << std::setw(10) << r.prepare.stages.get("build") << std::setw(10)
+            << std::setprecision(0) << r.prepare.memoryBytes / 1024.0 << std::setprecision(4) << std::setw(12)
+            << fs.median << std::setw(11) << fs.min << std::setw(11) << fs.max;
+        for (const auto& n : counterNames)
+            out << std::setw(std::max<int>(12, static_cast<int>(n.size()) + 2)) << c.get(n);
         out << std::setw(18) << hex(r.runHash) << std::setw(10) << std::setprecision(3)
             << (base > 0 ? fs.median / base : 0) << "\n";
     }
@@ -119,7 +123,8 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         out << "  " << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right;
         for (const auto& s : stageNames(r)) {
             Stats st = stageStats(r, s);
-            out << "  " << s << " " << std::setprecision(4) << st.median << " [" << st.min << ", " << st.max << "]";
+            out << "  " << s << " " << std::setprecision(4) << st.median << " [" << st.min << ", " << st.max
+                << "]";
         }
         out << "\n";
     }
@@ -127,8 +132,9 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
     std::set<std::uint64_t> hashes;
     for (const auto& r : runs) hashes.insert(r.runHash);
     if (runs.size() > 1)
-        out << (hashes.size() == 1 ? "# answers: all algorithms report identical contact sets on every frame\n"
-                                   : "# answers: contact sets DIFFER between algorithms (see hash column)\n");
+        out << (hashes.size() == 1
+                    ? "# answers: all algorithms report identical contact sets on every frame\n"
+                    : "# answers: contact sets DIFFER between algorithms (see hash column)\n");
     out.unsetf(std::ios::fixed);
 }
 

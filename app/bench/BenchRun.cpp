@@ -29,8 +29,7 @@ AlgorithmSpec AlgorithmSpec::parse(const std::string& text) {
         auto comma = rest.find(',', pos);
         std::string kv = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
         auto eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw InputError("--algo " + text, kv, "expected key=value");
+        if (eq == std::string::npos || eq == 0) throw InputError("--algo " + text, kv, "expected key=value");
         spec.params[kv.substr(0, eq)] = kv.substr(eq + 1);
         if (comma == std::string::npos) break;
         pos = comma + 1;
@@ -64,7 +63,8 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
         AlgorithmRun run;
         run.spec = spec;
         ParamSet ps(registry.find(spec.name)->params);
-        for (const auto& [k, v] : spec.params) ps.setFromString(registry.find(spec.name)->params, k, v, "--algo");
+        for (const auto& [k, v] : spec.params)
+            ps.setFromString(registry.find(spec.name)->params, k, v, "--algo");
         run.description = spec.name + " " + ps.describe();
         runs.push_back(std::move(run));
     }
@@ -103,7 +103,8 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
                 }
                 doneSteps += 1;
                 bar.update(doneSteps / totalSteps, label + " pass " + std::to_string(pass + 1) + "/" +
-                                                       std::to_string(passes) + " frame " + std::to_string(f + 1));
+                                                       std::to_string(passes) + " frame " +
+                                                       std::to_string(f + 1));
             }
         }
         for (int f = 0; f < frames; ++f) {

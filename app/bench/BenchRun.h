@@ -36,9 +36,9 @@ struct AlgorithmRun {
 };
 
 struct BenchOptions {
-    int frames = 0;   ///< 0: the scene's own frame count
-    int repeat = 5;   ///< timed passes over all frames; per-frame times are the median of these
-    int warmup = 1;   ///< untimed passes first
+    int frames = 0;          ///< 0: the scene's own frame count
+    int repeat = 5;          ///< timed passes over all frames; per-frame times are the median of these
+    int warmup = 1;          ///< untimed passes first
     double t0 = -1, t1 = -1; ///< time range (default: the scene's)
     bool forceProgress = false;
 };

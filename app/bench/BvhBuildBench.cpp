@@ -22,8 +22,9 @@ void runBvhBuildBench(std::ostream& out, std::shared_ptr<const TriangleMesh> mes
     out << "# mesh " << label << ": " << mesh->triangleCount() << " triangles, " << mesh->vertices.size()
         << " vertices, mesh memory " << mesh->memoryBytes() / 1024 << " KiB; median of " << options.repeat
         << " builds\n";
-    out << std::left << std::setw(40) << "algorithm" << std::right << std::setw(12) << "build_ms" << std::setw(12)
-        << "min_ms" << std::setw(12) << "mem_KiB" << "  structure\n";
+    out << std::left << std::setw(40) << "algorithm" << std::right << std::setw(12) << "build_ms"
+        << std::setw(12) << "min_ms" << std::setw(12) << "mem_KiB"
+        << "  structure\n";
     ProgressBar bar(options.forceProgress);
     for (const auto& text : options.algorithms) {
         AlgorithmSpec spec = AlgorithmSpec::parse(text);

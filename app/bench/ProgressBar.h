@@ -16,8 +16,9 @@ public:
         if (pct == m_lastPct && label == m_lastLabel) return;
         m_lastPct = pct, m_lastLabel = label;
         int filled = pct * kWidth / 100;
-        std::fprintf(stderr, "\r[%.*s%*s] %3d%% %-40.40s", filled, "##################################################",
-                     kWidth - filled, "", pct, label.c_str());
+        std::fprintf(stderr, "\r[%.*s%*s] %3d%% %-40.40s", filled,
+                     "##################################################", kWidth - filled, "", pct,
+                     label.c_str());
         std::fflush(stderr);
         m_dirty = true;
     }

@@ -12,8 +12,8 @@
 #include "BenchRun.h"
 #include "BvhBuildBench.h"
 #include "ccd/CcdQueryFile.h"
-#include "culling/BmConeTree.h"
 #include "core/InputError.h"
+#include "culling/BmConeTree.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
 #include "mesh/ObjWriter.h"
@@ -60,7 +60,8 @@ void listEverything(const std::string& scenesDir) {
             std::cout << "      " << p.name << " = " << toString(p.defaultValue);
             if (!p.choices.empty()) {
                 std::cout << "  {";
-                for (std::size_t i = 0; i < p.choices.size(); ++i) std::cout << (i ? "|" : "") << p.choices[i];
+                for (std::size_t i = 0; i < p.choices.size(); ++i)
+                    std::cout << (i ? "|" : "") << p.choices[i];
                 std::cout << "}";
             } else if (p.max > p.min) {
                 std::cout << "  [" << p.min << ", " << p.max << "]";
@@ -71,7 +72,8 @@ void listEverything(const std::string& scenesDir) {
     std::cout << "\nmesh generators:\n";
     for (const auto& g : meshGenerators()) {
         std::cout << "  " << g.name << ": " << g.description << "\n";
-        for (const auto& p : g.params) std::cout << "      " << p.name << " = " << p.defaultValue << "  " << p.description << "\n";
+        for (const auto& p : g.params)
+            std::cout << "      " << p.name << " = " << p.defaultValue << "  " << p.description << "\n";
     }
 }
 
@@ -84,7 +86,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
 
     std::string scenesDir = defaultScenesDir();
-    auto* list = app.add_subcommand("list", "List scenes, algorithms with their parameters, and mesh generators");
+    auto* list =
+        app.add_subcommand("list", "List scenes, algorithms with their parameters, and mesh generators");
     list->add_option("--scenes", scenesDir, "Folder of scene files");
 
     std::string scenePath, csvPath, jsonPath;
@@ -96,16 +99,20 @@ int main(int argc, char** argv) {
     run->add_option("-a,--algo", algoTexts,
                     "Algorithm, optionally with parameters: name[:key=value,...] (repeatable; first is the "
                     "ratio baseline). Default: bvh, bvh:bv=aabb and every peer");
-    run->add_option("-f,--frames", opts.frames, "Number of frames (default: the scene's)")->check(CLI::Range(1, 10000000));
-    run->add_option("-r,--repeat", opts.repeat, "Timed passes over all frames (per-frame median)")->check(CLI::Range(1, 1000));
+    run->add_option("-f,--frames", opts.frames, "Number of frames (default: the scene's)")
+        ->check(CLI::Range(1, 10000000));
+    run->add_option("-r,--repeat", opts.repeat, "Timed passes over all frames (per-frame median)")
+        ->check(CLI::Range(1, 1000));
     run->add_option("-w,--warmup", opts.warmup, "Untimed passes first")->check(CLI::Range(0, 1000));
     run->add_option("--t0", opts.t0, "Start time (default: the scene's)");
     run->add_option("--t1", opts.t1, "End time (default: the scene's)");
     run->add_option("--csv", csvPath, "Write per-frame CSV here");
     run->add_option("--json", jsonPath, "Write the summary JSON here");
-    run->add_flag("--verify", verify, "Also run brute-force and fail (exit 1) unless every algorithm's contact "
-                                      "sets equal it on every frame");
-    run->add_flag("--progress", opts.forceProgress, "Show the progress bar even when stderr is not a terminal");
+    run->add_flag("--verify", verify,
+                  "Also run brute-force and fail (exit 1) unless every algorithm's contact "
+                  "sets equal it on every frame");
+    run->add_flag("--progress", opts.forceProgress,
+                  "Show the progress bar even when stderr is not a terminal");
 
     std::string generator, meshFile;
     std::string genParams = "{}";
@@ -116,9 +123,12 @@ int main(int argc, char** argv) {
     build->add_option("--params", genParams, "Generator parameters as a JSON object");
     build->add_option("-t,--triangles", triangles, "Target triangle count for the generator");
     build->add_option("-m,--mesh", meshFile, "Mesh file instead of a generator");
-    build->add_option("-a,--algo", buildOpts.algorithms, "Algorithms to build (default: bvh obb, bvh aabb, peers)");
-    build->add_option("-r,--repeat", buildOpts.repeat, "Builds per algorithm (median)")->check(CLI::Range(1, 100));
-    build->add_flag("--progress", buildOpts.forceProgress, "Show progress even when stderr is not a terminal");
+    build->add_option("-a,--algo", buildOpts.algorithms,
+                      "Algorithms to build (default: bvh obb, bvh aabb, peers)");
+    build->add_option("-r,--repeat", buildOpts.repeat, "Builds per algorithm (median)")
+        ->check(CLI::Range(1, 100));
+    build->add_flag("--progress", buildOpts.forceProgress,
+                    "Show progress even when stderr is not a terminal");
 
     std::string exportGenerator, exportParams = "{}", exportOut;
     auto* exportCmd = app.add_subcommand("mesh-export", "Write a procedural mesh as OBJ");
@@ -128,18 +138,26 @@ int main(int argc, char** argv) {
 
     std::string ccdFile, ccdType;
     int ccdDepth = CcdOptions{}.maxDepth;
-    auto* ccdCmd = app.add_subcommand("ccd-queries", "Evaluate elementary CCD queries (exact rational CSV) against their truth");
-    ccdCmd->add_option("file", ccdFile, "CSV: 8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth")->required();
-    ccdCmd->add_option("--type", ccdType, "ee (edge-edge) or vf (vertex-face)")->required()->check(CLI::IsMember({"ee", "vf"}));
+    auto* ccdCmd = app.add_subcommand(
+        "ccd-queries", "Evaluate elementary CCD queries (exact rational CSV) against their truth");
+    ccdCmd->add_option("file", ccdFile, "CSV: 8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth")
+        ->required();
+    ccdCmd->add_option("--type", ccdType, "ee (edge-edge) or vf (vertex-face)")
+        ->required()
+        ->check(CLI::IsMember({"ee", "vf"}));
     bool ccdVerbose = false;
-    ccdCmd->add_flag("--verbose", ccdVerbose, "List every query whose answer differs from its truth (by line)");
-    ccdCmd->add_option("--depth", ccdDepth, "Bisection depth over [0,1] (time resolution 2^-depth)")->check(CLI::Range(4, 200));
+    ccdCmd->add_flag("--verbose", ccdVerbose,
+                     "List every query whose answer differs from its truth (by line)");
+    ccdCmd->add_option("--depth", ccdDepth, "Bisection depth over [0,1] (time resolution 2^-depth)")
+        ->check(CLI::Range(4, 200));
 
     std::string bmGenerator = "panel", bmParams = "{}", bmMesh;
     std::size_t bmTriangles = 3500;
     int bmRMax = 5, bmRepeat = 3;
-    auto* bmCmd = app.add_subcommand("bm-cones", "BM-cone hierarchy build time and memory (redon2002), both build orders");
-    bmCmd->add_option("-g,--generator", bmGenerator, "Procedural mesh generator (default: panel, the door stand-in)");
+    auto* bmCmd = app.add_subcommand(
+        "bm-cones", "BM-cone hierarchy build time and memory (redon2002), both build orders");
+    bmCmd->add_option("-g,--generator", bmGenerator,
+                      "Procedural mesh generator (default: panel, the door stand-in)");
     bmCmd->add_option("--params", bmParams, "Generator parameters as a JSON object");
     bmCmd->add_option("-t,--triangles", bmTriangles, "Target triangle count for the generator");
     bmCmd->add_option("-m,--mesh", bmMesh, "Mesh file instead of a generator");
@@ -182,11 +200,13 @@ int main(int argc, char** argv) {
             auto runs = runBench(scene, specs, opts);
             printSummary(std::cout, ctx, runs);
             if (!csvPath.empty()) writeCsv(csvPath, runs), std::cout << "# wrote " << csvPath << "\n";
-            if (!jsonPath.empty()) writeJson(jsonPath, ctx, runs), std::cout << "# wrote " << jsonPath << "\n";
+            if (!jsonPath.empty())
+                writeJson(jsonPath, ctx, runs), std::cout << "# wrote " << jsonPath << "\n";
             if (verify) {
                 bool ok = true;
                 for (const auto& r : runs)
-                    if (r.runHash != runs.back().runHash && AlgorithmRegistry::instance().find(r.spec.name)->kind != "peer") {
+                    if (r.runHash != runs.back().runHash &&
+                        AlgorithmRegistry::instance().find(r.spec.name)->kind != "peer") {
                         std::cout << "# VERIFY FAILED: " << r.spec.label() << " differs from brute-force\n";
                         ok = false;
                     }
@@ -221,15 +241,18 @@ int main(int argc, char** argv) {
             auto start = std::chrono::steady_clock::now();
             for (const CcdQuery& q : queries) {
                 CcdQueryStats st;
-                bool hit = ccdType == "ee" ? edgeEdgeCcd(q.points, options, &st) : vertexFaceCcd(q.points, options, &st);
+                bool hit = ccdType == "ee" ? edgeEdgeCcd(q.points, options, &st)
+                                           : vertexFaceCcd(q.points, options, &st);
                 hits += hit, limited += st.depthLimited;
                 fp += hit && !q.truth;
                 fn += !hit && q.truth;
                 if (ccdVerbose && hit != q.truth)
-                    std::cout << ccdFile << ":" << q.line << ": " << (hit ? "false positive" : "false negative")
+                    std::cout << ccdFile << ":" << q.line << ": "
+                              << (hit ? "false positive" : "false negative")
                               << (st.depthLimited ? " (depth limit)" : "") << "\n";
             }
-            double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+            double ns =
+                std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
             std::cout << "queries: " << queries.size() << "\n"
                       << "false positives: " << fp << "\n"
                       << "false negatives: " << fn << "\n"
@@ -250,11 +273,14 @@ int main(int argc, char** argv) {
             Bvh bvh;
             bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
             std::cout << configurationLine() << "\n# mesh " << (bmMesh.empty() ? bmGenerator : bmMesh) << ": "
-                      << mesh.triangleCount() << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes
-                      << " nodes, " << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << bmRMax << "; median of "
+                      << mesh.triangleCount()
+                      << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes << " nodes, "
+                      << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << bmRMax << "; median of "
                       << bmRepeat << " builds\n";
-            std::cout << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms" << std::setw(12)
-                      << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14) << "projections" << "\n";
+            std::cout << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms"
+                      << std::setw(12) << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14)
+                      << "projections"
+                      << "\n";
             for (BmBuildMode mode : {BmBuildMode::TopDown, BmBuildMode::BottomUp}) {
                 std::vector<double> ms;
                 BmConeTree tree;
@@ -266,10 +292,11 @@ int main(int argc, char** argv) {
                 }
                 std::sort(ms.begin(), ms.end());
                 const auto& st = tree.stats();
-                std::cout << std::left << std::setw(12) << toString(mode) << std::right << std::fixed << std::setprecision(1)
-                          << std::setw(12) << ms[ms.size() / 2] << std::setw(12) << st.memoryBytes / 1024.0 << std::setw(16)
-                          << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes)) << std::setw(14)
-                          << st.projections << "\n";
+                std::cout << std::left << std::setw(12) << toString(mode) << std::right << std::fixed
+                          << std::setprecision(1) << std::setw(12) << ms[ms.size() / 2] << std::setw(12)
+                          << st.memoryBytes / 1024.0 << std::setw(16)
+                          << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes))
+                          << std::setw(14) << st.projections << "\n";
                 std::cout.unsetf(std::ios::fixed);
             }
             return 0;
@@ -290,15 +317,18 @@ int main(int argc, char** argv) {
             auto start = std::chrono::steady_clock::now();
             for (const CcdQuery& q : queries) {
                 CcdQueryStats st;
-                bool hit = ccdType == "ee" ? edgeEdgeCcd(q.points, options, &st) : vertexFaceCcd(q.points, options, &st);
+                bool hit = ccdType == "ee" ? edgeEdgeCcd(q.points, options, &st)
+                                           : vertexFaceCcd(q.points, options, &st);
                 hits += hit, limited += st.depthLimited;
                 fp += hit && !q.truth;
                 fn += !hit && q.truth;
                 if (ccdVerbose && hit != q.truth)
-                    std::cout << ccdFile << ":" << q.line << ": " << (hit ? "false positive" : "false negative")
+                    std::cout << ccdFile << ":" << q.line << ": "
+                              << (hit ? "false positive" : "false negative")
                               << (st.depthLimited ? " (depth limit)" : "") << "\n";
             }
-            double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+            double ns =
+                std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
             std::cout << "queries: " << queries.size() << "\n"
                       << "false positives: " << fp << "\n"
                       << "false negatives: " << fn << "\n"
@@ -319,11 +349,14 @@ int main(int argc, char** argv) {
             Bvh bvh;
             bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
             std::cout << configurationLine() << "\n# mesh " << (bmMesh.empty() ? bmGenerator : bmMesh) << ": "
-                      << mesh.triangleCount() << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes
-                      << " nodes, " << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << bmRMax << "; median of "
+                      << mesh.triangleCount()
+                      << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes << " nodes, "
+                      << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << bmRMax << "; median of "
                       << bmRepeat << " builds\n";
-            std::cout << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms" << std::setw(12)
-                      << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14) << "projections" << "\n";
+            std::cout << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms"
+                      << std::setw(12) << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14)
+                      << "projections"
+                      << "\n";
             for (BmBuildMode mode : {BmBuildMode::TopDown, BmBuildMode::BottomUp}) {
                 std::vector<double> ms;
                 BmConeTree tree;
@@ -335,10 +368,11 @@ int main(int argc, char** argv) {
                 }
                 std::sort(ms.begin(), ms.end());
                 const auto& st = tree.stats();
-                std::cout << std::left << std::setw(12) << toString(mode) << std::right << std::fixed << std::setprecision(1)
-                          << std::setw(12) << ms[ms.size() / 2] << std::setw(12) << st.memoryBytes / 1024.0 << std::setw(16)
-                          << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes)) << std::setw(14)
-                          << st.projections << "\n";
+                std::cout << std::left << std::setw(12) << toString(mode) << std::right << std::fixed
+                          << std::setprecision(1) << std::setw(12) << ms[ms.size() / 2] << std::setw(12)
+                          << st.memoryBytes / 1024.0 << std::setw(16)
+                          << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes))
+                          << std::setw(14) << st.projections << "\n";
                 std::cout.unsetf(std::ios::fixed);
             }
             return 0;

@@ -13,13 +13,18 @@ OverlayVertex vertex(const Vec3& p, Rgba c) {
 bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
     const OverlaySettings& s = *m_settings;
     switch (cat) {
-    case DebugCategory::BvhNode: return s.bvh && !s.bvhOnlyOverlapped && tag.object == s.bvhObject;
+    case DebugCategory::BvhNode:
+        return s.bvh && !s.bvhOnlyOverlapped && tag.object == s.bvhObject;
     case DebugCategory::BvOverlap:
         return s.bvh && s.bvhOnlyOverlapped && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
-    case DebugCategory::BvSeparated: return s.bvh && s.bvhCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
-    case DebugCategory::TriangleHit: return s.hitTriangles;
-    case DebugCategory::Contact: return s.contacts;
-    default: return false;
+    case DebugCategory::BvSeparated:
+        return s.bvh && s.bvhCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
+    case DebugCategory::TriangleHit:
+        return s.hitTriangles;
+    case DebugCategory::Contact:
+        return s.contacts;
+    default:
+        return false;
     }
 }
 
@@ -31,12 +36,24 @@ Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
         float x = 1 - std::fabs(std::fmod(h, 2.0f) - 1);
         float r = 0, g = 0, b = 0;
         switch (int(h)) {
-        case 0: r = 1, g = x; break;
-        case 1: r = x, g = 1; break;
-        case 2: g = 1, b = x; break;
-        case 3: g = x, b = 1; break;
-        case 4: r = x, b = 1; break;
-        default: r = 1, b = x; break;
+        case 0:
+            r = 1, g = x;
+            break;
+        case 1:
+            r = x, g = 1;
+            break;
+        case 2:
+            g = 1, b = x;
+            break;
+        case 3:
+            g = x, b = 1;
+            break;
+        case 4:
+            r = x, b = 1;
+            break;
+        default:
+            r = 1, b = x;
+            break;
         }
         return {0.25f + 0.75f * r, 0.25f + 0.75f * g, 0.25f + 0.75f * b, 1};
     }
@@ -57,6 +74,8 @@ void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color,
     triangles.push_back(vertex(c, col));
 }
 
-void DrawList::point(const Vec3& p, Rgba color, DebugCategory cat) { points.push_back(vertex(p, colourFor(color, cat))); }
+void DrawList::point(const Vec3& p, Rgba color, DebugCategory cat) {
+    points.push_back(vertex(p, colourFor(color, cat)));
+}
 
 } // namespace cdlab

@@ -1,5 +1,6 @@
-// DrawList: the viewer's DebugSink. Collects the primitives an algorithm emits during a step into vertex arrays
-// (lines, triangles, points), keeping only what the overlay settings ask for, and colours BVH boxes by depth.
+// DrawList: the viewer's DebugSink. Collects the primitives an algorithm emits during a step into vertex
+// arrays (lines, triangles, points), keeping only what the overlay settings ask for, and colours BVH boxes by
+// depth.
 #pragma once
 
 #include "debug/DebugSink.h"
@@ -9,11 +10,11 @@
 namespace cdlab {
 
 struct OverlaySettings {
-    bool bvh = false;           ///< boxes of one body's BVH at one level
+    bool bvh = false; ///< boxes of one body's BVH at one level
     int bvhObject = 0;
     int bvhLevel = 3;
     bool bvhOnlyOverlapped = false; ///< only the level's nodes whose BV test overlapped this frame
-    bool bvhCulled = false;     ///< also the level's nodes the traversal culled this frame
+    bool bvhCulled = false;         ///< also the level's nodes the traversal culled this frame
     bool colourByDepth = true;
     bool hitTriangles = true;
     bool contacts = true;

@@ -19,11 +19,18 @@ public:
             throw std::runtime_error("cannot initialise the EGL surfaceless display (Mesa)");
         gladLoaderLoadEGL(m_display); // again: EGL 1.5 entry points need an initialised display
         eglBindAPI(EGL_OPENGL_API);
-        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
-                                  EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                  EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE, EGL_NONE};
+        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                  4,
+                                  EGL_CONTEXT_MINOR_VERSION,
+                                  5,
+                                  EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                  EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                  EGL_CONTEXT_OPENGL_DEBUG,
+                                  EGL_TRUE,
+                                  EGL_NONE};
         m_context = eglCreateContext(m_display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-        if (m_context == EGL_NO_CONTEXT) throw std::runtime_error("cannot create an OpenGL 4.5 core EGL context");
+        if (m_context == EGL_NO_CONTEXT)
+            throw std::runtime_error("cannot create an OpenGL 4.5 core EGL context");
         if (!eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, m_context))
             throw std::runtime_error("eglMakeCurrent failed");
         if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))

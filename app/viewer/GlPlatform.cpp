@@ -23,8 +23,10 @@ void GLAPIENTRY onGlMessage(GLenum source, GLenum type, GLuint id, GLenum severi
 class WindowPlatform : public GlPlatform {
 public:
     WindowPlatform(int width, int height, const std::string& title) {
-        glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
-        if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (no display? try --offscreen or xvfb-run)");
+        glfwSetErrorCallback(
+            [](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
+        if (!glfwInit())
+            throw std::runtime_error("cannot initialise GLFW (no display? try --offscreen or xvfb-run)");
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -68,8 +70,12 @@ std::unique_ptr<GlPlatform> GlPlatform::createWindow(int width, int height, cons
     return std::make_unique<WindowPlatform>(width, height, title);
 }
 
-int GlPlatform::glErrorCount() { return g_glErrors; }
-const std::string& GlPlatform::lastGlError() { return g_lastGlError; }
+int GlPlatform::glErrorCount() {
+    return g_glErrors;
+}
+const std::string& GlPlatform::lastGlError() {
+    return g_lastGlError;
+}
 
 void GlPlatform::installDebugCallback() {
     if (!GLAD_GL_KHR_debug && !GLAD_GL_VERSION_4_3) return;

@@ -11,10 +11,13 @@ glm::vec3 OrbitCamera::eye() const {
     return target + dir * distance;
 }
 
-glm::mat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, glm::vec3(0, 0, 1)); }
+glm::mat4 OrbitCamera::view() const {
+    return glm::lookAt(eye(), target, glm::vec3(0, 0, 1));
+}
 
 glm::mat4 OrbitCamera::projection(float aspect) const {
-    return glm::perspective(fovY, std::max(aspect, 1e-3f), std::max(distance * 1e-3f, 1e-4f), distance * 100.0f);
+    return glm::perspective(fovY, std::max(aspect, 1e-3f), std::max(distance * 1e-3f, 1e-4f),
+                            distance * 100.0f);
 }
 
 void OrbitCamera::orbit(float dx, float dy) {
@@ -29,7 +32,9 @@ void OrbitCamera::pan(float dx, float dy, float viewportHeight) {
     target += (-dx * right + dy * up) * scale;
 }
 
-void OrbitCamera::zoom(float steps) { distance = std::clamp(distance * std::pow(0.88f, steps), 1e-3f, 1e5f); }
+void OrbitCamera::zoom(float steps) {
+    distance = std::clamp(distance * std::pow(0.88f, steps), 1e-3f, 1e5f);
+}
 
 void OrbitCamera::frame(const Aabb& box, float aspect) {
     if (box.empty()) return;

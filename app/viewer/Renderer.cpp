@@ -87,7 +87,8 @@ const Renderer::GpuMesh& Renderer::upload(const TriangleMesh& mesh) {
     glCreateBuffers(1, &g.vbo);
     glCreateBuffers(1, &g.ebo);
     glNamedBufferStorage(g.vbo, GLsizeiptr(pos.size() * sizeof(float)), pos.data(), 0);
-    glNamedBufferStorage(g.ebo, GLsizeiptr(mesh.triangles.size() * sizeof(Triangle)), mesh.triangles.data(), 0);
+    glNamedBufferStorage(g.ebo, GLsizeiptr(mesh.triangles.size() * sizeof(Triangle)), mesh.triangles.data(),
+                         0);
     glVertexArrayVertexBuffer(g.vao, 0, g.vbo, 0, 3 * sizeof(float));
     glVertexArrayElementBuffer(g.vao, g.ebo);
     glEnableVertexArrayAttrib(g.vao, 0);
@@ -102,14 +103,17 @@ void Renderer::setCamera(const glm::mat4& viewProj, const glm::vec3& eye) {
     m_eye = eye;
 }
 
-void Renderer::drawMesh(const TriangleMesh& mesh, const glm::mat4& model, const glm::vec4& color, RenderMode mode) {
+void Renderer::drawMesh(const TriangleMesh& mesh, const glm::mat4& model, const glm::vec4& color,
+                        RenderMode mode) {
     const GpuMesh& g = upload(mesh);
     glUseProgram(m_meshProgram);
     glUniformMatrix4fv(glGetUniformLocation(m_meshProgram, "uModel"), 1, GL_FALSE, glm::value_ptr(model));
-    glUniformMatrix4fv(glGetUniformLocation(m_meshProgram, "uViewProj"), 1, GL_FALSE, glm::value_ptr(m_viewProj));
+    glUniformMatrix4fv(glGetUniformLocation(m_meshProgram, "uViewProj"), 1, GL_FALSE,
+                       glm::value_ptr(m_viewProj));
     glUniform3fv(glGetUniformLocation(m_meshProgram, "uEye"), 1, glm::value_ptr(m_eye));
     glBindVertexArray(g.vao);
-    GLint colorLoc = glGetUniformLocation(m_meshProgram, "uColor"), flatLoc = glGetUniformLocation(m_meshProgram, "uFlat");
+    GLint colorLoc = glGetUniformLocation(m_meshProgram, "uColor"),
+          flatLoc = glGetUniformLocation(m_meshProgram, "uFlat");
     if (mode != RenderMode::Wireframe) {
         // Push filled faces back a little so wireframe and overlays drawn on them win the depth test.
         glEnable(GL_POLYGON_OFFSET_FILL);
@@ -137,7 +141,8 @@ void Renderer::drawOverlayArray(const std::vector<OverlayVertex>& v, unsigned mo
 
 void Renderer::drawOverlay(const DrawList& list) {
     glUseProgram(m_overlayProgram);
-    glUniformMatrix4fv(glGetUniformLocation(m_overlayProgram, "uViewProj"), 1, GL_FALSE, glm::value_ptr(m_viewProj));
+    glUniformMatrix4fv(glGetUniformLocation(m_overlayProgram, "uViewProj"), 1, GL_FALSE,
+                       glm::value_ptr(m_viewProj));
     glUniform1f(glGetUniformLocation(m_overlayProgram, "uPointSize"), 7.0f);
     glBindVertexArray(m_overlayVao);
     glEnable(GL_PROGRAM_POINT_SIZE);

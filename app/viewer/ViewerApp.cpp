@@ -44,7 +44,8 @@ template <class T> void pushBounded(std::deque<T>& d, T v, std::size_t cap) {
 
 void TimingHistory::push(const StageTimes& stages) {
     for (const auto& [name, ms] : stages.items()) {
-        auto it = std::find_if(m_stages.begin(), m_stages.end(), [&](const auto& s) { return s.first == name; });
+        auto it =
+            std::find_if(m_stages.begin(), m_stages.end(), [&](const auto& s) { return s.first == name; });
         if (it == m_stages.end()) it = m_stages.insert(m_stages.end(), {name, {}});
         pushBounded(it->second, float(ms), kCapacity);
     }
@@ -65,7 +66,8 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     std::vector<std::string> inputs = m_options.inputs;
     if (inputs.empty()) {
         std::string local = "scenes/default.json";
-        inputs.push_back(std::filesystem::exists(local) ? local : std::string(CDLAB_SOURCE_DIR) + "/" + local);
+        inputs.push_back(std::filesystem::exists(local) ? local
+                                                        : std::string(CDLAB_SOURCE_DIR) + "/" + local);
     }
     load(inputs);
     if (m_options.allOverlays)
@@ -107,7 +109,8 @@ void ViewerApp::addViewport(const std::string& spec) {
             pos = comma + 1;
         }
     }
-    if (!m_viewports.empty()) vp->overlays = m_viewports.front()->overlays, vp->camera = m_viewports.front()->camera;
+    if (!m_viewports.empty())
+        vp->overlays = m_viewports.front()->overlays, vp->camera = m_viewports.front()->camera;
     m_viewports.push_back(std::move(vp));
     if (m_scene) rebuild(*m_viewports.back());
 }
@@ -223,7 +226,8 @@ void ViewerApp::frameAll() {
     // Include the whole motion so nothing leaves the view while playing.
     if (m_scene)
         for (int i = 0; i <= 8; ++i) box.grow(sceneBounds(m_scene->frameTime(i, 9)));
-    int w = m_width > 0 ? m_width : m_options.settings.width, h = m_height > 0 ? m_height : m_options.settings.height;
+    int w = m_width > 0 ? m_width : m_options.settings.width,
+        h = m_height > 0 ? m_height : m_options.settings.height;
     float aspect = float(w) / float(std::max<std::size_t>(m_viewports.size(), 1)) / float(std::max(h, 1));
     for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
 }
@@ -246,11 +250,13 @@ void ViewerApp::render(int width, int height) {
         glScissor(v * colWidth, 0, colWidth, height);
         glClearColor(0.12f + 0.015f * v, 0.13f, 0.15f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        m_renderer->setCamera(cam.projection(float(colWidth) / float(std::max(height, 1))) * cam.view(), cam.eye());
+        m_renderer->setCamera(cam.projection(float(colWidth) / float(std::max(height, 1))) * cam.view(),
+                              cam.eye());
         for (std::size_t i = 0; i < poses.size(); ++i) {
             if (!m_bodyViews[i].visible) continue;
             const float* c = m_bodyViews[i].color;
-            m_renderer->drawMesh(*m_objects->objects()[i].mesh, toGlm(poses[i]), {c[0], c[1], c[2], c[3]}, m_renderMode);
+            m_renderer->drawMesh(*m_objects->objects()[i].mesh, toGlm(poses[i]), {c[0], c[1], c[2], c[3]},
+                                 m_renderMode);
         }
         m_renderer->drawOverlay(vp.draw);
     }
@@ -278,7 +284,8 @@ bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
     // GL rows run bottom-up; PNG rows top-down.
     std::vector<unsigned char> flipped(pixels.size());
     for (int y = 0; y < height; ++y)
-        std::copy_n(&pixels[std::size_t(height - 1 - y) * width * 4], std::size_t(width) * 4, &flipped[std::size_t(y) * width * 4]);
+        std::copy_n(&pixels[std::size_t(height - 1 - y) * width * 4], std::size_t(width) * 4,
+                    &flipped[std::size_t(y) * width * 4]);
     bool ok = stbi_write_png(path.c_str(), width, height, 4, flipped.data(), width * 4) != 0;
     m_status = ok ? "saved " + path : "cannot write " + path;
     std::fprintf(stderr, "%s\n", m_status.c_str());
@@ -308,7 +315,8 @@ int ViewerApp::run() {
                 last = now;
                 if (m_playing) m_time += dt * m_speed;
                 if (m_stepOnce) m_time += span / std::max(1, m_scene->frames - 1), m_stepOnce = false;
-                if (m_time > m_scene->endTime) m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
+                if (m_time > m_scene->endTime)
+                    m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
             }
             stepViewports(std::min(t0, m_time), m_time);
         }
@@ -317,7 +325,8 @@ int ViewerApp::run() {
         ui.draw();
         render(m_width, m_height);
         ui.end();
-        if (!m_pendingScreenshot.empty()) saveScreenshot(std::exchange(m_pendingScreenshot, {}), m_width, m_height);
+        if (!m_pendingScreenshot.empty())
+            saveScreenshot(std::exchange(m_pendingScreenshot, {}), m_width, m_height);
         ++frame;
         bool done = m_options.frames > 0 && frame >= m_options.frames;
         if (done && !m_options.screenshot.empty()) {
@@ -338,12 +347,15 @@ int ViewerApp::run() {
             return d.empty() ? 0.0f : d[d.size() / 2];
         };
         std::printf("scene %s\n", m_scene ? m_scene->name.c_str() : "(none)");
-        std::printf("frames %d, %dx%d, frame ms median %.2f (%.1f fps), viewer overhead ms median %.2f, GL errors %d\n",
-                    frame, m_width, m_height, median(m_frameHistory), 1000.0f / std::max(median(m_frameHistory), 1e-3f),
-                    median(m_overheadHistory), GlPlatform::glErrorCount());
+        std::printf("frames %d, %dx%d, frame ms median %.2f (%.1f fps), viewer overhead ms median %.2f, GL "
+                    "errors %d\n",
+                    frame, m_width, m_height, median(m_frameHistory),
+                    1000.0f / std::max(median(m_frameHistory), 1e-3f), median(m_overheadHistory),
+                    GlPlatform::glErrorCount());
     }
     if (GlPlatform::glErrorCount() > 0) {
-        std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(), GlPlatform::lastGlError().c_str());
+        std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),
+                     GlPlatform::lastGlError().c_str());
         return 1;
     }
     return (m_loadError.empty() && !m_hadLoadError) || m_options.frames == 0 ? 0 : 2;

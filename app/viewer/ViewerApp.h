@@ -50,14 +50,14 @@ struct BodyView {
 };
 
 struct ViewerOptions {
-    std::vector<std::string> inputs; ///< a scene file, or mesh files
+    std::vector<std::string> inputs;     ///< a scene file, or mesh files
     std::vector<std::string> algorithms; ///< one per viewport, "name[:k=v,...]"
-    int frames = 0;                  ///< automation: run this many frames, then exit
-    std::string screenshot;          ///< automation: PNG written after the last frame
+    int frames = 0;                      ///< automation: run this many frames, then exit
+    std::string screenshot;              ///< automation: PNG written after the last frame
     bool allOverlays = false;
-    std::string settingsPath;        ///< empty: settings are neither read nor written
-    ViewerSettings settings;         ///< loaded by main before the window opens
-    std::string thenLoad;            ///< automation: open this after half of the frames (scripted demos, tests)
+    std::string settingsPath; ///< empty: settings are neither read nor written
+    ViewerSettings settings;  ///< loaded by main before the window opens
+    std::string thenLoad;     ///< automation: open this after half of the frames (scripted demos, tests)
 };
 
 class ViewerApp {

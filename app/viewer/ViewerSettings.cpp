@@ -12,9 +12,12 @@ namespace cdlab {
 std::string ViewerSettings::defaultPath() {
     if (const char* p = std::getenv("CDLAB_SETTINGS")) return p;
     std::string base;
-    if (const char* x = std::getenv("XDG_CONFIG_HOME")) base = x;
-    else if (const char* h = std::getenv("HOME")) base = std::string(h) + "/.config";
-    else return "";
+    if (const char* x = std::getenv("XDG_CONFIG_HOME"))
+        base = x;
+    else if (const char* h = std::getenv("HOME"))
+        base = std::string(h) + "/.config";
+    else
+        return "";
     return base + "/cdlab/viewer.json";
 }
 
@@ -68,8 +71,10 @@ void ViewerSettings::save(const std::string& path) const {
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
     std::ofstream out(path);
-    if (out) out << j.dump(2) << "\n";
-    else std::fprintf(stderr, "warning: cannot write settings file %s\n", path.c_str());
+    if (out)
+        out << j.dump(2) << "\n";
+    else
+        std::fprintf(stderr, "warning: cannot write settings file %s\n", path.c_str());
 }
 
 } // namespace cdlab

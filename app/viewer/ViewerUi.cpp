@@ -48,7 +48,8 @@ std::vector<std::string> browseFiles() {
             std::error_code ec;
             for (const auto& e : std::filesystem::directory_iterator(root + "/" + sub, ec)) {
                 std::string ext = e.path().extension().string();
-                if (ext == ".json" || ext == ".obj" || ext == ".ply" || ext == ".stl" || ext == ".gltf" || ext == ".glb")
+                if (ext == ".json" || ext == ".obj" || ext == ".ply" || ext == ".stl" || ext == ".gltf" ||
+                    ext == ".glb")
                     out.push_back(std::filesystem::path(e.path()).lexically_normal().string());
             }
         }
@@ -125,9 +126,12 @@ void ViewerUi::menuBar() {
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
-        if (ImGui::MenuItem("Shaded", nullptr, m_app.m_renderMode == RenderMode::Shaded)) m_app.m_renderMode = RenderMode::Shaded;
-        if (ImGui::MenuItem("Wireframe", nullptr, m_app.m_renderMode == RenderMode::Wireframe)) m_app.m_renderMode = RenderMode::Wireframe;
-        if (ImGui::MenuItem("Shaded + wire", nullptr, m_app.m_renderMode == RenderMode::ShadedWire)) m_app.m_renderMode = RenderMode::ShadedWire;
+        if (ImGui::MenuItem("Shaded", nullptr, m_app.m_renderMode == RenderMode::Shaded))
+            m_app.m_renderMode = RenderMode::Shaded;
+        if (ImGui::MenuItem("Wireframe", nullptr, m_app.m_renderMode == RenderMode::Wireframe))
+            m_app.m_renderMode = RenderMode::Wireframe;
+        if (ImGui::MenuItem("Shaded + wire", nullptr, m_app.m_renderMode == RenderMode::ShadedWire))
+            m_app.m_renderMode = RenderMode::ShadedWire;
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) m_app.frameAll();
         if (ImGui::MenuItem("Reset cameras")) {
@@ -137,7 +141,8 @@ void ViewerUi::menuBar() {
         ImGui::MenuItem("Link cameras", nullptr, &m_app.m_linkCameras);
         ImGui::Separator();
         if (ImGui::MenuItem("Add viewport")) m_app.addViewport(m_app.m_viewports.back()->algorithm);
-        if (m_app.m_viewports.size() > 1 && ImGui::MenuItem("Remove last viewport")) m_app.m_viewports.pop_back();
+        if (m_app.m_viewports.size() > 1 && ImGui::MenuItem("Remove last viewport"))
+            m_app.m_viewports.pop_back();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
@@ -203,7 +208,8 @@ void ViewerUi::scenePanel() {
     ImGui::Begin("Scene");
     if (m_app.m_scene) {
         ImGui::TextWrapped("%s", m_app.m_scene->name.c_str());
-        if (!m_app.m_scene->description.empty()) ImGui::TextDisabled("%s", m_app.m_scene->description.c_str());
+        if (!m_app.m_scene->description.empty())
+            ImGui::TextDisabled("%s", m_app.m_scene->description.c_str());
         ImGui::Text("%zu triangles", m_app.m_scene->triangleCount());
         const auto& objs = m_app.m_objects->objects();
         for (std::size_t i = 0; i < objs.size(); ++i) {
@@ -225,10 +231,12 @@ void ViewerUi::scenePanel() {
     ImGui::RadioButton("shaded+wire", &mode, 2);
     m_app.m_renderMode = RenderMode(mode);
     ImGui::Separator();
-    ImGui::Text("frame %.2f ms (%.0f fps), collision %.2f ms", m_app.m_frameMs, 1000.0f / std::max(m_app.m_frameMs, 1e-3f), m_app.m_stepMs);
+    ImGui::Text("frame %.2f ms (%.0f fps), collision %.2f ms", m_app.m_frameMs,
+                1000.0f / std::max(m_app.m_frameMs, 1e-3f), m_app.m_stepMs);
     Stat oh = stat(m_app.m_overheadHistory);
     ImGui::Text("viewer overhead: now %.2f  avg %.2f  max %.2f ms", oh.now, oh.avg, oh.max);
-    helpMarker("Everything except the collision steps: UI, overlay upload, rendering (llvmpipe renders on the CPU).");
+    helpMarker("Everything except the collision steps: UI, overlay upload, rendering (llvmpipe renders on "
+               "the CPU).");
     ImGui::End();
 }
 
@@ -247,10 +255,12 @@ void ViewerUi::timelinePanel() {
     ImGui::SameLine();
     float speed = float(m_app.m_speed);
     ImGui::SetNextItemWidth(120);
-    if (ImGui::SliderFloat("speed", &speed, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) m_app.m_speed = speed;
+    if (ImGui::SliderFloat("speed", &speed, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
+        m_app.m_speed = speed;
     float t = float(m_app.m_time);
     ImGui::SetNextItemWidth(-60);
-    if (ImGui::SliderFloat("t (s)", &t, float(m_app.m_scene->startTime), float(m_app.m_scene->endTime), "%.3f"))
+    if (ImGui::SliderFloat("t (s)", &t, float(m_app.m_scene->startTime), float(m_app.m_scene->endTime),
+                           "%.3f"))
         m_app.m_time = t, m_app.m_playing = false;
     ImGui::End();
 }
@@ -260,7 +270,8 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     float colWidth = float(m_width) / float(n);
     ImGui::SetNextWindowPos(ImVec2(colWidth * (index + 1) - 290, 30), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(280, 480), ImGuiCond_FirstUseEver);
-    std::string title = "View " + std::to_string(index + 1) + ": " + vp.algorithm + "###view" + std::to_string(index);
+    std::string title =
+        "View " + std::to_string(index + 1) + ": " + vp.algorithm + "###view" + std::to_string(index);
     ImGui::Begin(title.c_str());
     auto& registry = AlgorithmRegistry::instance();
     bool changed = false;
@@ -298,13 +309,14 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     }
     if (changed && m_app.m_scene) m_app.rebuild(vp);
     if (!vp.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", vp.error.c_str());
-    ImGui::TextDisabled("prepare %.1f ms, %.0f KiB  %s", vp.prepare.stages.get("build"), vp.prepare.memoryBytes / 1024.0,
-                        vp.prepare.notes.c_str());
+    ImGui::TextDisabled("prepare %.1f ms, %.0f KiB  %s", vp.prepare.stages.get("build"),
+                        vp.prepare.memoryBytes / 1024.0, vp.prepare.notes.c_str());
 
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;
         ImGui::Checkbox("BVH level", &o.bvh);
-        helpMarker("Boxes of one body's hierarchy at one depth (leaves above it included), as the algorithm reports them.");
+        helpMarker("Boxes of one body's hierarchy at one depth (leaves above it included), as the algorithm "
+                   "reports them.");
         const auto& objs = m_app.m_objects->objects();
         o.bvhObject = std::clamp(o.bvhObject, 0, int(objs.size()) - 1);
         if (ImGui::BeginCombo("body", objs[o.bvhObject].name.c_str())) {
@@ -315,7 +327,8 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         int depth = vp.algo ? vp.algo->structureDepth(std::uint32_t(o.bvhObject)) : 0;
         ImGui::SliderInt("level", &o.bvhLevel, 0, std::max(depth, 0));
         ImGui::Checkbox("only overlapped this frame", &o.bvhOnlyOverlapped);
-        helpMarker("Show the level's nodes whose bounding-volume test against the other body overlapped this frame.");
+        helpMarker("Show the level's nodes whose bounding-volume test against the other body overlapped this "
+                   "frame.");
         ImGui::Checkbox("culled this frame", &o.bvhCulled);
         helpMarker("Also show the level's nodes that the traversal rejected by the BV test this frame.");
         ImGui::Checkbox("colour by depth", &o.colourByDepth);
@@ -344,11 +357,12 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         }
         std::vector<float> plot(vp.timing.total().begin(), vp.timing.total().end());
         if (!plot.empty())
-            ImGui::PlotLines("##total", plot.data(), int(plot.size()), 0, "step ms (last 512 frames)", 0.0f, FLT_MAX,
-                             ImVec2(-1, 60));
+            ImGui::PlotLines("##total", plot.data(), int(plot.size()), 0, "step ms (last 512 frames)", 0.0f,
+                             FLT_MAX, ImVec2(-1, 60));
     }
     if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const auto& [name, value] : vp.result.counters.items()) ImGui::Text("%-14s %llu", name.c_str(), (unsigned long long)value);
+        for (const auto& [name, value] : vp.result.counters.items())
+            ImGui::Text("%-14s %llu", name.c_str(), (unsigned long long)value);
         ImGui::Text("%-14s %zu", "contact pairs", vp.result.contactPairCount());
     }
     ImGui::End();
@@ -374,17 +388,20 @@ void ViewerUi::comparePanel() {
         for (const auto& c : counters) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn(), ImGui::TextUnformatted(c.c_str());
-            for (const auto& vp : vps) ImGui::TableNextColumn(), ImGui::Text("%llu", (unsigned long long)vp->result.counters.get(c));
+            for (const auto& vp : vps)
+                ImGui::TableNextColumn(), ImGui::Text("%llu", (unsigned long long)vp->result.counters.get(c));
         }
         for (const auto& s : stages) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn(), ImGui::Text("%s ms", s.c_str());
-            for (const auto& vp : vps) ImGui::TableNextColumn(), ImGui::Text("%.3f", vp->result.stages.get(s));
+            for (const auto& vp : vps)
+                ImGui::TableNextColumn(), ImGui::Text("%.3f", vp->result.stages.get(s));
         }
         ImGui::TableNextRow();
         ImGui::TableNextColumn(), ImGui::TextUnformatted("same contacts");
         for (const auto& vp : vps)
-            ImGui::TableNextColumn(), ImGui::TextUnformatted(vp->result.hash() == vps[0]->result.hash() ? "yes" : "DIFFERENT");
+            ImGui::TableNextColumn(),
+                ImGui::TextUnformatted(vp->result.hash() == vps[0]->result.hash() ? "yes" : "DIFFERENT");
         ImGui::EndTable();
     }
     ImGui::End();

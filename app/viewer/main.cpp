@@ -26,8 +26,10 @@ int main(int argc, char** argv) {
     app.add_flag("--offscreen", offscreen, "Render through headless EGL into an FBO (no X server)");
     app.add_flag("--overlays", opts.allOverlays, "Turn every overlay on (BVH level, hits, contacts)");
     int width = 0, height = 0;
-    app.add_option("--width", width, "Window width (default: last session's, else 1280)")->check(CLI::Range(64, 8192));
-    app.add_option("--height", height, "Window height (default: last session's, else 720)")->check(CLI::Range(64, 8192));
+    app.add_option("--width", width, "Window width (default: last session's, else 1280)")
+        ->check(CLI::Range(64, 8192));
+    app.add_option("--height", height, "Window height (default: last session's, else 720)")
+        ->check(CLI::Range(64, 8192));
     app.add_flag("--no-settings", noSettings, "Neither read nor write the settings file");
     std::string settingsFile;
     app.add_option("--settings", settingsFile, "Read and write this settings file (also in automated runs)");
@@ -42,7 +44,8 @@ int main(int argc, char** argv) {
     int w = width ? width : opts.settings.width;
     int h = height ? height : opts.settings.height;
     try {
-        auto platform = offscreen ? GlPlatform::createOffscreen(w, h) : GlPlatform::createWindow(w, h, "cdlab");
+        auto platform =
+            offscreen ? GlPlatform::createOffscreen(w, h) : GlPlatform::createWindow(w, h, "cdlab");
         ViewerApp viewer(*platform, opts);
         return viewer.run();
     } catch (const InputError& e) {

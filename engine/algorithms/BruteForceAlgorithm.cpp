@@ -8,8 +8,10 @@ AlgorithmInfo BruteForceAlgorithm::info() {
     i.kind = "reference";
     i.description = "Reference: all triangle pairs (per-triangle box prefilter, same exact triangle test). "
                     "Quadratic; use it to check the fast algorithms' answers.";
-    i.params = {{"mode", "all: every colliding triangle pair; first: stop at the first contact per body pair.",
-                 std::string("all"), {"all", "first"}}};
+    i.params = {{"mode",
+                 "all: every colliding triangle pair; first: stop at the first contact per body pair.",
+                 std::string("all"),
+                 {"all", "first"}}};
     i.create = [](const ParamSet& p) { return std::make_unique<BruteForceAlgorithm>(p); };
     return i;
 }
@@ -20,8 +22,8 @@ BruteForceAlgorithm::BruteForceAlgorithm(const ParamSet& p)
 void BruteForceAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                       CollisionResult& out, DebugSink* sink) {
     const auto& objs = m_objects->objects();
-    m_collider.collide({objs[a].mesh, nullptr, pa, std::int32_t(a)}, {objs[b].mesh, nullptr, pb, std::int32_t(b)}, m_mode,
-                       out, sink);
+    m_collider.collide({objs[a].mesh, nullptr, pa, std::int32_t(a)},
+                       {objs[b].mesh, nullptr, pb, std::int32_t(b)}, m_mode, out, sink);
 }
 
 } // namespace cdlab

@@ -13,17 +13,25 @@ AlgorithmInfo DiscreteBvhAlgorithm::info() {
     i.description = "Exact discrete collision at the end of each frame: simultaneous traversal of two BVHs "
                     "(descend the larger node), exact orientation-based triangle test at the leaves.";
     i.params = {
-        {"bv", "Bounding volume: axis-aligned boxes in the mesh frame (cheap test, looser) or oriented boxes "
-               "fitted to the triangle covariance (tighter, 15-axis SAT; Gottschalk 1996).",
-         std::string("obb"), {"aabb", "obb"}},
-        {"split", "Split axis rule: longest box side, MinMax (minimise the larger child volume), MinSum "
-                  "(minimise the sum) or Splatter (largest centroid variance); redon2002 sec. 5 uses MinMax.",
-         std::string("longest"), {"longest", "minmax", "minsum", "splatter"}},
-        {"position", "Split position along the chosen axis: mean or median of the triangle centroids.",
-         std::string("mean"), {"mean", "median"}},
+        {"bv",
+         "Bounding volume: axis-aligned boxes in the mesh frame (cheap test, looser) or oriented boxes "
+         "fitted to the triangle covariance (tighter, 15-axis SAT; Gottschalk 1996).",
+         std::string("obb"),
+         {"aabb", "obb"}},
+        {"split",
+         "Split axis rule: longest box side, MinMax (minimise the larger child volume), MinSum "
+         "(minimise the sum) or Splatter (largest centroid variance); redon2002 sec. 5 uses MinMax.",
+         std::string("longest"),
+         {"longest", "minmax", "minsum", "splatter"}},
+        {"position",
+         "Split position along the chosen axis: mean or median of the triangle centroids.",
+         std::string("mean"),
+         {"mean", "median"}},
         {"leaf", "Maximum triangles per leaf.", std::int64_t(1), {}, 1, 64},
-        {"mode", "all: every colliding triangle pair; first: stop at the first contact per body pair.",
-         std::string("all"), {"all", "first"}},
+        {"mode",
+         "all: every colliding triangle pair; first: stop at the first contact per body pair.",
+         std::string("all"),
+         {"all", "first"}},
     };
     i.create = [](const ParamSet& p) { return std::make_unique<DiscreteBvhAlgorithm>(p); };
     return i;
@@ -60,15 +68,16 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, PrepareRe
     }
     std::ostringstream s;
     s << m_bvhs.size() << " BVHs (" << toString(m_build.bvType) << ", " << toString(m_build.splitRule) << "/"
-      << toString(m_build.splitPosition) << ", leaf " << m_build.maxLeafTriangles << "), " << nodes << " nodes";
+      << toString(m_build.splitPosition) << ", leaf " << m_build.maxLeafTriangles << "), " << nodes
+      << " nodes";
     report.notes = s.str();
 }
 
 void DiscreteBvhAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                        CollisionResult& out, DebugSink* sink) {
     const auto& objs = m_objects->objects();
-    m_collider.collide({objs[a].mesh, m_bvhOf[a], pa, std::int32_t(a)}, {objs[b].mesh, m_bvhOf[b], pb, std::int32_t(b)},
-                       m_mode, out, sink);
+    m_collider.collide({objs[a].mesh, m_bvhOf[a], pa, std::int32_t(a)},
+                       {objs[b].mesh, m_bvhOf[b], pb, std::int32_t(b)}, m_mode, out, sink);
 }
 
 int DiscreteBvhAlgorithm::structureDepth(std::uint32_t object) const {

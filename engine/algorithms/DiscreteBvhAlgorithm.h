@@ -19,7 +19,8 @@ public:
     void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const override;
 
 protected:
-    void prepareObjects(const SceneObjects& objects, PrepareReport& report, const Progress& progress) override;
+    void prepareObjects(const SceneObjects& objects, PrepareReport& report,
+                        const Progress& progress) override;
     void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
                      DebugSink* sink) override;
 

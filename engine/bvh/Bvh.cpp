@@ -22,7 +22,8 @@ constexpr NamedEnum kRuleNames[] = {{"longest", int(SplitRule::LongestSide)},
                                     {"minmax", int(SplitRule::MinMax)},
                                     {"minsum", int(SplitRule::MinSum)},
                                     {"splatter", int(SplitRule::Splatter)}};
-constexpr NamedEnum kPosNames[] = {{"mean", int(SplitPosition::Mean)}, {"median", int(SplitPosition::Median)}};
+constexpr NamedEnum kPosNames[] = {{"mean", int(SplitPosition::Mean)},
+                                   {"median", int(SplitPosition::Median)}};
 
 template <std::size_t N> const char* nameOf(const NamedEnum (&table)[N], int v) {
     for (const auto& e : table)
@@ -40,12 +41,24 @@ template <std::size_t N, class E> bool parseEnum(const NamedEnum (&table)[N], co
 
 } // namespace
 
-const char* toString(BvType t) { return nameOf(kBvNames, int(t)); }
-const char* toString(SplitRule r) { return nameOf(kRuleNames, int(r)); }
-const char* toString(SplitPosition p) { return nameOf(kPosNames, int(p)); }
-bool parseBvType(const std::string& s, BvType& out) { return parseEnum(kBvNames, s, out); }
-bool parseSplitRule(const std::string& s, SplitRule& out) { return parseEnum(kRuleNames, s, out); }
-bool parseSplitPosition(const std::string& s, SplitPosition& out) { return parseEnum(kPosNames, s, out); }
+const char* toString(BvType t) {
+    return nameOf(kBvNames, int(t));
+}
+const char* toString(SplitRule r) {
+    return nameOf(kRuleNames, int(r));
+}
+const char* toString(SplitPosition p) {
+    return nameOf(kPosNames, int(p));
+}
+bool parseBvType(const std::string& s, BvType& out) {
+    return parseEnum(kBvNames, s, out);
+}
+bool parseSplitRule(const std::string& s, SplitRule& out) {
+    return parseEnum(kRuleNames, s, out);
+}
+bool parseSplitPosition(const std::string& s, SplitPosition& out) {
+    return parseEnum(kPosNames, s, out);
+}
 
 struct Bvh::Builder {
     const TriangleMesh& mesh;
@@ -71,7 +84,8 @@ struct Bvh::Builder {
             mesh.corners(bvh.m_triIndex[k], a, b, cc);
             double w = 0.5 * length(cross(b - a, cc - a));
             Eigen::Vector3d p(a.x, a.y, a.z), q(b.x, b.y, b.z), r(cc.x, cc.y, cc.z), m = (p + q + r) / 3;
-            c += (w / 12) * (9 * m * m.transpose() + p * p.transpose() + q * q.transpose() + r * r.transpose());
+            c += (w / 12) *
+                 (9 * m * m.transpose() + p * p.transpose() + q * q.transpose() + r * r.transpose());
             mean += w * m;
             area += w;
         }
@@ -222,8 +236,10 @@ struct Bvh::Builder {
         };
         std::vector<Task> stack{{0, 0, static_cast<std::uint32_t>(n), 0}};
         bvh.m_nodes.emplace_back();
-        if (bvh.m_options.bvType == BvType::Aabb) bvh.m_aabbs.emplace_back();
-        else bvh.m_obbs.emplace_back();
+        if (bvh.m_options.bvType == BvType::Aabb)
+            bvh.m_aabbs.emplace_back();
+        else
+            bvh.m_obbs.emplace_back();
         while (!stack.empty()) {
             Task task = stack.back();
             stack.pop_back();
@@ -249,8 +265,10 @@ struct Bvh::Builder {
             node.firstChild = child; // `node` is invalidated by the emplace_backs below
             bvh.m_nodes.emplace_back();
             bvh.m_nodes.emplace_back();
-            if (bvh.m_options.bvType == BvType::Aabb) bvh.m_aabbs.resize(bvh.m_nodes.size());
-            else bvh.m_obbs.resize(bvh.m_nodes.size());
+            if (bvh.m_options.bvType == BvType::Aabb)
+                bvh.m_aabbs.resize(bvh.m_nodes.size());
+            else
+                bvh.m_obbs.resize(bvh.m_nodes.size());
             auto d = static_cast<std::uint16_t>(task.depth + 1);
             stack.push_back({child + 1, split, task.end, d});
             stack.push_back({child, task.begin, split, d});
@@ -269,8 +287,10 @@ void Bvh::build(const TriangleMesh& mesh, const BvhBuildOptions& options, const 
     for (std::size_t i = 0; i < m_triIndex.size(); ++i) m_triIndex[i] = static_cast<std::uint32_t>(i);
     std::size_t reserve = 2 * mesh.triangles.size() / m_options.maxLeafTriangles + 1;
     m_nodes.reserve(reserve);
-    if (m_options.bvType == BvType::Aabb) m_aabbs.reserve(reserve);
-    else m_obbs.reserve(reserve);
+    if (m_options.bvType == BvType::Aabb)
+        m_aabbs.reserve(reserve);
+    else
+        m_obbs.reserve(reserve);
     if (!mesh.triangles.empty()) Builder(mesh, *this, progress).run();
     m_nodes.shrink_to_fit(), m_aabbs.shrink_to_fit(), m_obbs.shrink_to_fit();
     m_stats.nodes = m_nodes.size();
@@ -290,7 +310,8 @@ void Bvh::refit(const TriangleMesh& mesh) {
         const BvhNode& nd = m_nodes[i];
         Mat3 frame = m_options.bvType == BvType::Aabb ? Mat3::identity() : m_obbs[i].axes;
         if (nd.isLeaf()) {
-            b.setVolume(static_cast<std::uint32_t>(i), b.fitBox(frame, nd.firstTri, nd.firstTri + nd.triCount));
+            b.setVolume(static_cast<std::uint32_t>(i),
+                        b.fitBox(frame, nd.firstTri, nd.firstTri + nd.triCount));
             continue;
         }
         Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};

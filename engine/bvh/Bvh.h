@@ -43,7 +43,7 @@ struct BvhNode {
     std::uint32_t firstTri = 0;   ///< the node's triangles are triIndex[firstTri, firstTri + triCount)
     std::uint32_t triCount = 0;
     std::uint16_t depth = 0;
-    float size = 0;               ///< largest half extent: the traversal descends the larger node first
+    float size = 0; ///< largest half extent: the traversal descends the larger node first
     bool isLeaf() const { return firstChild == 0; }
 };
 

@@ -44,16 +44,18 @@ std::vector<CcdQuery> readCcdQueries(const std::string& path) {
         std::stringstream ss(text);
         for (std::string f; std::getline(ss, f, ',');) fields.push_back(f);
         if (fields.size() != 7)
-            throw InputError(path, "line " + std::to_string(line),
-                             "expected 7 comma-separated fields (x_num,x_den,y_num,y_den,z_num,z_den,truth), got " +
-                                 std::to_string(fields.size()));
+            throw InputError(
+                path, "line " + std::to_string(line),
+                "expected 7 comma-separated fields (x_num,x_den,y_num,y_den,z_num,z_den,truth), got " +
+                    std::to_string(fields.size()));
         Rational c[3];
         for (int k = 0; k < 3; ++k) {
             mpz_class num = integer(fields[2 * k], path, line, 2 * k);
             mpz_class den = integer(fields[2 * k + 1], path, line, 2 * k + 1);
             if (den == 0)
-                throw InputError(path, "line " + std::to_string(line) + ", " + std::string(1, char('x' + k)) + "_den",
-                                 "denominator is zero");
+                throw InputError(
+                    path, "line " + std::to_string(line) + ", " + std::string(1, char('x' + k)) + "_den",
+                    "denominator is zero");
             c[k] = Rational(num, den);
             c[k].canonicalize();
         }

@@ -52,9 +52,12 @@ Verdict check(const Condition& c, const Rational& lo, const Rational& hi) {
 /// Exact test at one rational time.
 bool holdsAt(const Condition& c, const Rational& t) {
     switch (c.kind) {
-    case Condition::Zero: return c.polys[0].signAt(t) == 0;
-    case Condition::NonNeg: return c.polys[0].signAt(t) >= 0;
-    case Condition::Straddle: return c.polys[0].signAt(t) * c.polys[1].signAt(t) <= 0;
+    case Condition::Zero:
+        return c.polys[0].signAt(t) == 0;
+    case Condition::NonNeg:
+        return c.polys[0].signAt(t) >= 0;
+    case Condition::Straddle:
+        return c.polys[0].signAt(t) * c.polys[1].signAt(t) <= 0;
     case Condition::AnyNonNeg:
         for (const auto& p : c.polys)
             if (p.signAt(t) >= 0) return true;
@@ -94,7 +97,9 @@ PolyVec3 moving(const RationalVec3& p0, const RationalVec3& p1) {
 void addBoxOverlap(std::vector<Condition>& conds, const std::vector<const PolyVec3*>& a,
                    const std::vector<const PolyVec3*>& b) {
     for (int axis = 0; axis < 3; ++axis) {
-        auto comp = [axis](const PolyVec3* v) -> const RationalPoly& { return axis == 0 ? v->x : (axis == 1 ? v->y : v->z); };
+        auto comp = [axis](const PolyVec3* v) -> const RationalPoly& {
+            return axis == 0 ? v->x : (axis == 1 ? v->y : v->z);
+        };
         Condition ab{Condition::AnyNonNeg, {}}, ba{Condition::AnyNonNeg, {}};
         for (const PolyVec3* p : a)
             for (const PolyVec3* q : b) {
@@ -131,12 +136,14 @@ bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& optio
 }
 
 bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
-    PolyVec3 a0 = moving(p[0], p[4]), a1 = moving(p[1], p[5]), b0 = moving(p[2], p[6]), b1 = moving(p[3], p[7]);
+    PolyVec3 a0 = moving(p[0], p[4]), a1 = moving(p[1], p[5]), b0 = moving(p[2], p[6]),
+             b1 = moving(p[3], p[7]);
     PolyVec3 da = a1 - a0, db = b1 - b0;
     PolyVec3 n = cross(da, db);
     std::vector<Condition> conds;
     addBoxOverlap(conds, {&a0, &a1}, {&b0, &b1}); // necessary, and it rejects separated collinear edges
-    // Coplanarity, then each edge's endpoints on opposite sides (or on) the other edge's line within the plane.
+    // Coplanarity, then each edge's endpoints on opposite sides (or on) the other edge's line within the
+    // plane.
     conds.push_back({Condition::Zero, {dot(n, b0 - a0)}});
     conds.push_back({Condition::Straddle, {dot(cross(db, a0 - b0), n), dot(cross(db, a1 - b0), n)}});
     conds.push_back({Condition::Straddle, {dot(cross(da, b0 - a0), n), dot(cross(da, b1 - a0), n)}});

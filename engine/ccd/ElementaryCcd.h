@@ -28,8 +28,8 @@ struct RationalVec3 {
 };
 
 struct CcdQueryStats {
-    std::uint64_t intervals = 0;    ///< subintervals examined
-    bool depthLimited = false;      ///< answered "contact" at the depth limit (possible false positive)
+    std::uint64_t intervals = 0; ///< subintervals examined
+    bool depthLimited = false;   ///< answered "contact" at the depth limit (possible false positive)
 };
 
 struct CcdOptions {
@@ -37,8 +37,10 @@ struct CcdOptions {
 };
 
 /// Points, in order: vertex, face0, face1, face2 at t=0, then the same four at t=1.
-bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options = {}, CcdQueryStats* stats = nullptr);
+bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options = {},
+                   CcdQueryStats* stats = nullptr);
 /// Points, in order: edge a (a0, a1), edge b (b0, b1) at t=0, then the same four at t=1.
-bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options = {}, CcdQueryStats* stats = nullptr);
+bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options = {},
+                 CcdQueryStats* stats = nullptr);
 
 } // namespace cdlab

@@ -62,9 +62,12 @@ void RationalPoly::range(const Rational& lo, const Rational& hi, Rational& outLo
     for (std::size_t i = m_c.size() - 1; i-- > 0;) {
         // [a, b] * [lo, hi] with lo >= 0, then + c_i.
         Rational na, nb;
-        if (sgn(a) >= 0) na = a * lo, nb = b * hi;
-        else if (sgn(b) <= 0) na = a * hi, nb = b * lo;
-        else na = a * hi, nb = b * hi;
+        if (sgn(a) >= 0)
+            na = a * lo, nb = b * hi;
+        else if (sgn(b) <= 0)
+            na = a * hi, nb = b * lo;
+        else
+            na = a * hi, nb = b * hi;
         a = na + m_c[i];
         b = nb + m_c[i];
     }
@@ -75,6 +78,8 @@ PolyVec3 cross(const PolyVec3& a, const PolyVec3& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 
-RationalPoly dot(const PolyVec3& a, const PolyVec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+RationalPoly dot(const PolyVec3& a, const PolyVec3& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 
 } // namespace cdlab

@@ -1,6 +1,6 @@
 // RationalPoly: polynomials in t with exact rational (GMP) coefficients, exact evaluation and interval
-// enclosures over [lo, hi] ⊂ [0, ∞). Used by the exact elementary CCD tests, where vertex positions are linear
-// in t and every geometric condition is a polynomial of degree <= 4.
+// enclosures over [lo, hi] ⊂ [0, ∞). Used by the exact elementary CCD tests, where vertex positions are
+// linear in t and every geometric condition is a polynomial of degree <= 4.
 #pragma once
 
 #include <gmpxx.h>

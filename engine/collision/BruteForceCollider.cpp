@@ -38,8 +38,8 @@ void BruteForceCollider::collide(const CollisionBody& a, const CollisionBody& b,
             ++cnt.nodesVisited;
             ++cnt.triTests;
             const Triangle& tb = mb.triangles[j];
-            if (!trianglesIntersect(ma.vertices[ta[0]], ma.vertices[ta[1]], ma.vertices[ta[2]], m_vertB[tb[0]],
-                                    m_vertB[tb[1]], m_vertB[tb[2]]))
+            if (!trianglesIntersect(ma.vertices[ta[0]], ma.vertices[ta[1]], ma.vertices[ta[2]],
+                                    m_vertB[tb[0]], m_vertB[tb[1]], m_vertB[tb[2]]))
                 continue;
             ++cnt.pairsFound;
             out.pairs.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j)});

@@ -82,8 +82,8 @@ const Obb& BvhCollider::obbB(std::uint32_t node) {
 }
 
 template <class Policy, bool kDebug>
-void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
-                           DebugSink* sink) {
+void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, ContactMode mode,
+                           CollisionResult& out, DebugSink* sink) {
     const auto& nodesA = a.bvh->nodes();
     const auto& nodesB = b.bvh->nodes();
     const auto& triA = a.bvh->triIndex();
@@ -119,7 +119,8 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
         if (A.isLeaf() && B.isLeaf()) {
             for (std::uint32_t i = A.firstTri; i < A.firstTri + A.triCount; ++i) {
                 const Triangle& ta = meshA.triangles[triA[i]];
-                const Vec3 &p1 = meshA.vertices[ta[0]], &q1 = meshA.vertices[ta[1]], &r1 = meshA.vertices[ta[2]];
+                const Vec3 &p1 = meshA.vertices[ta[0]], &q1 = meshA.vertices[ta[1]],
+                           &r1 = meshA.vertices[ta[2]];
                 for (std::uint32_t j = B.firstTri; j < B.firstTri + B.triCount; ++j) {
                     const Triangle& tb = m_meshB->triangles[triB[j]];
                     const Vec3 &p2 = vertexB(tb[0]), &q2 = vertexB(tb[1]), &r2 = vertexB(tb[2]);
@@ -145,8 +146,8 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
     }
 }
 
-void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
-                          DebugSink* sink) {
+void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode,
+                          CollisionResult& out, DebugSink* sink) {
     if (a.bvh->bvType() != b.bvh->bvType())
         throw std::invalid_argument("BvhCollider: both BVHs must use the same bounding-volume type");
     if (a.bvh->empty() || b.bvh->empty()) return;
@@ -155,9 +156,11 @@ void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, Contac
     beginQuery(*b.mesh, *b.bvh);
     bool obb = a.bvh->bvType() == BvType::Obb;
     if (sink) {
-        obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink) : traverse<AabbPolicy, true>(a, b, mode, out, sink);
+        obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink)
+            : traverse<AabbPolicy, true>(a, b, mode, out, sink);
     } else {
-        obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink) : traverse<AabbPolicy, false>(a, b, mode, out, sink);
+        obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink)
+            : traverse<AabbPolicy, false>(a, b, mode, out, sink);
     }
 }
 

@@ -24,8 +24,8 @@ struct CollisionBody {
 
 class BvhCollider {
 public:
-    /// Appends the colliding pairs to `out.pairs` and adds to `out.counters`. If `sink` is given, every BV test
-    /// (box pair and outcome) and every colliding triangle is drawn into it in world coordinates.
+    /// Appends the colliding pairs to `out.pairs` and adds to `out.counters`. If `sink` is given, every BV
+    /// test (box pair and outcome) and every colliding triangle is drawn into it in world coordinates.
     void collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
                  DebugSink* sink = nullptr);
 

@@ -25,7 +25,8 @@ struct CollisionCounters {
     std::uint64_t pairsFound = 0;   ///< colliding triangle pairs reported
 
     CollisionCounters& operator+=(const CollisionCounters& o) {
-        bvTests += o.bvTests, nodesVisited += o.nodesVisited, triTests += o.triTests, pairsFound += o.pairsFound;
+        bvTests += o.bvTests, nodesVisited += o.nodesVisited, triTests += o.triTests,
+            pairsFound += o.pairsFound;
         return *this;
     }
 };

@@ -27,7 +27,8 @@ void edgeCrossings(const std::array<Vec3, 3>& t, const std::array<Vec3, 3>& u, s
 
 } // namespace
 
-bool intersectionSegment(const std::array<Vec3, 3>& t1, const std::array<Vec3, 3>& t2, Vec3& outA, Vec3& outB) {
+bool intersectionSegment(const std::array<Vec3, 3>& t1, const std::array<Vec3, 3>& t2, Vec3& outA,
+                         Vec3& outB) {
     std::vector<Vec3> pts;
     edgeCrossings(t1, t2, pts);
     edgeCrossings(t2, t1, pts);
@@ -43,18 +44,20 @@ bool intersectionSegment(const std::array<Vec3, 3>& t1, const std::array<Vec3, 3
     return true;
 }
 
-void drawContact(DebugSink& sink, const Pose& frame, const std::array<Vec3, 3>& ta, const std::array<Vec3, 3>& tb,
-                 std::int32_t objectA, std::int32_t objectB) {
+void drawContact(DebugSink& sink, const Pose& frame, const std::array<Vec3, 3>& ta,
+                 const std::array<Vec3, 3>& tb, std::int32_t objectA, std::int32_t objectB) {
     constexpr Rgba kHit{1.0f, 0.1f, 0.1f, 1.0f};
     constexpr Rgba kContact{1.0f, 1.0f, 0.2f, 1.0f};
     DebugTag tagA{objectA, -1}, tagB{objectB, -1};
     if (sink.wants(DebugCategory::TriangleHit, tagA)) {
         sink.setTag(tagA);
-        sink.triangle(frame.apply(ta[0]), frame.apply(ta[1]), frame.apply(ta[2]), kHit, DebugCategory::TriangleHit);
+        sink.triangle(frame.apply(ta[0]), frame.apply(ta[1]), frame.apply(ta[2]), kHit,
+                      DebugCategory::TriangleHit);
     }
     if (sink.wants(DebugCategory::TriangleHit, tagB)) {
         sink.setTag(tagB);
-        sink.triangle(frame.apply(tb[0]), frame.apply(tb[1]), frame.apply(tb[2]), kHit, DebugCategory::TriangleHit);
+        sink.triangle(frame.apply(tb[0]), frame.apply(tb[1]), frame.apply(tb[2]), kHit,
+                      DebugCategory::TriangleHit);
     }
     Vec3 a, b;
     if (sink.wants(DebugCategory::Contact, tagA) && intersectionSegment(ta, tb, a, b)) {

@@ -11,10 +11,11 @@ namespace cdlab {
 
 /// Approximate (floating-point, display only) intersection segment of two triangles that are known to
 /// intersect; false for coplanar pairs, whose overlap is an area rather than a segment.
-bool intersectionSegment(const std::array<Vec3, 3>& t1, const std::array<Vec3, 3>& t2, Vec3& outA, Vec3& outB);
+bool intersectionSegment(const std::array<Vec3, 3>& t1, const std::array<Vec3, 3>& t2, Vec3& outA,
+                         Vec3& outB);
 
 /// `ta` and `tb` are in the frame of `frame` (A's frame); primitives are emitted in world space.
-void drawContact(DebugSink& sink, const Pose& frame, const std::array<Vec3, 3>& ta, const std::array<Vec3, 3>& tb,
-                 std::int32_t objectA, std::int32_t objectB);
+void drawContact(DebugSink& sink, const Pose& frame, const std::array<Vec3, 3>& ta,
+                 const std::array<Vec3, 3>& tb, std::int32_t objectA, std::int32_t objectB);
 
 } // namespace cdlab

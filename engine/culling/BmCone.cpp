@@ -58,8 +58,8 @@ bool coneContainsAll(const std::vector<Vec3>& cone, const std::vector<Vec3>& inp
     return true;
 }
 
-std::vector<Vec3> buildBmCone(const std::vector<Vec3>& rawInputs, const BmConeOptions& options, std::uint64_t seed,
-                              BmConeStats* statsOut) {
+std::vector<Vec3> buildBmCone(const std::vector<Vec3>& rawInputs, const BmConeOptions& options,
+                              std::uint64_t seed, BmConeStats* statsOut) {
     BmConeStats st;
     std::vector<Vec3> inputs = normalizedUnique(rawInputs);
     auto finish = [&](std::vector<Vec3> cone) {
@@ -84,8 +84,10 @@ std::vector<Vec3> buildBmCone(const std::vector<Vec3>& rawInputs, const BmConeOp
         for (std::size_t j = 0; j < minimal.size(); ++j)
             if (j != i) others.push_back(minimal[j]);
         ++st.projections;
-        if (!others.empty() && inPositiveCone(others, minimal[i], 1e-9)) minimal.erase(minimal.begin() + i);
-        else ++i;
+        if (!others.empty() && inPositiveCone(others, minimal[i], 1e-9))
+            minimal.erase(minimal.begin() + i);
+        else
+            ++i;
     }
     st.minimalSubset = int(minimal.size());
     if (int(minimal.size()) <= options.rMax) return finish(minimal);
@@ -114,8 +116,9 @@ std::vector<Vec3> buildBmCone(const std::vector<Vec3>& rawInputs, const BmConeOp
     }
     if (!ok) return finish({});
 
-    // Step 4, refinement by simulated annealing: perturb one vector at a time; a move is valid if the inclusion
-    // still holds and the total distance to P(inputs) does not grow by more than the temperature allows.
+    // Step 4, refinement by simulated annealing: perturb one vector at a time; a move is valid if the
+    // inclusion still holds and the total distance to P(inputs) does not grow by more than the temperature
+    // allows.
     double current = spread(cone, minimal, st);
     double step = 0.2, temperature = 0.05;
     for (int k = 0; k < options.annealingSteps; ++k) {

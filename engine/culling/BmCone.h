@@ -26,8 +26,8 @@ struct BmConeStats {
 /// Builds a BM-cone (sec. 5.2, steps 1-4). Returns an empty vector when no non-empty cone exists: the inputs'
 /// positive cone is R^3 (preliminary test, Lemma 2), or the search failed to satisfy the inclusion (then the
 /// node is simply never BM-culled: conservative).
-std::vector<Vec3> buildBmCone(const std::vector<Vec3>& inputs, const BmConeOptions& options, std::uint64_t seed,
-                              BmConeStats* stats = nullptr);
+std::vector<Vec3> buildBmCone(const std::vector<Vec3>& inputs, const BmConeOptions& options,
+                              std::uint64_t seed, BmConeStats* stats = nullptr);
 
 /// True when every vector of `inputs` lies in P(cone) (the condition of Lemma 3), checked with Wilhelmsen.
 bool coneContainsAll(const std::vector<Vec3>& cone, const std::vector<Vec3>& inputs, double tol = 1e-9);

@@ -4,16 +4,20 @@
 
 namespace cdlab {
 
-const char* toString(BmBuildMode m) { return m == BmBuildMode::TopDown ? "top-down" : "bottom-up"; }
+const char* toString(BmBuildMode m) {
+    return m == BmBuildMode::TopDown ? "top-down" : "bottom-up";
+}
 
-void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mode, const BmConeOptions& options) {
+void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mode,
+                       const BmConeOptions& options) {
     auto start = std::chrono::steady_clock::now();
     const auto& nodes = bvh.nodes();
     std::vector<std::vector<Vec3>> cones(nodes.size());
     m_stats = {};
     auto normalsOf = [&](const BvhNode& n) {
         std::vector<Vec3> v;
-        for (std::uint32_t k = n.firstTri; k < n.firstTri + n.triCount; ++k) v.push_back(mesh.faceNormals[bvh.triIndex()[k]]);
+        for (std::uint32_t k = n.firstTri; k < n.firstTri + n.triCount; ++k)
+            v.push_back(mesh.faceNormals[bvh.triIndex()[k]]);
         return v;
     };
     // Children have larger indices: a reverse sweep visits children before parents (needed bottom-up).
@@ -46,7 +50,8 @@ void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mod
     m_stats.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-bool BmConeTree::culled(std::size_t node, const Obb& box, const Pose& pose, const VelocityField& relative) const {
+bool BmConeTree::culled(std::size_t node, const Obb& box, const Pose& pose,
+                        const VelocityField& relative) const {
     int r = m_count[node];
     if (r == 0) return false;
     const Vec3* v = cone(node);

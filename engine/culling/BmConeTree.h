@@ -20,15 +20,15 @@ struct VelocityField {
     Vec3 linear, angular;
     Vec3 at(const Vec3& p) const { return linear + cross(angular, p); }
     /// Relative field of a body moving with (vi, wi) about its reference point ri, seen from body j.
-    static VelocityField relative(const Vec3& ri, const Vec3& vi, const Vec3& wi, const Vec3& rj, const Vec3& vj,
-                                  const Vec3& wj) {
+    static VelocityField relative(const Vec3& ri, const Vec3& vi, const Vec3& wi, const Vec3& rj,
+                                  const Vec3& vj, const Vec3& wj) {
         return {vi - vj - cross(wi, ri) + cross(wj, rj), wi - wj};
     }
 };
 
 struct BmConeTreeStats {
     double buildSeconds = 0;
-    std::size_t memoryBytes = 0;   ///< cone vectors + per-node offsets
+    std::size_t memoryBytes = 0; ///< cone vectors + per-node offsets
     std::size_t nodesWithCone = 0;
     std::uint64_t projections = 0; ///< Wilhelmsen projections during the build
 };

@@ -14,9 +14,9 @@
 namespace cdlab {
 
 struct ConeProjection {
-    Vec3 point;                 ///< W(x)
-    double distance = 0;        ///< |x - W(x)|
-    std::vector<int> support;   ///< generators with positive coefficients
+    Vec3 point;               ///< W(x)
+    double distance = 0;      ///< |x - W(x)|
+    std::vector<int> support; ///< generators with positive coefficients
     std::vector<double> coefficients;
     int iterations = 0;
 };

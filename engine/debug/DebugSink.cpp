@@ -4,14 +4,22 @@ namespace cdlab {
 
 const char* toString(DebugCategory c) {
     switch (c) {
-    case DebugCategory::BvhNode: return "bvh-node";
-    case DebugCategory::BvOverlap: return "bv-overlap";
-    case DebugCategory::BvSeparated: return "bv-separated";
-    case DebugCategory::TriangleHit: return "triangle-hit";
-    case DebugCategory::TriangleMiss: return "triangle-miss";
-    case DebugCategory::Contact: return "contact";
-    case DebugCategory::Note: return "note";
-    case DebugCategory::Count: break;
+    case DebugCategory::BvhNode:
+        return "bvh-node";
+    case DebugCategory::BvOverlap:
+        return "bv-overlap";
+    case DebugCategory::BvSeparated:
+        return "bv-separated";
+    case DebugCategory::TriangleHit:
+        return "triangle-hit";
+    case DebugCategory::TriangleMiss:
+        return "triangle-miss";
+    case DebugCategory::Contact:
+        return "contact";
+    case DebugCategory::Note:
+        return "note";
+    case DebugCategory::Count:
+        break;
     }
     return "?";
 }

@@ -13,13 +13,13 @@ namespace cdlab {
 
 /// What a primitive shows; viewers filter and colour by category.
 enum class DebugCategory : std::uint8_t {
-    BvhNode,     ///< a node of a body's hierarchy, drawn on request (Algorithm::drawStructure)
-    BvOverlap,   ///< a BV pair that overlapped (traversal descended)
-    BvSeparated, ///< a BV pair that was culled by the BV test
-    TriangleHit, ///< a triangle of a colliding pair
-    TriangleMiss,///< a triangle pair that was tested and did not intersect
-    Contact,     ///< a contact point or feature
-    Note,        ///< free text
+    BvhNode,      ///< a node of a body's hierarchy, drawn on request (Algorithm::drawStructure)
+    BvOverlap,    ///< a BV pair that overlapped (traversal descended)
+    BvSeparated,  ///< a BV pair that was culled by the BV test
+    TriangleHit,  ///< a triangle of a colliding pair
+    TriangleMiss, ///< a triangle pair that was tested and did not intersect
+    Contact,      ///< a contact point or feature
+    Note,         ///< free text
     Count
 };
 const char* toString(DebugCategory c);

@@ -24,7 +24,8 @@ struct Mat3 {
     constexpr Mat3 operator*(const Mat3& o) const {
         Mat3 m;
         for (int i = 0; i < 3; ++i)
-            for (int j = 0; j < 3; ++j) m.r[i][j] = r[i].x * o.r[0][j] + r[i].y * o.r[1][j] + r[i].z * o.r[2][j];
+            for (int j = 0; j < 3; ++j)
+                m.r[i][j] = r[i].x * o.r[0][j] + r[i].y * o.r[1][j] + r[i].z * o.r[2][j];
         return m;
     }
     constexpr Mat3 transposed() const { return fromColumns(r[0], r[1], r[2]); }

@@ -20,7 +20,9 @@ struct Obb {
         for (int i = 0; i < 3; ++i) p += axes.r[i] * ((k >> i & 1) ? halfSize[i] : -halfSize[i]);
         return p;
     }
-    Obb transformed(const Pose& pose) const { return {pose.apply(center), (pose.R * axes.transposed()).transposed(), halfSize}; }
+    Obb transformed(const Pose& pose) const {
+        return {pose.apply(center), (pose.R * axes.transposed()).transposed(), halfSize};
+    }
 };
 
 /// Slack added to |R| entries: keeps the test conservative when edges are near-parallel (the cross-product

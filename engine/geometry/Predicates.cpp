@@ -15,14 +15,17 @@ constexpr double kCcwErrBoundA = (3.0 + 16.0 * kEps) * kEps;
 
 thread_local std::uint64_t t_fallbacks = 0;
 
-int sign(const mpq_class& q) { return sgn(q); }
+int sign(const mpq_class& q) {
+    return sgn(q);
+}
 
 int orient3dExact(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
     ++t_fallbacks;
     mpq_class adx = mpq_class(a.x) - d.x, ady = mpq_class(a.y) - d.y, adz = mpq_class(a.z) - d.z;
     mpq_class bdx = mpq_class(b.x) - d.x, bdy = mpq_class(b.y) - d.y, bdz = mpq_class(b.z) - d.z;
     mpq_class cdx = mpq_class(c.x) - d.x, cdy = mpq_class(c.y) - d.y, cdz = mpq_class(c.z) - d.z;
-    mpq_class det = adz * (bdx * cdy - cdx * bdy) + bdz * (cdx * ady - adx * cdy) + cdz * (adx * bdy - bdx * ady);
+    mpq_class det =
+        adz * (bdx * cdy - cdx * bdy) + bdz * (cdx * ady - adx * cdy) + cdz * (adx * bdy - bdx * ady);
     return sign(det);
 }
 
@@ -63,6 +66,8 @@ int orient2d(const Vec3& a, const Vec3& b, const Vec3& c, int i, int j) {
     return orient2dExact(a, b, c, i, j);
 }
 
-std::uint64_t exactFallbackCount() { return t_fallbacks; }
+std::uint64_t exactFallbackCount() {
+    return t_fallbacks;
+}
 
 } // namespace cdlab

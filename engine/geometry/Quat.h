@@ -30,10 +30,12 @@ struct Quat {
         double d = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
         if (d < 0) b = {-b.w, -b.x, -b.y, -b.z}, d = -d;
         if (d > 0.9999999) { // nearly identical: linear is exact enough and avoids 0/0
-            return Quat{a.w + (b.w - a.w) * s, a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s, a.z + (b.z - a.z) * s}
+            return Quat{a.w + (b.w - a.w) * s, a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s,
+                        a.z + (b.z - a.z) * s}
                 .normalized();
         }
-        double th = std::acos(d), sa = std::sin((1 - s) * th) / std::sin(th), sb = std::sin(s * th) / std::sin(th);
+        double th = std::acos(d), sa = std::sin((1 - s) * th) / std::sin(th),
+               sb = std::sin(s * th) / std::sin(th);
         return {a.w * sa + b.w * sb, a.x * sa + b.x * sb, a.y * sa + b.y * sb, a.z * sa + b.z * sb};
     }
 };

@@ -35,8 +35,9 @@ bool pointInTriangle2d(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& 
     return (o1 >= 0 && o2 >= 0 && o3 >= 0) || (o1 <= 0 && o2 <= 0 && o3 <= 0);
 }
 
-/// Finds a coordinate plane in which a, b, c are not collinear; false if they are collinear in all three (then
-/// they are collinear in 3D). Projection along the dropped axis is then injective on their common plane.
+/// Finds a coordinate plane in which a, b, c are not collinear; false if they are collinear in all three
+/// (then they are collinear in 3D). Projection along the dropped axis is then injective on their common
+/// plane.
 bool nonDegenerateProjection(const Vec3& a, const Vec3& b, const Vec3& c, int& i, int& j) {
     static constexpr int kPlanes[3][2] = {{0, 1}, {1, 2}, {2, 0}};
     for (const auto& pl : kPlanes) {
@@ -85,12 +86,14 @@ bool coplanarOrDegenerate(const Vec3& p1, const Vec3& q1, const Vec3& r1, const 
     return coplanarTriangles(p1, q1, r1, p2, q2, r2, i, j);
 }
 
-// ---- Guigue–Devillers 3D test ------------------------------------------------------------------------------
-// Vertices are permuted so that p1 (resp. p2) is alone on its side of the other triangle's plane; the
-// triangles then intersect iff the two intervals on the planes' intersection line overlap, which reduces to
-// two orientation tests (CHECK_MIN_MAX in the paper).
+// ---- Guigue–Devillers 3D test
+// ------------------------------------------------------------------------------ Vertices are permuted so
+// that p1 (resp. p2) is alone on its side of the other triangle's plane; the triangles then intersect iff the
+// two intervals on the planes' intersection line overlap, which reduces to two orientation tests
+// (CHECK_MIN_MAX in the paper).
 
-bool checkMinMax(const Vec3& p1, const Vec3& q1, const Vec3& r1, const Vec3& p2, const Vec3& q2, const Vec3& r2) {
+bool checkMinMax(const Vec3& p1, const Vec3& q1, const Vec3& r1, const Vec3& p2, const Vec3& q2,
+                 const Vec3& r2) {
     if (orient3d(p2, p1, q2, q1) > 0) return false;
     if (orient3d(p2, r1, r2, p1) > 0) return false;
     return true;
@@ -138,12 +141,14 @@ bool segmentsIntersect(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& 
     Vec3 lo = vmin(vmin(p, q), vmin(r, s)), hi = vmax(vmax(p, q), vmax(r, s));
     Vec3 spread = hi - lo;
     int k = spread.x >= spread.y ? (spread.x >= spread.z ? 0 : 2) : (spread.y >= spread.z ? 1 : 2);
-    return std::max(std::min(p[k], q[k]), std::min(r[k], s[k])) <= std::min(std::max(p[k], q[k]), std::max(r[k], s[k]));
+    return std::max(std::min(p[k], q[k]), std::min(r[k], s[k])) <=
+           std::min(std::max(p[k], q[k]), std::max(r[k], s[k]));
 }
 
 bool segmentTriangleIntersect(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c) {
     if (isDegenerateTriangle(a, b, c))
-        return segmentsIntersect(p, q, a, b) || segmentsIntersect(p, q, b, c) || segmentsIntersect(p, q, c, a);
+        return segmentsIntersect(p, q, a, b) || segmentsIntersect(p, q, b, c) ||
+               segmentsIntersect(p, q, c, a);
     int sp = orient3d(a, b, c, p), sq = orient3d(a, b, c, q);
     if (sp * sq > 0) return false;
     if (sp == 0 && sq == 0) {

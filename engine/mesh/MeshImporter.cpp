@@ -27,8 +27,9 @@ void collect(const aiScene* scene, const aiNode* node, const aiMatrix4x4& parent
             Triangle t{};
             for (int c = 0; c < 3; ++c) {
                 if (face.mIndices[c] >= mesh->mNumVertices)
-                    throw InputError(path, "mesh '" + std::string(mesh->mName.C_Str()) + "' face " + std::to_string(f),
-                                     "vertex index " + std::to_string(face.mIndices[c]) + " out of range");
+                    throw InputError(
+                        path, "mesh '" + std::string(mesh->mName.C_Str()) + "' face " + std::to_string(f),
+                        "vertex index " + std::to_string(face.mIndices[c]) + " out of range");
                 t[c] = base + face.mIndices[c];
             }
             out.triangles.push_back(t);
@@ -42,14 +43,17 @@ void collect(const aiScene* scene, const aiNode* node, const aiMatrix4x4& parent
 TriangleMesh importMesh(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) throw InputError(path, "", "file not found");
-    if (std::filesystem::is_directory(path, ec)) throw InputError(path, "", "is a directory, expected a mesh file");
+    if (std::filesystem::is_directory(path, ec))
+        throw InputError(path, "", "is a directory, expected a mesh file");
     Assimp::Importer importer;
     // Keep single-precision input as read; no normal generation (we compute face normals ourselves).
-    const aiScene* scene = importer.ReadFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                                       aiProcess_SortByPType | aiProcess_ValidateDataStructure);
+    const aiScene* scene =
+        importer.ReadFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
+                                    aiProcess_SortByPType | aiProcess_ValidateDataStructure);
     if (!scene || !scene->mRootNode || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE)) {
         std::string why = importer.GetErrorString();
-        throw InputError(path, "", "cannot read mesh: " + (why.empty() ? std::string("unknown Assimp error") : why));
+        throw InputError(path, "",
+                         "cannot read mesh: " + (why.empty() ? std::string("unknown Assimp error") : why));
     }
     TriangleMesh mesh;
     mesh.name = std::filesystem::path(path).stem().string();

@@ -34,12 +34,12 @@ void addGrid(TriangleMesh& m, const Vec3& origin, const Vec3& du, const Vec3& dv
 void addBox(TriangleMesh& m, const Vec3& lo, const Vec3& hi, int n) {
     Vec3 e = hi - lo;
     Vec3 ex{e.x, 0, 0}, ey{0, e.y, 0}, ez{0, 0, e.z};
-    addGrid(m, lo, ey, ex, n, n);                                   // -z
-    addGrid(m, {lo.x, lo.y, hi.z}, ex, ey, n, n);                   // +z
-    addGrid(m, lo, ex, ez, n, n);                                   // -y
-    addGrid(m, {lo.x, hi.y, lo.z}, ez, ex, n, n);                   // +y
-    addGrid(m, lo, ez, ey, n, n);                                   // -x
-    addGrid(m, {hi.x, lo.y, lo.z}, ey, ez, n, n);                   // +x
+    addGrid(m, lo, ey, ex, n, n);                 // -z
+    addGrid(m, {lo.x, lo.y, hi.z}, ex, ey, n, n); // +z
+    addGrid(m, lo, ex, ez, n, n);                 // -y
+    addGrid(m, {lo.x, hi.y, lo.z}, ez, ex, n, n); // +y
+    addGrid(m, lo, ez, ey, n, n);                 // -x
+    addGrid(m, {hi.x, lo.y, lo.z}, ey, ez, n, n); // +x
 }
 
 /// Lathe: rotates each profile point around z in `slices` steps and joins consecutive rings.
@@ -107,7 +107,8 @@ TriangleMesh makeTorusKnot(int p, int q, double radius, double tube, std::size_t
         Vec3 c = curve(t);
         Vec3 tangent = normalize(curve(t + h) - curve(t - h));
         Vec3 accel = curve(t + h) - c * 2 + curve(t - h);
-        Vec3 normal = normalize(accel - tangent * dot(accel, tangent)); // Frenet frame: the knot has no inflections
+        Vec3 normal =
+            normalize(accel - tangent * dot(accel, tangent)); // Frenet frame: the knot has no inflections
         Vec3 binormal = cross(tangent, normal);
         for (int s = 0; s < sides; ++s) {
             double a = 2 * kPi * s / sides;
@@ -127,7 +128,8 @@ TriangleMesh makeTorusKnot(int p, int q, double radius, double tube, std::size_t
     return m;
 }
 
-TriangleMesh makeRevolution(const std::vector<std::pair<double, double>>& profile, std::size_t targetTriangles) {
+TriangleMesh makeRevolution(const std::vector<std::pair<double, double>>& profile,
+                            std::size_t targetTriangles) {
     int slices = std::max(3, static_cast<int>(std::lround(targetTriangles / (2.0 * (profile.size() - 1)))));
     TriangleMesh m = lathe(profile, slices);
     m.name = "revolution";
@@ -143,7 +145,8 @@ TriangleMesh makeBox(const Vec3& extents, std::size_t targetTriangles) {
     return m;
 }
 
-TriangleMesh makePanel(double width, double height, double thickness, double frame, std::size_t targetTriangles) {
+TriangleMesh makePanel(double width, double height, double thickness, double frame,
+                       std::size_t targetTriangles) {
     // The slab gets half of the triangles, the four frame bars share the rest.
     int n = std::max(1, static_cast<int>(std::lround(std::sqrt(targetTriangles / 24.0))));
     int nb = std::max(1, static_cast<int>(std::lround(std::sqrt(targetTriangles / 96.0))));
@@ -179,7 +182,8 @@ TriangleMesh teapotAtResolution(double scale, int n) {
                 Vec3 p;
                 for (int v = 0; v < 4; ++v)
                     for (int u = 0; u < 4; ++u)
-                        p += Vec3{patch[v * 4 + u][0], patch[v * 4 + u][1], patch[v * 4 + u][2]} * (bu[u] * bv[v]);
+                        p += Vec3{patch[v * 4 + u][0], patch[v * 4 + u][1], patch[v * 4 + u][2]} *
+                             (bu[u] * bv[v]);
                 addVertex(m, p * scale);
             }
         for (int j = 0; j < n; ++j)
@@ -197,21 +201,24 @@ TriangleMesh teapotAtResolution(double scale, int n) {
 } // namespace
 
 TriangleMesh makeTeapot(double scale, std::size_t targetTriangles) {
-    // 64 n^2 triangles before the collapsed rows are removed: try the neighbouring resolutions, keep the closest.
+    // 64 n^2 triangles before the collapsed rows are removed: try the neighbouring resolutions, keep the
+    // closest.
     int n0 = std::max(2, static_cast<int>(std::sqrt(targetTriangles / 64.0)));
     TriangleMesh best;
     for (int n = n0; n <= n0 + 2; ++n) {
         TriangleMesh m = teapotAtResolution(scale, n);
-        auto diff = [&](const TriangleMesh& x) { return std::llabs((long long)x.triangleCount() - (long long)targetTriangles); };
+        auto diff = [&](const TriangleMesh& x) {
+            return std::llabs((long long)x.triangleCount() - (long long)targetTriangles);
+        };
         if (best.triangles.empty() || diff(m) < diff(best)) best = std::move(m);
     }
     return best;
 }
 
 std::vector<std::pair<double, double>> pawnProfile() {
-    return {{0, 0},      {0.5, 0},    {0.5, 0.08}, {0.42, 0.14}, {0.40, 0.2}, {0.28, 0.28}, {0.2, 0.45},
-            {0.16, 0.7}, {0.26, 0.74}, {0.26, 0.78}, {0.16, 0.8}, {0.2, 0.88}, {0.22, 0.96}, {0.2, 1.04},
-            {0.14, 1.1}, {0.07, 1.13}, {0, 1.14}};
+    return {{0, 0},       {0.5, 0},    {0.5, 0.08},  {0.42, 0.14}, {0.40, 0.2}, {0.28, 0.28},
+            {0.2, 0.45},  {0.16, 0.7}, {0.26, 0.74}, {0.26, 0.78}, {0.16, 0.8}, {0.2, 0.88},
+            {0.22, 0.96}, {0.2, 1.04}, {0.14, 1.1},  {0.07, 1.13}, {0, 1.14}};
 }
 
 } // namespace cdlab

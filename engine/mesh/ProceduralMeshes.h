@@ -15,12 +15,14 @@ TriangleMesh makeCylinder(double radius, double height, std::size_t targetTriang
 /// (p, q) torus knot of overall radius `radius` and tube radius `tube`.
 TriangleMesh makeTorusKnot(int p, int q, double radius, double tube, std::size_t targetTriangles);
 /// Surface of revolution about z of a profile polyline of (r, z) points.
-TriangleMesh makeRevolution(const std::vector<std::pair<double, double>>& profile, std::size_t targetTriangles);
+TriangleMesh makeRevolution(const std::vector<std::pair<double, double>>& profile,
+                            std::size_t targetTriangles);
 /// Box of the given full extents, each face subdivided into a square grid.
 TriangleMesh makeBox(const Vec3& extents, std::size_t targetTriangles);
 /// Thin panel (width x, height y, thickness z) with a raised frame of width `frame` around its front face; a
 /// polygon soup of boxes.
-TriangleMesh makePanel(double width, double height, double thickness, double frame, std::size_t targetTriangles);
+TriangleMesh makePanel(double width, double height, double thickness, double frame,
+                       std::size_t targetTriangles);
 /// Utah teapot tessellated from its 32 Bezier patches, z up, scaled by `scale`.
 TriangleMesh makeTeapot(double scale, std::size_t targetTriangles);
 

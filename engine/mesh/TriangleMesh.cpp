@@ -37,8 +37,9 @@ void TriangleMesh::validate(const std::string& source) const {
         for (int k = 0; k < 3; ++k)
             if (triangles[i][k] >= vertices.size())
                 throw InputError(source, "triangle " + std::to_string(i),
-                                 "vertex index " + std::to_string(triangles[i][k]) + " out of range (mesh has " +
-                                     std::to_string(vertices.size()) + " vertices)");
+                                 "vertex index " + std::to_string(triangles[i][k]) +
+                                     " out of range (mesh has " + std::to_string(vertices.size()) +
+                                     " vertices)");
 }
 
 void TriangleMesh::weldAndClean() {

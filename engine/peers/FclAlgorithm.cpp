@@ -35,20 +35,27 @@ AlgorithmInfo FclAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "fcl";
     i.kind = "peer";
-    i.description = "Peer: FCL " FCL_VERSION " discrete mesh-mesh collide (BVHModel, contacts disabled), same "
-                    "frames and pairs. OBBRSS is FCL's fast path.";
+    i.description =
+        "Peer: FCL " FCL_VERSION " discrete mesh-mesh collide (BVHModel, contacts disabled), same "
+        "frames and pairs. OBBRSS is FCL's fast path.";
     i.params = {
-        {"bv", "FCL bounding volume: obbrss (FCL's fast mesh-mesh path), obb, or aabb (FCL refits AABB models in "
-               "world space on every call).",
-         std::string("obbrss"), {"obbrss", "obb", "aabb"}},
-        {"mode", "all: every colliding triangle pair; first: num_max_contacts = 1.", std::string("all"),
+        {"bv",
+         "FCL bounding volume: obbrss (FCL's fast mesh-mesh path), obb, or aabb (FCL refits AABB models in "
+         "world space on every call).",
+         std::string("obbrss"),
+         {"obbrss", "obb", "aabb"}},
+        {"mode",
+         "all: every colliding triangle pair; first: num_max_contacts = 1.",
+         std::string("all"),
          {"all", "first"}},
     };
     i.create = [](const ParamSet& p) { return std::make_unique<FclAlgorithm>(p); };
     return i;
 }
 
-std::string FclAlgorithm::version() { return "fcl " FCL_VERSION; }
+std::string FclAlgorithm::version() {
+    return "fcl " FCL_VERSION;
+}
 
 FclAlgorithm::FclAlgorithm(const ParamSet& p)
     : DiscretePipeline(p.getString("mode") == "first" ? ContactMode::FirstContact : ContactMode::AllPairs),
@@ -58,16 +65,20 @@ FclAlgorithm::FclAlgorithm(const ParamSet& p)
 
 FclAlgorithm::~FclAlgorithm() = default;
 
-void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& report, const Progress& progress) {
+void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& report,
+                                  const Progress& progress) {
     m_impl->models.clear();
     m_impl->modelOf.clear();
     m_impl->memoryBytes = 0;
     for (const auto& o : objects.objects()) {
         auto [it, fresh] = m_impl->models.try_emplace(o.mesh);
         if (fresh) {
-            if (m_impl->bv == "obbrss") it->second = m_impl->build<fcl::OBBRSSd>(*o.mesh);
-            else if (m_impl->bv == "obb") it->second = m_impl->build<fcl::OBBd>(*o.mesh);
-            else it->second = m_impl->build<fcl::AABBd>(*o.mesh);
+            if (m_impl->bv == "obbrss")
+                it->second = m_impl->build<fcl::OBBRSSd>(*o.mesh);
+            else if (m_impl->bv == "obb")
+                it->second = m_impl->build<fcl::OBBd>(*o.mesh);
+            else
+                it->second = m_impl->build<fcl::AABBd>(*o.mesh);
         }
         m_impl->modelOf.push_back(it->second);
     }

@@ -16,9 +16,9 @@ namespace cdlab {
 class DebugSink;
 
 struct PrepareReport {
-    StageTimes stages;          ///< e.g. "build" in ms
+    StageTimes stages;           ///< e.g. "build" in ms
     std::size_t memoryBytes = 0; ///< acceleration structures
-    std::string notes;          ///< e.g. "2 BVHs, 17,123 nodes"
+    std::string notes;           ///< e.g. "2 BVHs, 17,123 nodes"
 };
 
 class Algorithm {

@@ -16,9 +16,12 @@ AlgorithmRegistry& AlgorithmRegistry::instance() {
 }
 
 void AlgorithmRegistry::add(AlgorithmInfo info) {
-    auto it = std::find_if(m_list.begin(), m_list.end(), [&](const AlgorithmInfo& a) { return a.name == info.name; });
-    if (it != m_list.end()) *it = std::move(info);
-    else m_list.push_back(std::move(info));
+    auto it = std::find_if(m_list.begin(), m_list.end(),
+                           [&](const AlgorithmInfo& a) { return a.name == info.name; });
+    if (it != m_list.end())
+        *it = std::move(info);
+    else
+        m_list.push_back(std::move(info));
     std::sort(m_list.begin(), m_list.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
 }
 

@@ -1,5 +1,5 @@
-// AlgorithmRegistry: every algorithm by name, with its description and typed parameters. The viewer builds its
-// picker and widgets from it, the bench its flags, the tests their loops.
+// AlgorithmRegistry: every algorithm by name, with its description and typed parameters. The viewer builds
+// its picker and widgets from it, the bench its flags, the tests their loops.
 #pragma once
 
 #include "pipeline/Algorithm.h"
@@ -28,9 +28,10 @@ public:
     const AlgorithmInfo* find(const std::string& name) const;
     const std::vector<AlgorithmInfo>& list() const { return m_list; }
 
-    /// Creates `name` with `overrides` ("param" -> "text"); throws InputError on an unknown algorithm or a bad
-    /// parameter (naming `context`, e.g. the command-line flag).
-    std::unique_ptr<Algorithm> create(const std::string& name, const std::map<std::string, std::string>& overrides,
+    /// Creates `name` with `overrides` ("param" -> "text"); throws InputError on an unknown algorithm or a
+    /// bad parameter (naming `context`, e.g. the command-line flag).
+    std::unique_ptr<Algorithm> create(const std::string& name,
+                                      const std::map<std::string, std::string>& overrides,
                                       const std::string& context = "algorithm") const;
 
 private:

@@ -1,5 +1,5 @@
-// DiscretePipeline: the frame loop shared by discrete algorithms — poses at t1, every object pair of the scene
-// through collidePair(), contacts sorted per pair, counters summed, stages timed ("poses", "collide").
+// DiscretePipeline: the frame loop shared by discrete algorithms — poses at t1, every object pair of the
+// scene through collidePair(), contacts sorted per pair, counters summed, stages timed ("poses", "collide").
 #pragma once
 
 #include "pipeline/Algorithm.h"
@@ -16,10 +16,11 @@ public:
 protected:
     explicit DiscretePipeline(ContactMode mode) : m_mode(mode) {}
     /// Builds per-object structures; objects sharing a mesh may share them.
-    virtual void prepareObjects(const SceneObjects& objects, PrepareReport& report, const Progress& progress) = 0;
+    virtual void prepareObjects(const SceneObjects& objects, PrepareReport& report,
+                                const Progress& progress) = 0;
     /// Adds the colliding triangle pairs of objects a and b (world poses pa, pb) to `out`.
-    virtual void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
-                             DebugSink* sink) = 0;
+    virtual void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
+                             CollisionResult& out, DebugSink* sink) = 0;
 
     ContactMode m_mode;
     std::unique_ptr<SceneObjects> m_objects;

@@ -42,7 +42,8 @@ struct BodyPairContacts {
 
 struct FrameResult {
     double t0 = 0, t1 = 0;
-    std::vector<BodyPairContacts> contacts; ///< only pairs with at least one contact, sorted by (objectA, objectB)
+    std::vector<BodyPairContacts>
+        contacts; ///< only pairs with at least one contact, sorted by (objectA, objectB)
     Counters counters;
     StageTimes stages;
 

@@ -26,21 +26,25 @@ ParamSet::ParamSet(const std::vector<ParamSpec>& specs) {
     for (const auto& s : specs) m_values[s.name] = s.defaultValue;
 }
 
-void ParamSet::setFromString(const std::vector<ParamSpec>& specs, const std::string& name, const std::string& text,
-                             const std::string& context) {
+void ParamSet::setFromString(const std::vector<ParamSpec>& specs, const std::string& name,
+                             const std::string& text, const std::string& context) {
     const ParamSpec* spec = nullptr;
     for (const auto& s : specs)
         if (s.name == name) spec = &s;
     if (!spec) {
         std::string known;
         for (const auto& s : specs) known += (known.empty() ? "" : ", ") + s.name;
-        throw InputError(context, name, "unknown parameter (known: " + (known.empty() ? "none" : known) + ")");
+        throw InputError(context, name,
+                         "unknown parameter (known: " + (known.empty() ? "none" : known) + ")");
     }
     const ParamValue& def = spec->defaultValue;
     if (std::holds_alternative<bool>(def)) {
-        if (text == "true" || text == "1" || text == "on") m_values[name] = true;
-        else if (text == "false" || text == "0" || text == "off") m_values[name] = false;
-        else throw InputError(context, name, "expected true or false, got '" + text + "'");
+        if (text == "true" || text == "1" || text == "on")
+            m_values[name] = true;
+        else if (text == "false" || text == "0" || text == "off")
+            m_values[name] = false;
+        else
+            throw InputError(context, name, "expected true or false, got '" + text + "'");
     } else if (std::holds_alternative<std::string>(def)) {
         bool ok = spec->choices.empty();
         for (const auto& c : spec->choices) ok = ok || c == text;
@@ -56,10 +60,12 @@ void ParamSet::setFromString(const std::vector<ParamSpec>& specs, const std::str
         if (text.empty() || *end != '\0' || !std::isfinite(x))
             throw InputError(context, name, "expected a number, got '" + text + "'");
         if (x < spec->min || x > spec->max)
-            throw InputError(context, name, "value " + text + " out of range [" + toString(spec->min) + ", " +
-                                                toString(spec->max) + "]");
+            throw InputError(context, name,
+                             "value " + text + " out of range [" + toString(spec->min) + ", " +
+                                 toString(spec->max) + "]");
         if (std::holds_alternative<std::int64_t>(def)) {
-            if (x != std::floor(x)) throw InputError(context, name, "expected an integer, got '" + text + "'");
+            if (x != std::floor(x))
+                throw InputError(context, name, "expected an integer, got '" + text + "'");
             m_values[name] = static_cast<std::int64_t>(x);
         } else {
             m_values[name] = x;

@@ -14,7 +14,7 @@ using ParamValue = std::variant<bool, std::int64_t, double, std::string>;
 
 struct ParamSpec {
     std::string name;
-    std::string help;              ///< one or two sentences, shown as (?) tooltips and in `cdlab-bench list`
+    std::string help; ///< one or two sentences, shown as (?) tooltips and in `cdlab-bench list`
     ParamValue defaultValue;
     std::vector<std::string> choices; ///< for string parameters: the allowed values
     double min = 0, max = 0;          ///< for numeric parameters (inclusive)
@@ -36,7 +36,9 @@ public:
     bool getBool(const std::string& name) const { return std::get<bool>(m_values.at(name)); }
     std::int64_t getInt(const std::string& name) const { return std::get<std::int64_t>(m_values.at(name)); }
     double getDouble(const std::string& name) const { return std::get<double>(m_values.at(name)); }
-    const std::string& getString(const std::string& name) const { return std::get<std::string>(m_values.at(name)); }
+    const std::string& getString(const std::string& name) const {
+        return std::get<std::string>(m_values.at(name));
+    }
     const std::map<std::string, ParamValue>& values() const { return m_values; }
     /// "name=value,name=value" in name order.
     std::string describe() const;

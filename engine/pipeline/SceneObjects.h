@@ -11,10 +11,10 @@
 namespace cdlab {
 
 struct SceneObject {
-    std::string name;        ///< body name, or "model/link"
+    std::string name; ///< body name, or "model/link"
     const TriangleMesh* mesh = nullptr;
     bool environment = false;
-    int body = -1;           ///< index into Scene::bodies, or -1
+    int body = -1;             ///< index into Scene::bodies, or -1
     int model = -1, link = -1; ///< indices into Scene::models / links, or -1
 };
 

@@ -30,8 +30,8 @@ struct Body {
 
 struct Link {
     std::string name;
-    int parent = -1;  ///< index of the parent link in the model, -1 for the root
-    Pose joint;       ///< joint frame relative to the parent link frame (or to the model base)
+    int parent = -1; ///< index of the parent link in the model, -1 for the root
+    Pose joint;      ///< joint frame relative to the parent link frame (or to the model base)
     std::shared_ptr<const TriangleMesh> mesh;
     MeshSource source;
     PoseTrack motion; ///< joint pose over time, relative to the joint frame
@@ -56,7 +56,9 @@ struct Scene {
 
     std::size_t triangleCount() const;
     /// Time of frame `i` of `n` frames spanning [startTime, endTime] (frame 0 = startTime).
-    double frameTime(int i, int n) const { return n <= 1 ? startTime : startTime + (endTime - startTime) * i / (n - 1); }
+    double frameTime(int i, int n) const {
+        return n <= 1 ? startTime : startTime + (endTime - startTime) * i / (n - 1);
+    }
 };
 
 } // namespace cdlab

@@ -23,7 +23,9 @@ class Reader {
 public:
     Reader(const std::string& file) : m_file(file) {}
 
-    [[noreturn]] void fail(const std::string& path, const std::string& what) const { throw InputError(m_file, path, what); }
+    [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+        throw InputError(m_file, path, what);
+    }
 
     const json& require(const json& obj, const std::string& path, const char* key) const {
         if (!obj.contains(key)) fail(path, std::string("missing required field '") + key + "'");
@@ -36,7 +38,8 @@ public:
         if (!v.is_array()) fail(path, std::string("expected an array, got ") + v.type_name());
     }
     /// Rejects keys other than `allowed`: typos should not be silently ignored.
-    void onlyKeys(const json& obj, const std::string& path, std::initializer_list<const char*> allowed) const {
+    void onlyKeys(const json& obj, const std::string& path,
+                  std::initializer_list<const char*> allowed) const {
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             bool ok = false;
             for (const char* k : allowed) ok = ok || it.key() == k;
@@ -63,8 +66,9 @@ public:
     }
     std::vector<double> numbers(const json& v, const std::string& path, std::size_t n) const {
         if (!v.is_array() || v.size() != n)
-            fail(path, "expected an array of " + std::to_string(n) + " numbers, got " +
-                           (v.is_array() ? "an array of " + std::to_string(v.size()) : std::string(v.type_name())));
+            fail(path,
+                 "expected an array of " + std::to_string(n) + " numbers, got " +
+                     (v.is_array() ? "an array of " + std::to_string(v.size()) : std::string(v.type_name())));
         std::vector<double> out;
         for (std::size_t i = 0; i < n; ++i) out.push_back(number(v[i], path + "[" + std::to_string(i) + "]"));
         return out;
@@ -129,8 +133,9 @@ public:
                 std::string ip = kp + "[" + std::to_string(i) + "]";
                 keys.push_back(keyframe(ks[i], ip));
                 if (i > 0 && !(keys[i].time > keys[i - 1].time))
-                    fail(ip + ".t", "keyframe times must be strictly increasing (" + json(keys[i].time).dump() +
-                                        " after " + json(keys[i - 1].time).dump() + ")");
+                    fail(ip + ".t", "keyframe times must be strictly increasing (" +
+                                        json(keys[i].time).dump() + " after " +
+                                        json(keys[i - 1].time).dump() + ")");
             }
             return PoseTrack(std::move(keys));
         }
@@ -145,8 +150,8 @@ public:
         return PoseTrack({k});
     }
 
-    std::shared_ptr<const TriangleMesh> mesh(const json& v, const std::string& path, const std::string& baseDir,
-                                             MeshSource& source) {
+    std::shared_ptr<const TriangleMesh> mesh(const json& v, const std::string& path,
+                                             const std::string& baseDir, MeshSource& source) {
         expectObject(v, path);
         if (v.contains("file") == v.contains("generator"))
             fail(path, "expected exactly one of 'file' (a mesh path) or 'generator' (a procedural mesh)");
@@ -184,8 +189,10 @@ private:
 std::string lineColumn(const std::string& text, std::size_t byte) {
     std::size_t line = 1, col = 1;
     for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') ++line, col = 1;
-        else ++col;
+        if (text[i] == '\n')
+            ++line, col = 1;
+        else
+            ++col;
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(col);
 }
@@ -256,7 +263,8 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
     try {
         doc = json::parse(text);
     } catch (const json::parse_error& e) {
-        // nlohmann's text is "[json.exception...] parse error at line L, column C: <reason>": keep the reason.
+        // nlohmann's text is "[json.exception...] parse error at line L, column C: <reason>": keep the
+        // reason.
         std::string msg = e.what();
         auto col = msg.find("column ");
         auto colon = col == std::string::npos ? std::string::npos : msg.find(": ", col);
@@ -268,7 +276,8 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
     r.onlyKeys(doc, "$", {"name", "description", "frames", "bodies", "articulated"});
     Scene scene;
     scene.file = file;
-    scene.name = doc.contains("name") ? r.string(doc["name"], "name") : std::filesystem::path(file).stem().string();
+    scene.name =
+        doc.contains("name") ? r.string(doc["name"], "name") : std::filesystem::path(file).stem().string();
     if (doc.contains("description")) scene.description = r.string(doc["description"], "description");
     if (doc.contains("frames")) {
         double f = r.number(doc["frames"], "frames");
@@ -297,7 +306,8 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
         const json& models = doc["articulated"];
         r.expectArray(models, "articulated");
         for (std::size_t i = 0; i < models.size(); ++i)
-            scene.models.push_back(parseModel(r, models[i], "articulated[" + std::to_string(i) + "]", baseDir));
+            scene.models.push_back(
+                parseModel(r, models[i], "articulated[" + std::to_string(i) + "]", baseDir));
     }
     if (scene.bodies.empty() && scene.models.empty())
         r.fail("bodies", "scene has no bodies and no articulated models");

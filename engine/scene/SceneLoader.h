@@ -6,18 +6,20 @@
 //   "name": "...", "description": "...", "frames": 120,
 //   "bodies": [{
 //       "name": "knot",
-//       "mesh": {"generator": "torus_knot", "params": {"triangles": 7000}}   or   {"file": "../assets/x.obj"},
-//       "environment": false,
-//       "pose": {"position": [x, y, z], "rotation": ROT},                    static pose, or
-//       "keyframes": [{"t": 0, "position": [...], "rotation": ROT}, ...]      times strictly increasing
+//       "mesh": {"generator": "torus_knot", "params": {"triangles": 7000}}   or   {"file":
+//       "../assets/x.obj"}, "environment": false, "pose": {"position": [x, y, z], "rotation": ROT}, static
+//       pose, or "keyframes": [{"t": 0, "position": [...], "rotation": ROT}, ...]      times strictly
+//       increasing
 //   }],
 //   "articulated": [{
 //       "name": "arm", "base": {"position": [...], "rotation": ROT},
-//       "links": [{"name": "upper", "parent": null | "linkname", "joint": {"position": [...], "rotation": ROT},
+//       "links": [{"name": "upper", "parent": null | "linkname", "joint": {"position": [...], "rotation":
+//       ROT},
 //                  "mesh": {...}, "keyframes": [...]}]
 //   }]
 // }
-// ROT is {"axis": [x, y, z], "angle": deg} or {"quaternion": [w, x, y, z]} or {"euler": [x, y, z]} (XYZ, deg).
+// ROT is {"axis": [x, y, z], "angle": deg} or {"quaternion": [w, x, y, z]} or {"euler": [x, y, z]} (XYZ,
+// deg).
 #pragma once
 
 #include "scene/Scene.h"
