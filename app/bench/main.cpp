@@ -10,10 +10,11 @@
 // Exit codes: 0 ok, 1 verification failed (--verify), 2 bad input (message names file and field).
 #include "BenchReport.h"
 #include "BenchRun.h"
+#include "BmConesCommand.h"
 #include "BvhBuildBench.h"
-#include "ccd/CcdQueryFile.h"
+#include "CcdQueriesCommand.h"
+#include "MeshArgs.h"
 #include "core/InputError.h"
-#include "culling/BmConeTree.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
 #include "mesh/ObjWriter.h"
@@ -114,15 +115,13 @@ int main(int argc, char** argv) {
     run->add_flag("--progress", opts.forceProgress,
                   "Show the progress bar even when stderr is not a terminal");
 
-    std::string generator, meshFile;
-    std::string genParams = "{}";
-    std::size_t triangles = 100000;
+    MeshArgs buildMesh{"", "sphere", "{}", 100000};
     BvhBuildBenchOptions buildOpts;
     auto* build = app.add_subcommand("bvh-build", "BVH build time and memory for one mesh (ours and peers)");
-    build->add_option("-g,--generator", generator, "Procedural mesh generator (see `list`)");
-    build->add_option("--params", genParams, "Generator parameters as a JSON object");
-    build->add_option("-t,--triangles", triangles, "Target triangle count for the generator");
-    build->add_option("-m,--mesh", meshFile, "Mesh file instead of a generator");
+    build->add_option("-g,--generator", buildMesh.generator, "Procedural mesh generator (see `list`)");
+    build->add_option("--params", buildMesh.params, "Generator parameters as a JSON object");
+    build->add_option("-t,--triangles", buildMesh.triangles, "Target triangle count for the generator");
+    build->add_option("-m,--mesh", buildMesh.file, "Mesh file instead of a generator");
     build->add_option("-a,--algo", buildOpts.algorithms,
                       "Algorithms to build (default: bvh obb, bvh aabb, peers)");
     build->add_option("-r,--repeat", buildOpts.repeat, "Builds per algorithm (median)")
@@ -136,46 +135,31 @@ int main(int argc, char** argv) {
     exportCmd->add_option("--params", exportParams, "Generator parameters as a JSON object");
     exportCmd->add_option("-o,--out", exportOut, "Output .obj path")->required();
 
-    std::string ccdFile, ccdType;
-    int ccdDepth = CcdOptions{}.maxDepth;
+    CcdQueriesOptions ccdOpts;
     auto* ccdCmd = app.add_subcommand(
         "ccd-queries", "Evaluate elementary CCD queries (exact rational CSV) against their truth");
-    ccdCmd->add_option("file", ccdFile, "CSV: 8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth")
+    ccdCmd
+        ->add_option("file", ccdOpts.file, "CSV: 8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth")
         ->required();
-    ccdCmd->add_option("--type", ccdType, "ee (edge-edge) or vf (vertex-face)")
+    ccdCmd->add_option("--type", ccdOpts.type, "ee (edge-edge) or vf (vertex-face)")
         ->required()
         ->check(CLI::IsMember({"ee", "vf"}));
-    bool ccdVerbose = false;
-    ccdCmd->add_flag("--verbose", ccdVerbose,
+    ccdCmd->add_flag("--verbose", ccdOpts.verbose,
                      "List every query whose answer differs from its truth (by line)");
-    ccdCmd->add_option("--depth", ccdDepth, "Bisection depth over [0,1] (time resolution 2^-depth)")
+    ccdCmd->add_option("--depth", ccdOpts.depth, "Bisection depth over [0,1] (time resolution 2^-depth)")
         ->check(CLI::Range(4, 200));
 
-    std::string bmGenerator = "panel", bmParams = "{}", bmMesh;
-    std::size_t bmTriangles = 3500;
-    int bmRMax = 5, bmRepeat = 3;
-    auto* bmCmd = app.add_subcommand(
-        "bm-cones", "BM-cone hierarchy build time and memory (redon2002), both build orders");
-    bmCmd->add_option("-g,--generator", bmGenerator,
-                      "Procedural mesh generator (default: panel, the door stand-in)");
-    bmCmd->add_option("--params", bmParams, "Generator parameters as a JSON object");
-    bmCmd->add_option("-t,--triangles", bmTriangles, "Target triangle count for the generator");
-    bmCmd->add_option("-m,--mesh", bmMesh, "Mesh file instead of a generator");
-    bmCmd->add_option("--rmax", bmRMax, "Maximum BM-cone size r_max")->check(CLI::Range(3, 32));
-    bmCmd->add_option("-r,--repeat", bmRepeat, "Builds per mode (median)")->check(CLI::Range(1, 100));
+    BmConesOptions bmOpts;
+    auto* bmCmd =
+        app.add_subcommand("bm-cones", "BM-cone hierarchy build time and memory (redon2002), both orders");
+    bmCmd->add_option("-g,--generator", bmOpts.mesh.generator, "Procedural mesh generator (default: panel)");
+    bmCmd->add_option("--params", bmOpts.mesh.params, "Generator parameters as a JSON object");
+    bmCmd->add_option("-t,--triangles", bmOpts.mesh.triangles, "Target triangle count for the generator");
+    bmCmd->add_option("-m,--mesh", bmOpts.mesh.file, "Mesh file instead of a generator");
+    bmCmd->add_option("--rmax", bmOpts.rMax, "Maximum BM-cone size r_max")->check(CLI::Range(3, 32));
+    bmCmd->add_option("-r,--repeat", bmOpts.repeat, "Builds per mode (median)")->check(CLI::Range(1, 100));
 
     CLI11_PARSE(app, argc, argv);
-
-    auto parseParams = [](const std::string& text) {
-        nlohmann::json params;
-        try {
-            params = nlohmann::json::parse(text);
-        } catch (const nlohmann::json::parse_error& e) {
-            throw InputError("--params", "", std::string("invalid JSON: ") + e.what());
-        }
-        if (!params.is_object()) throw InputError("--params", "", "expected a JSON object");
-        return params;
-    };
 
     auto defaultAlgos = [] {
         std::vector<std::string> v{"bvh", "bvh:bv=aabb"};
@@ -216,169 +200,17 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*build) {
-            std::shared_ptr<const TriangleMesh> mesh;
             std::string label;
-            if (!meshFile.empty()) {
-                mesh = std::make_shared<TriangleMesh>(importMesh(meshFile));
-                label = meshFile;
-            } else {
-                nlohmann::json params = parseParams(genParams);
-                if (!params.contains("triangles")) params["triangles"] = triangles;
-                std::string g = generator.empty() ? "sphere" : generator;
-                mesh = std::make_shared<TriangleMesh>(generateMesh(g, params, "--generator " + g, "mesh"));
-                label = g + " " + params.dump();
-            }
+            auto mesh = std::make_shared<TriangleMesh>(meshFromArgs(buildMesh, label));
             if (buildOpts.algorithms.empty()) buildOpts.algorithms = defaultAlgos();
             std::cout << configurationLine() << "\n";
             runBvhBuildBench(std::cout, mesh, label, buildOpts);
             return 0;
         }
-        if (*ccdCmd) {
-            auto queries = readCcdQueries(ccdFile);
-            CcdOptions options;
-            options.maxDepth = ccdDepth;
-            std::size_t fp = 0, fn = 0, hits = 0, limited = 0;
-            auto start = std::chrono::steady_clock::now();
-            for (const CcdQuery& q : queries) {
-                CcdQueryStats st;
-                bool hit = ccdType == "ee" ? edgeEdgeCcd(q.points, options, &st)
-                                           : vertexFaceCcd(q.points, options, &st);
-                hits += hit, limited += st.depthLimited;
-                fp += hit && !q.truth;
-                fn += !hit && q.truth;
-                if (ccdVerbose && hit != q.truth)
-                    std::cout << ccdFile << ":" << q.line << ": "
-                              << (hit ? "false positive" : "false negative")
-                              << (st.depthLimited ? " (depth limit)" : "") << "\n";
-            }
-            double ns =
-                std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
-            std::cout << "queries: " << queries.size() << "\n"
-                      << "false positives: " << fp << "\n"
-                      << "false negatives: " << fn << "\n"
-                      << "ns per query: " << std::fixed << std::setprecision(0) << ns / queries.size() << "\n"
-                      << "collisions reported: " << hits << "\n"
-                      << "answered at the depth limit: " << limited << "\n";
-            return 0;
-        }
-        if (*bmCmd) {
-            TriangleMesh mesh;
-            if (!bmMesh.empty()) {
-                mesh = importMesh(bmMesh);
-            } else {
-                nlohmann::json params = parseParams(bmParams);
-                if (!params.contains("triangles")) params["triangles"] = bmTriangles;
-                mesh = generateMesh(bmGenerator, params, "--generator " + bmGenerator, "mesh");
-            }
-            Bvh bvh;
-            bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
-            std::cout << configurationLine() << "\n# mesh " << (bmMesh.empty() ? bmGenerator : bmMesh) << ": "
-                      << mesh.triangleCount()
-                      << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes << " nodes, "
-                      << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << bmRMax << "; median of "
-                      << bmRepeat << " builds\n";
-            std::cout << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms"
-                      << std::setw(12) << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14)
-                      << "projections"
-                      << "\n";
-            for (BmBuildMode mode : {BmBuildMode::TopDown, BmBuildMode::BottomUp}) {
-                std::vector<double> ms;
-                BmConeTree tree;
-                for (int r = 0; r < bmRepeat; ++r) {
-                    BmConeOptions o;
-                    o.rMax = bmRMax;
-                    tree.build(bvh, mesh, mode, o);
-                    ms.push_back(tree.stats().buildSeconds * 1000);
-                }
-                std::sort(ms.begin(), ms.end());
-                const auto& st = tree.stats();
-                std::cout << std::left << std::setw(12) << toString(mode) << std::right << std::fixed
-                          << std::setprecision(1) << std::setw(12) << ms[ms.size() / 2] << std::setw(12)
-                          << st.memoryBytes / 1024.0 << std::setw(16)
-                          << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes))
-                          << std::setw(14) << st.projections << "\n";
-                std::cout.unsetf(std::ios::fixed);
-            }
-            return 0;
-        }
+        if (*ccdCmd) return runCcdQueries(ccdOpts, std::cout);
+        if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {
-            TriangleMesh mesh = generateMesh(exportGenerator, parseParams(exportParams),
-                                             "--generator " + exportGenerator, "mesh");
-            writeObj(mesh, exportOut);
-            std::cout << "wrote " << exportOut << ": " << mesh.vertices.size() << " vertices, "
-                      << mesh.triangleCount() << " triangles\n";
-            return 0;
-        }
-        if (*ccdCmd) {
-            auto queries = readCcdQueries(ccdFile);
-            CcdOptions options;
-            options.maxDepth = ccdDepth;
-            std::size_t fp = 0, fn = 0, hits = 0, limited = 0;
-            auto start = std::chrono::steady_clock::now();
-            for (const CcdQuery& q : queries) {
-                CcdQueryStats st;
-                bool hit = ccdType == "ee" ? edgeEdgeCcd(q.points, options, &st)
-                                           : vertexFaceCcd(q.points, options, &st);
-                hits += hit, limited += st.depthLimited;
-                fp += hit && !q.truth;
-                fn += !hit && q.truth;
-                if (ccdVerbose && hit != q.truth)
-                    std::cout << ccdFile << ":" << q.line << ": "
-                              << (hit ? "false positive" : "false negative")
-                              << (st.depthLimited ? " (depth limit)" : "") << "\n";
-            }
-            double ns =
-                std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
-            std::cout << "queries: " << queries.size() << "\n"
-                      << "false positives: " << fp << "\n"
-                      << "false negatives: " << fn << "\n"
-                      << "ns per query: " << std::fixed << std::setprecision(0) << ns / queries.size() << "\n"
-                      << "collisions reported: " << hits << "\n"
-                      << "answered at the depth limit: " << limited << "\n";
-            return 0;
-        }
-        if (*bmCmd) {
-            TriangleMesh mesh;
-            if (!bmMesh.empty()) {
-                mesh = importMesh(bmMesh);
-            } else {
-                nlohmann::json params = parseParams(bmParams);
-                if (!params.contains("triangles")) params["triangles"] = bmTriangles;
-                mesh = generateMesh(bmGenerator, params, "--generator " + bmGenerator, "mesh");
-            }
-            Bvh bvh;
-            bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
-            std::cout << configurationLine() << "\n# mesh " << (bmMesh.empty() ? bmGenerator : bmMesh) << ": "
-                      << mesh.triangleCount()
-                      << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes << " nodes, "
-                      << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << bmRMax << "; median of "
-                      << bmRepeat << " builds\n";
-            std::cout << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms"
-                      << std::setw(12) << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14)
-                      << "projections"
-                      << "\n";
-            for (BmBuildMode mode : {BmBuildMode::TopDown, BmBuildMode::BottomUp}) {
-                std::vector<double> ms;
-                BmConeTree tree;
-                for (int r = 0; r < bmRepeat; ++r) {
-                    BmConeOptions o;
-                    o.rMax = bmRMax;
-                    tree.build(bvh, mesh, mode, o);
-                    ms.push_back(tree.stats().buildSeconds * 1000);
-                }
-                std::sort(ms.begin(), ms.end());
-                const auto& st = tree.stats();
-                std::cout << std::left << std::setw(12) << toString(mode) << std::right << std::fixed
-                          << std::setprecision(1) << std::setw(12) << ms[ms.size() / 2] << std::setw(12)
-                          << st.memoryBytes / 1024.0 << std::setw(16)
-                          << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes))
-                          << std::setw(14) << st.projections << "\n";
-                std::cout.unsetf(std::ios::fixed);
-            }
-            return 0;
-        }
-        if (*exportCmd) {
-            TriangleMesh mesh = generateMesh(exportGenerator, parseParams(exportParams),
+            TriangleMesh mesh = generateMesh(exportGenerator, parseJsonObject(exportParams, "--params"),
                                              "--generator " + exportGenerator, "mesh");
             writeObj(mesh, exportOut);
             std::cout << "wrote " << exportOut << ": " << mesh.vertices.size() << " vertices, "

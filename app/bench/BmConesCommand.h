@@ -1,0 +1,18 @@
+// `cdlab-bench bm-cones`: BM-cone hierarchy build time, memory and coverage for both build orders.
+#pragma once
+
+#include "MeshArgs.h"
+
+#include <iosfwd>
+
+namespace cdlab {
+
+struct BmConesOptions {
+    MeshArgs mesh{"", "panel", "{}", 3500};
+    int rMax = 5;
+    int repeat = 3;
+};
+
+int runBmCones(const BmConesOptions& options, std::ostream& out);
+
+} // namespace cdlab

@@ -1,0 +1,21 @@
+// `cdlab-bench ccd-queries`: elementary CCD queries from a CSV file against their truth column.
+#pragma once
+
+#include "ccd/ElementaryCcd.h"
+
+#include <iosfwd>
+#include <string>
+
+namespace cdlab {
+
+struct CcdQueriesOptions {
+    std::string file;
+    std::string type; ///< "ee" or "vf"
+    int depth = CcdOptions{}.maxDepth;
+    bool verbose = false;
+};
+
+/// Prints `queries`, `false positives`, `false negatives`, `ns per query` (+ two informative lines).
+int runCcdQueries(const CcdQueriesOptions& options, std::ostream& out);
+
+} // namespace cdlab

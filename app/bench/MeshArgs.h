@@ -1,0 +1,24 @@
+// Mesh arguments shared by the bench commands: a mesh file, or a generator with JSON parameters and a target
+// triangle count.
+#pragma once
+
+#include "mesh/TriangleMesh.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace cdlab {
+
+struct MeshArgs {
+    std::string file;      ///< mesh file (wins over the generator)
+    std::string generator; ///< procedural generator name
+    std::string params = "{}";
+    std::size_t triangles = 0; ///< target triangle count (0: the generator's default)
+};
+
+/// Parses a JSON object given on the command line; InputError names `flag`.
+nlohmann::json parseJsonObject(const std::string& text, const std::string& flag);
+/// Imports or generates the mesh; `label` describes it for reports.
+TriangleMesh meshFromArgs(const MeshArgs& args, std::string& label);
+
+} // namespace cdlab
