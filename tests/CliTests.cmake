@@ -49,3 +49,5 @@ cdlab_cli_error_test(ccd_queries_ee "queries: 28\nfalse positives: [0-9]+\nfalse
                      ${BENCH} ccd-queries ${DATA}/ccd_ee.csv --type ee)
 cdlab_cli_exit2_test(ccd_queries_bad "error: .*cyclic.json: line 1: expected 7 comma-separated fields"
                      ${BENCH} ccd-queries ${DATA}/cyclic.json --type vf)
+cdlab_cli_error_test(bm_cones "top-down .*[0-9]+/[0-9]+(.|\n)*bottom-up .*[0-9]+/[0-9]+"
+                     ${BENCH} bm-cones --generator torus_knot --triangles 1500 --repeat 1)

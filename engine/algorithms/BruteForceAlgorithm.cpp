@@ -8,16 +8,12 @@ AlgorithmInfo BruteForceAlgorithm::info() {
     i.kind = "reference";
     i.description = "Reference: all triangle pairs (per-triangle box prefilter, same exact triangle test). "
                     "Quadratic; use it to check the fast algorithms' answers.";
-    i.params = {{"mode",
-                 "all: every colliding triangle pair; first: stop at the first contact per body pair.",
-                 std::string("all"),
-                 {"all", "first"}}};
+    i.params = {contactModeParam()};
     i.create = [](const ParamSet& p) { return std::make_unique<BruteForceAlgorithm>(p); };
     return i;
 }
 
-BruteForceAlgorithm::BruteForceAlgorithm(const ParamSet& p)
-    : DiscretePipeline(p.getString("mode") == "first" ? ContactMode::FirstContact : ContactMode::AllPairs) {}
+BruteForceAlgorithm::BruteForceAlgorithm(const ParamSet& p) : DiscretePipeline(contactMode(p)) {}
 
 void BruteForceAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                       CollisionResult& out, DebugSink* sink) {

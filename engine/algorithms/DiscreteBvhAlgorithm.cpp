@@ -28,17 +28,13 @@ AlgorithmInfo DiscreteBvhAlgorithm::info() {
          std::string("mean"),
          {"mean", "median"}},
         {"leaf", "Maximum triangles per leaf.", std::int64_t(1), {}, 1, 64},
-        {"mode",
-         "all: every colliding triangle pair; first: stop at the first contact per body pair.",
-         std::string("all"),
-         {"all", "first"}},
+        contactModeParam(),
     };
     i.create = [](const ParamSet& p) { return std::make_unique<DiscreteBvhAlgorithm>(p); };
     return i;
 }
 
-DiscreteBvhAlgorithm::DiscreteBvhAlgorithm(const ParamSet& p)
-    : DiscretePipeline(p.getString("mode") == "first" ? ContactMode::FirstContact : ContactMode::AllPairs) {
+DiscreteBvhAlgorithm::DiscreteBvhAlgorithm(const ParamSet& p) : DiscretePipeline(contactMode(p)) {
     parseBvType(p.getString("bv"), m_build.bvType);
     parseSplitRule(p.getString("split"), m_build.splitRule);
     parseSplitPosition(p.getString("position"), m_build.splitPosition);

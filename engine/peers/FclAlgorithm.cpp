@@ -44,10 +44,7 @@ AlgorithmInfo FclAlgorithm::info() {
          "world space on every call).",
          std::string("obbrss"),
          {"obbrss", "obb", "aabb"}},
-        {"mode",
-         "all: every colliding triangle pair; first: num_max_contacts = 1.",
-         std::string("all"),
-         {"all", "first"}},
+        contactModeParam(),
     };
     i.create = [](const ParamSet& p) { return std::make_unique<FclAlgorithm>(p); };
     return i;
@@ -58,8 +55,7 @@ std::string FclAlgorithm::version() {
 }
 
 FclAlgorithm::FclAlgorithm(const ParamSet& p)
-    : DiscretePipeline(p.getString("mode") == "first" ? ContactMode::FirstContact : ContactMode::AllPairs),
-      m_impl(std::make_unique<Impl>()) {
+    : DiscretePipeline(contactMode(p)), m_impl(std::make_unique<Impl>()) {
     m_impl->bv = p.getString("bv");
 }
 

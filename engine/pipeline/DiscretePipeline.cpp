@@ -6,6 +6,17 @@
 
 namespace cdlab {
 
+ParamSpec DiscretePipeline::contactModeParam() {
+    return {"mode",
+            "all: every colliding triangle pair; first: stop at the first contact per body pair.",
+            std::string("all"),
+            {"all", "first"}};
+}
+
+ContactMode DiscretePipeline::contactMode(const ParamSet& params) {
+    return params.getString("mode") == "first" ? ContactMode::FirstContact : ContactMode::AllPairs;
+}
+
 PrepareReport DiscretePipeline::prepare(const Scene& scene, const Progress& progress) {
     m_objects = std::make_unique<SceneObjects>(scene);
     PrepareReport report;

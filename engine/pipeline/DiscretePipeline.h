@@ -13,6 +13,10 @@ public:
     PrepareReport prepare(const Scene& scene, const Progress& progress = {}) final;
     FrameResult step(double t0, double t1, DebugSink* sink = nullptr) final;
 
+    /// The "mode" parameter every discrete algorithm takes (all pairs or first contact), and its value.
+    static ParamSpec contactModeParam();
+    static ContactMode contactMode(const ParamSet& params);
+
 protected:
     explicit DiscretePipeline(ContactMode mode) : m_mode(mode) {}
     /// Builds per-object structures; objects sharing a mesh may share them.
