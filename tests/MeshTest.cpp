@@ -121,8 +121,27 @@ TEST(Importer, ReadsObjPlyStlAndGltf) {
       "accessors": [{"bufferView": 0, "componentType": 5123, "count": 3, "type": "SCALAR"},
                     {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3",
                      "max": [1, 1, 0], "min": [0, 0, 0]}]})");
+    // The same triangle as binary glTF: 12-byte header, a JSON chunk and a BIN chunk (little endian).
+    std::string glbJson = R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"scene":0,"nodes":[{"mesh":0}],)"
+                          R"("meshes":[{"primitives":[{"attributes":{"POSITION":1},"indices":0}]}],)"
+                          R"("buffers":[{"byteLength":44}],"bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":6},)"
+                          R"({"buffer":0,"byteOffset":8,"byteLength":36}],"accessors":[{"bufferView":0,)"
+                          R"("componentType":5123,"count":3,"type":"SCALAR"},{"bufferView":1,"componentType":5126,)"
+                          R"("count":3,"type":"VEC3","max":[1,1,0],"min":[0,0,0]}]})";
+    while (glbJson.size() % 4) glbJson += ' ';
+    std::string bin;
+    auto u16 = [&](std::uint16_t v) { bin.append(reinterpret_cast<const char*>(&v), 2); };
+    auto f32 = [&](float v) { bin.append(reinterpret_cast<const char*>(&v), 4); };
+    u16(0), u16(1), u16(2), u16(0); // indices + padding
+    for (float v : {0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 0.f, 1.f, 0.f}) f32(v);
+    std::string glb;
+    auto u32 = [&](std::uint32_t v) { glb.append(reinterpret_cast<const char*>(&v), 4); };
+    glb += "glTF", u32(2), u32(std::uint32_t(12 + 8 + glbJson.size() + 8 + bin.size()));
+    u32(std::uint32_t(glbJson.size())), glb += "JSON", glb += glbJson;
+    u32(std::uint32_t(bin.size())), glb.append("BIN\0", 4), glb += bin;
+    std::string glbPath = dir.write("tri.glb", glb);
     EXPECT_EQ(importMesh(obj).triangleCount(), 2u); // quad triangulated
-    for (const auto& p : {ply, stl, gltf}) {
+    for (const auto& p : {ply, stl, gltf, glbPath}) {
         SCOPED_TRACE(p);
         TriangleMesh m = importMesh(p);
         ASSERT_EQ(m.triangleCount(), 1u);
