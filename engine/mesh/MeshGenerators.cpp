@@ -111,6 +111,18 @@ const std::vector<GeneratorEntry>& entries() {
              return makeCylinder(r.number("radius", 0.5, 1e-9, kBig), r.number("height", 2, 1e-9, kBig),
                                  r.integer("triangles", 3000, 12, kMaxTris));
          }},
+        {{"door",
+          "Door (redon2002 Table 1 stand-in): slab, glazed frame, rounded top, mouldings, lever handles, "
+          "hinges",
+          {{"width", "extent along x", "0.9"},
+           {"height", "extent along y", "2"},
+           {"thickness", "extent along z", "0.045"},
+           {"triangles", "target triangle count", "3500"}}},
+         [](ParamReader& r) {
+             return makeDoor(r.number("width", 0.9, 0.3, kBig), r.number("height", 2, 0.5, kBig),
+                             r.number("thickness", 0.045, 1e-3, kBig),
+                             r.integer("triangles", 3500, 500, kMaxTris));
+         }},
         {{"panel",
           "Door-like panel: slab with a raised frame on its front face (polygon soup)",
           {{"width", "extent along x", "0.9"},

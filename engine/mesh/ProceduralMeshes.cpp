@@ -1,5 +1,6 @@
 #include "mesh/ProceduralMeshes.h"
 
+#include "mesh/MeshBuilder.h"
 #include "mesh/TeapotPatches.h"
 
 #include <algorithm>
@@ -12,53 +13,10 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-std::uint32_t addVertex(TriangleMesh& m, const Vec3& v) {
-    m.vertices.push_back(v);
-    return static_cast<std::uint32_t>(m.vertices.size() - 1);
-}
-
-/// Emits an nu x nv grid of quads (two triangles each) spanning origin + [0,1]du + [0,1]dv; counter-clockwise
-/// seen from the side du x dv points to.
-void addGrid(TriangleMesh& m, const Vec3& origin, const Vec3& du, const Vec3& dv, int nu, int nv) {
-    auto base = static_cast<std::uint32_t>(m.vertices.size());
-    for (int j = 0; j <= nv; ++j)
-        for (int i = 0; i <= nu; ++i) addVertex(m, origin + du * (double(i) / nu) + dv * (double(j) / nv));
-    auto at = [&](int i, int j) { return base + static_cast<std::uint32_t>(j * (nu + 1) + i); };
-    for (int j = 0; j < nv; ++j)
-        for (int i = 0; i < nu; ++i) {
-            m.triangles.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
-            m.triangles.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
-        }
-}
-
-void addBox(TriangleMesh& m, const Vec3& lo, const Vec3& hi, int n) {
-    Vec3 e = hi - lo;
-    Vec3 ex{e.x, 0, 0}, ey{0, e.y, 0}, ez{0, 0, e.z};
-    addGrid(m, lo, ey, ex, n, n);                 // -z
-    addGrid(m, {lo.x, lo.y, hi.z}, ex, ey, n, n); // +z
-    addGrid(m, lo, ex, ez, n, n);                 // -y
-    addGrid(m, {lo.x, hi.y, lo.z}, ez, ex, n, n); // +y
-    addGrid(m, lo, ez, ey, n, n);                 // -x
-    addGrid(m, {hi.x, lo.y, lo.z}, ey, ez, n, n); // +x
-}
-
 /// Lathe: rotates each profile point around z in `slices` steps and joins consecutive rings.
 TriangleMesh lathe(const std::vector<std::pair<double, double>>& profile, int slices) {
     TriangleMesh m;
-    int rings = static_cast<int>(profile.size());
-    for (int r = 0; r < rings; ++r)
-        for (int s = 0; s < slices; ++s) {
-            double a = 2 * kPi * s / slices;
-            addVertex(m, {profile[r].first * std::cos(a), profile[r].first * std::sin(a), profile[r].second});
-        }
-    for (int r = 0; r + 1 < rings; ++r)
-        for (int s = 0; s < slices; ++s) {
-            auto i0 = static_cast<std::uint32_t>(r * slices + s);
-            auto i1 = static_cast<std::uint32_t>(r * slices + (s + 1) % slices);
-            auto j0 = i0 + slices, j1 = i1 + slices;
-            m.triangles.push_back({i0, i1, j1});
-            m.triangles.push_back({i0, j1, j0});
-        }
+    MeshBuilder(m).revolution(profile, slices);
     m.weldAndClean(); // rings of radius 0 collapse to poles
     return m;
 }
@@ -100,30 +58,21 @@ TriangleMesh makeTorusKnot(int p, int q, double radius, double tube, std::size_t
         double r = radius * (2 + std::cos(q * t)) / 3;
         return Vec3{r * std::cos(p * t), r * std::sin(p * t), radius * std::sin(q * t) / 3};
     };
-    TriangleMesh m;
-    m.name = "torus_knot";
+    std::vector<Vec3> centre;
+    std::vector<std::pair<Vec3, Vec3>> frames;
     for (int i = 0; i < segments; ++i) {
         double t = 2 * kPi * i / segments, h = 1e-4;
         Vec3 c = curve(t);
         Vec3 tangent = normalize(curve(t + h) - curve(t - h));
         Vec3 accel = curve(t + h) - c * 2 + curve(t - h);
-        Vec3 normal =
-            normalize(accel - tangent * dot(accel, tangent)); // Frenet frame: the knot has no inflections
-        Vec3 binormal = cross(tangent, normal);
-        for (int s = 0; s < sides; ++s) {
-            double a = 2 * kPi * s / sides;
-            addVertex(m, c + (normal * std::cos(a) + binormal * std::sin(a)) * tube);
-        }
+        // Frenet frame: the knot has no inflections.
+        Vec3 normal = normalize(accel - tangent * dot(accel, tangent));
+        centre.push_back(c);
+        frames.push_back({normal, cross(tangent, normal)});
     }
-    for (int i = 0; i < segments; ++i)
-        for (int s = 0; s < sides; ++s) {
-            auto i0 = static_cast<std::uint32_t>(i * sides + s);
-            auto i1 = static_cast<std::uint32_t>(i * sides + (s + 1) % sides);
-            auto j0 = static_cast<std::uint32_t>(((i + 1) % segments) * sides + s);
-            auto j1 = static_cast<std::uint32_t>(((i + 1) % segments) * sides + (s + 1) % sides);
-            m.triangles.push_back({i0, i1, j1}); // outward: tangent-around x along-curve
-            m.triangles.push_back({i0, j1, j0});
-        }
+    TriangleMesh m;
+    m.name = "torus_knot";
+    MeshBuilder(m).tube(centre, frames, tube, sides, true);
     m.computeFaceNormals();
     return m;
 }
@@ -140,7 +89,7 @@ TriangleMesh makeBox(const Vec3& extents, std::size_t targetTriangles) {
     int n = std::max(1, static_cast<int>(std::lround(std::sqrt(targetTriangles / 12.0))));
     TriangleMesh m;
     m.name = "box";
-    addBox(m, extents * -0.5, extents * 0.5, n);
+    MeshBuilder(m).box(extents * -0.5, extents * 0.5, n);
     m.weldAndClean();
     return m;
 }
@@ -152,13 +101,14 @@ TriangleMesh makePanel(double width, double height, double thickness, double fra
     int nb = std::max(1, static_cast<int>(std::lround(std::sqrt(targetTriangles / 96.0))));
     TriangleMesh m;
     m.name = "panel";
+    MeshBuilder b(m);
     Vec3 lo{-width / 2, -height / 2, -thickness / 2}, hi{width / 2, height / 2, thickness / 2};
-    addBox(m, lo, hi, n);
+    b.box(lo, hi, n);
     double z0 = hi.z, z1 = hi.z + thickness * 0.5;
-    addBox(m, {lo.x, lo.y, z0}, {hi.x, lo.y + frame, z1}, nb);
-    addBox(m, {lo.x, hi.y - frame, z0}, {hi.x, hi.y, z1}, nb);
-    addBox(m, {lo.x, lo.y + frame, z0}, {lo.x + frame, hi.y - frame, z1}, nb);
-    addBox(m, {hi.x - frame, lo.y + frame, z0}, {hi.x, hi.y - frame, z1}, nb);
+    b.box({lo.x, lo.y, z0}, {hi.x, lo.y + frame, z1}, nb);
+    b.box({lo.x, hi.y - frame, z0}, {hi.x, hi.y, z1}, nb);
+    b.box({lo.x, lo.y + frame, z0}, {lo.x + frame, hi.y - frame, z1}, nb);
+    b.box({hi.x - frame, lo.y + frame, z0}, {hi.x, hi.y - frame, z1}, nb);
     m.weldAndClean();
     return m;
 }
@@ -184,7 +134,7 @@ TriangleMesh teapotAtResolution(double scale, int n) {
                     for (int u = 0; u < 4; ++u)
                         p += Vec3{patch[v * 4 + u][0], patch[v * 4 + u][1], patch[v * 4 + u][2]} *
                              (bu[u] * bv[v]);
-                addVertex(m, p * scale);
+                m.vertices.push_back(p * scale);
             }
         for (int j = 0; j < n; ++j)
             for (int i = 0; i < n; ++i) {

@@ -23,6 +23,9 @@ TriangleMesh makeBox(const Vec3& extents, std::size_t targetTriangles);
 /// polygon soup of boxes.
 TriangleMesh makePanel(double width, double height, double thickness, double frame,
                        std::size_t targetTriangles);
+/// Door (x width, y height, z thickness; hinge edge at x = 0, bottom at y = 0): slab, framed window, rounded
+/// top, mouldings, lever handles and hinges — redon2002's test object stand-in (DoorMesh.cpp).
+TriangleMesh makeDoor(double width, double height, double thickness, std::size_t targetTriangles);
 /// Utah teapot tessellated from its 32 Bezier patches, z up, scaled by `scale`.
 TriangleMesh makeTeapot(double scale, std::size_t targetTriangles);
 
