@@ -98,12 +98,18 @@ TEST(Ccd, VertexFaceWithKnownContactTime) {
         P v1 = add(v0, add(velTri, velRel));
         std::array<P, 8> pts{v0, a, b, c, v1, add(a, velTri), add(b, velTri), add(c, velTri)};
         CcdQueryStats st;
-        bool hit = vertexFaceCcd(pts, {}, &st);
+        CcdOptions earliest;
+        earliest.earliest = true;
+        bool hit = vertexFaceCcd(pts, earliest, &st);
         depthLimited += st.depthLimited;
-        if (truth)
+        if (truth) {
             ASSERT_TRUE(hit) << "case " << i;
-        else if (!st.depthLimited)
+            // The plane is crossed once, at t*: the bound is below it and within the requested resolution.
+            ASSERT_LE(st.toc, ts.get_d()) << "case " << i;
+            ASSERT_GE(st.toc, ts.get_d() - std::ldexp(1.0, -earliest.tocDepth + 1)) << "case " << i;
+        } else if (!st.depthLimited) {
             ASSERT_FALSE(hit) << "case " << i;
+        }
         hits += truth;
     }
     EXPECT_GT(hits, n * 0.3);

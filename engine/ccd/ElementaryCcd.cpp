@@ -1,5 +1,6 @@
 #include "ccd/ElementaryCcd.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace cdlab {
@@ -66,25 +67,39 @@ bool holdsAt(const Condition& c, const Rational& t) {
     return false;
 }
 
-bool search(const std::vector<Condition>& conds, const Rational& lo, const Rational& hi, int depth,
-            const CcdOptions& opt, CcdQueryStats& stats) {
+/// Depth-first, earlier half first, so the first interval that cannot be refuted at full depth bounds the
+/// earliest contact from below. `proven` records that some interval showed a contact for certain.
+enum class Found { No, Possible, Proven };
+
+Found search(const std::vector<Condition>& conds, const Rational& lo, const Rational& hi, int depth,
+             const CcdOptions& opt, CcdQueryStats& stats, bool earliest) {
     ++stats.intervals;
     bool allHold = true;
     for (const Condition& c : conds) {
         Verdict v = check(c, lo, hi);
-        if (v == Verdict::Fails) return false;
+        if (v == Verdict::Fails) return Found::No;
         allHold = allHold && v == Verdict::Holds;
     }
-    if (allHold) return true;
     Rational mid = (lo + hi) / 2;
-    bool atMid = true;
-    for (const Condition& c : conds) atMid = atMid && holdsAt(c, mid);
-    if (atMid) return true;
-    if (depth >= opt.maxDepth) {
-        stats.depthLimited = true;
-        return true; // cannot refute within the time resolution: report a contact (conservative)
+    bool atMid = !allHold;
+    if (atMid)
+        for (const Condition& c : conds) atMid = atMid && holdsAt(c, mid);
+    bool proven = allHold || atMid;
+    if (depth >= opt.maxDepth || (proven && !earliest)) {
+        if (earliest) stats.toc = lo.get_d();
+        if (!proven) stats.depthLimited = true; // cannot refute within the resolution: report (conservative)
+        return proven ? Found::Proven : Found::Possible;
     }
-    return search(conds, lo, mid, depth + 1, opt, stats) || search(conds, mid, hi, depth + 1, opt, stats);
+    // Refine toward the earliest time: the left half first; a contact proven in this interval guarantees
+    // that one of the halves reports one.
+    Found left = search(conds, lo, mid, depth + 1, opt, stats, earliest);
+    if (left != Found::No) return proven ? Found::Proven : left;
+    Found right = search(conds, mid, hi, depth + 1, opt, stats, earliest);
+    if (right == Found::No && proven) { // proven here but both halves refuted: keep this interval's bound
+        if (earliest) stats.toc = lo.get_d();
+        return Found::Proven;
+    }
+    return proven && right != Found::No ? Found::Proven : right;
 }
 
 /// p(t) = p0 + t (p1 - p0).
@@ -113,15 +128,39 @@ void addBoxOverlap(std::vector<Condition>& conds, const std::vector<const PolyVe
 
 bool run(std::vector<Condition>& conds, const CcdOptions& options, CcdQueryStats* stats) {
     CcdQueryStats local;
-    bool hit = search(conds, Rational(0), Rational(1), 0, options, local);
+    // First decide (stop at the first proof or unrefutable interval), then, when asked, refine the earliest
+    // time with a coarser depth: a shallower search refutes less, so it finds the contact again.
+    bool hit = search(conds, Rational(0), Rational(1), 0, options, local, false) != Found::No;
+    if (hit && options.earliest) {
+        CcdOptions coarse = options;
+        coarse.maxDepth = std::min(options.tocDepth, options.maxDepth);
+        CcdQueryStats toc;
+        search(conds, Rational(0), Rational(1), 0, coarse, toc, true);
+        local.toc = toc.toc;
+        local.intervals += toc.intervals;
+    }
     if (stats) *stats = local;
     return hit;
 }
 
 } // namespace
 
+PolyVec3 linearTrajectory(const RationalVec3& p0, const RationalVec3& p1) {
+    return moving(p0, p1);
+}
+
 bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
-    PolyVec3 v = moving(p[0], p[4]), a = moving(p[1], p[5]), b = moving(p[2], p[6]), c = moving(p[3], p[7]);
+    return vertexFaceCcd({moving(p[0], p[4]), moving(p[1], p[5]), moving(p[2], p[6]), moving(p[3], p[7])},
+                         options, stats);
+}
+
+bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+    return edgeEdgeCcd({moving(p[0], p[4]), moving(p[1], p[5]), moving(p[2], p[6]), moving(p[3], p[7])},
+                       options, stats);
+}
+
+bool vertexFaceCcd(const std::array<PolyVec3, 4>& tr, const CcdOptions& options, CcdQueryStats* stats) {
+    const PolyVec3 &v = tr[0], &a = tr[1], &b = tr[2], &c = tr[3];
     PolyVec3 e1 = b - a, e2 = c - a, w = v - a;
     PolyVec3 n = cross(e1, e2);
     std::vector<Condition> conds;
@@ -135,9 +174,8 @@ bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& optio
     return run(conds, options, stats);
 }
 
-bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
-    PolyVec3 a0 = moving(p[0], p[4]), a1 = moving(p[1], p[5]), b0 = moving(p[2], p[6]),
-             b1 = moving(p[3], p[7]);
+bool edgeEdgeCcd(const std::array<PolyVec3, 4>& tr, const CcdOptions& options, CcdQueryStats* stats) {
+    const PolyVec3 &a0 = tr[0], &a1 = tr[1], &b0 = tr[2], &b1 = tr[3];
     PolyVec3 da = a1 - a0, db = b1 - b0;
     PolyVec3 n = cross(da, db);
     std::vector<Condition> conds;

@@ -30,11 +30,25 @@ struct RationalVec3 {
 struct CcdQueryStats {
     std::uint64_t intervals = 0; ///< subintervals examined
     bool depthLimited = false;   ///< answered "contact" at the depth limit (possible false positive)
+    double toc = 0; ///< with CcdOptions::earliest: lower bound on the earliest contact, within 2^-tocDepth
 };
 
 struct CcdOptions {
-    int maxDepth = 48; ///< bisection depth over [0, 1]: time resolution 2^-48
+    int maxDepth = 48;     ///< bisection depth over [0, 1]: time resolution 2^-48
+    bool earliest = false; ///< also bound the earliest contact time (CcdQueryStats::toc)
+    int tocDepth = 24;     ///< resolution of that bound: 2^-24 of the interval
 };
+
+/// Trajectories as polynomials in t over a common positive denominator that is left out: every contact
+/// condition is homogeneous in the positions, so a positive common factor changes no sign. Linear motion is
+/// the special case p0 + t (p1 - p0); rigid motions use RigidMotion's rational parametrisation.
+bool vertexFaceCcd(const std::array<PolyVec3, 4>& vertexThenFace, const CcdOptions& options = {},
+                   CcdQueryStats* stats = nullptr);
+bool edgeEdgeCcd(const std::array<PolyVec3, 4>& edgeAThenEdgeB, const CcdOptions& options = {},
+                 CcdQueryStats* stats = nullptr);
+
+/// Linear motion p(t) = p0 + t (p1 - p0) as a polynomial trajectory.
+PolyVec3 linearTrajectory(const RationalVec3& p0, const RationalVec3& p1);
 
 /// Points, in order: vertex, face0, face1, face2 at t=0, then the same four at t=1.
 bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options = {},
