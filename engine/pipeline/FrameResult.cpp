@@ -1,5 +1,7 @@
 #include "pipeline/FrameResult.h"
 
+#include <cstring>
+
 namespace cdlab {
 
 void Counters::add(const std::string& name, std::uint64_t value) {
@@ -63,8 +65,28 @@ void mix(std::uint64_t& h, std::uint64_t v) {
 }
 } // namespace
 
+const char* toString(TimeOfContact::Kind k) {
+    switch (k) {
+    case TimeOfContact::Kind::VertexFace:
+        return "vertex/face";
+    case TimeOfContact::Kind::FaceVertex:
+        return "face/vertex";
+    case TimeOfContact::Kind::EdgeEdge:
+        return "edge/edge";
+    }
+    return "?";
+}
+
 std::uint64_t FrameResult::hash() const {
     std::uint64_t h = kFnvOffset;
+    for (const auto& c : firstContacts) {
+        mix(h, (std::uint64_t(c.objectA) << 32) | c.objectB);
+        std::uint64_t bits;
+        std::memcpy(&bits, &c.time, sizeof bits);
+        mix(h, bits);
+        mix(h, (std::uint64_t(c.triA) << 32) | c.triB);
+        mix(h, (std::uint64_t(c.kind) << 16) | (std::uint64_t(c.featureA) << 8) | c.featureB);
+    }
     for (const auto& c : contacts) {
         mix(h, (std::uint64_t(c.objectA) << 32) | c.objectB);
         mix(h, c.pairs.size());

@@ -40,10 +40,23 @@ struct BodyPairContacts {
     std::vector<TrianglePair> pairs;        ///< sorted
 };
 
+/// Continuous algorithms: the earliest contact of a body pair within the frame and the features that make it.
+struct TimeOfContact {
+    enum class Kind : std::uint8_t { VertexFace, FaceVertex, EdgeEdge };
+    std::uint32_t objectA = 0, objectB = 0;
+    double time = 0; ///< absolute time, a lower bound within the algorithm's resolution
+    Kind kind = Kind::VertexFace;
+    std::uint32_t triA = 0, triB = 0;        ///< triangles carrying the features
+    std::uint8_t featureA = 0, featureB = 0; ///< local vertex (VF: A, FV: B) or edge index (EE: both)
+};
+const char* toString(TimeOfContact::Kind k);
+
 struct FrameResult {
     double t0 = 0, t1 = 0;
-    std::vector<BodyPairContacts>
-        contacts; ///< only pairs with at least one contact, sorted by (objectA, objectB)
+    /// Only pairs with at least one contact, sorted by (objectA, objectB). Continuous algorithms list the
+    /// triangle pair of the first contact.
+    std::vector<BodyPairContacts> contacts;
+    std::vector<TimeOfContact> firstContacts; ///< continuous algorithms, in pair order
     Counters counters;
     StageTimes stages;
 

@@ -1,0 +1,332 @@
+#include "algorithms/RigidCcdAlgorithm.h"
+
+#include "core/Stopwatch.h"
+#include "culling/ContinuousCulling.h"
+#include "debug/DebugSink.h"
+
+#include <sstream>
+#include <tuple>
+
+namespace cdlab {
+
+namespace {
+
+constexpr std::int8_t kUntested = 0, kCulled = 1, kKept = 2;
+
+bool boxesOverlap(const Aabb& a, const Aabb& b) {
+    return a.overlaps(b);
+}
+
+Aabb triangleBox(const Vec3& a, const Vec3& b, const Vec3& c) {
+    Aabb box;
+    box.grow(a), box.grow(b), box.grow(c);
+    return box;
+}
+
+/// Pads a box by a relative amount (rounding of the floating-point prefilters; the exact tests decide).
+Aabb padded(Aabb b) {
+    double s = 1e-9 * (maxComponent(vabs(b.lo)) + maxComponent(vabs(b.hi)) + 1e-300);
+    b.lo -= Vec3{s, s, s}, b.hi += Vec3{s, s, s};
+    return b;
+}
+
+/// Earlier contacts win; ties are broken by the features so that any traversal order gives the same answer.
+bool earlier(const TimeOfContact& a, const TimeOfContact& b) {
+    return std::make_tuple(a.time, a.triA, a.triB, int(a.kind), a.featureA, a.featureB) <
+           std::make_tuple(b.time, b.triA, b.triB, int(b.kind), b.featureA, b.featureB);
+}
+
+} // namespace
+
+AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
+    AlgorithmInfo i;
+    i.name = culling ? "rigid-ccd-bm" : "rigid-ccd";
+    i.kind = "continuous";
+    i.description = culling
+                        ? "Continuous collision of rigid bodies over each frame with hierarchical back-face "
+                          "culling: BM-cones on the OBB tree, continuous culling test over the frame "
+                          "(redon2002 sec. 2.2, 5, 6), exact vertex/face, face/vertex and edge/edge tests."
+                        : "Continuous collision of rigid bodies over each frame: OBB trees against swept "
+                          "boxes, exact vertex/face, face/vertex and edge/edge tests on the polynomial "
+                          "in-between motion; earliest time of contact and its features.";
+    i.params = {
+        {"depth",
+         "Bisection depth of the exact elementary tests over the frame (time resolution 2^-depth).",
+         std::int64_t(48),
+         {},
+         8,
+         200},
+        {"toc-depth",
+         "Resolution of the reported time of contact: 2^-toc-depth of the frame.",
+         std::int64_t(24),
+         {},
+         4,
+         60},
+    };
+    if (culling) {
+        i.params.push_back(
+            {"build",
+             "BM-cone construction order (redon2002 sec. 4.2): bottom-up from the children's "
+             "cones (fast, used in the paper's Table 1) or top-down from the normals (tighter).",
+             std::string("bottom-up"),
+             {"bottom-up", "top-down"}});
+        i.params.push_back(
+            {"rmax", "Maximum BM-cone size r_max (the paper uses 5).", std::int64_t(5), {}, 3, 16});
+    }
+    i.create = [culling](const ParamSet& p) { return std::make_unique<RigidCcdAlgorithm>(p, culling); };
+    return i;
+}
+
+RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_culling(culling) {
+    m_ccd.maxDepth = int(p.getInt("depth"));
+    m_ccd.tocDepth = int(p.getInt("toc-depth"));
+    m_ccd.earliest = true;
+    if (culling) {
+        m_buildMode = p.getString("build") == "top-down" ? BmBuildMode::TopDown : BmBuildMode::BottomUp;
+        m_coneOptions.rMax = int(p.getInt("rmax"));
+    }
+}
+
+PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
+    m_scene = &scene;
+    m_objects = std::make_unique<SceneObjects>(scene);
+    m_bvhs.clear(), m_cones.clear(), m_bvhOf.clear(), m_coneOf.clear();
+    PrepareReport report;
+    Stopwatch sw;
+    std::size_t nodes = 0;
+    for (const auto& o : m_objects->objects()) {
+        auto [it, fresh] = m_bvhs.try_emplace(o.mesh);
+        if (fresh) {
+            if (progress)
+                progress(double(m_bvhs.size()) / double(m_objects->objects().size()), "BVH " + o.name);
+            // redon2002 builds on a MinMax hierarchy (sec. 4.1).
+            it->second.build(*o.mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
+            report.memoryBytes += it->second.stats().memoryBytes;
+            nodes += it->second.stats().nodes;
+            if (m_culling) {
+                BmConeTree& cones = m_cones[o.mesh];
+                cones.build(it->second, *o.mesh, m_buildMode, m_coneOptions);
+                report.memoryBytes += cones.stats().memoryBytes;
+            }
+        }
+        m_bvhOf.push_back(&it->second);
+        m_coneOf.push_back(m_culling ? &m_cones[o.mesh] : nullptr);
+    }
+    report.stages.add("build", sw.ms());
+    std::ostringstream s;
+    s << m_bvhs.size() << " OBB trees, " << nodes << " nodes"
+      << (m_culling ? std::string(", BM-cones ") + toString(m_buildMode) : std::string());
+    report.notes = s.str();
+    return report;
+}
+
+const Aabb& RigidCcdAlgorithm::sweptVertex(std::uint32_t v) {
+    auto it = m_sweptVerts.find(v);
+    if (it == m_sweptVerts.end())
+        it = m_sweptVerts.emplace(v, m_motion->sweptBounds(m_meshI->vertices[v])).first;
+    return it->second;
+}
+
+const Aabb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
+    auto it = m_sweptNodes.find(node);
+    if (it != m_sweptNodes.end()) return it->second;
+    // A rigid motion is affine: the box at time s is the hull of its corners at s, so the corners' swept
+    // boxes bound the swept box.
+    Obb box = m_bvhI->nodeBox(node);
+    Aabb swept;
+    for (int k = 0; k < 8; ++k) swept.grow(m_motion->sweptBounds(box.corner(k)));
+    return m_sweptNodes.emplace(node, swept).first->second;
+}
+
+const PolyVec3& RigidCcdAlgorithm::movingTrajectory(std::uint32_t v) {
+    auto it = m_movingTraj.find(v);
+    if (it == m_movingTraj.end()) it = m_movingTraj.emplace(v, m_motion->moving(m_meshI->vertices[v])).first;
+    return it->second;
+}
+
+const PolyVec3& RigidCcdAlgorithm::fixedTrajectory(std::uint32_t v) {
+    auto it = m_fixedTraj.find(v);
+    if (it == m_fixedTraj.end()) it = m_fixedTraj.emplace(v, m_motion->fixed(m_meshJ->vertices[v])).first;
+    return it->second;
+}
+
+void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfContact& best, Counts& counts) {
+    const Triangle& a = m_meshI->triangles[ti];
+    const Triangle& b = m_meshJ->triangles[tj];
+    const auto& vj = m_meshJ->vertices;
+    Aabb boxJ = padded(triangleBox(vj[b[0]], vj[b[1]], vj[b[2]]));
+    Aabb sweptI;
+    for (std::uint32_t v : a) sweptI.grow(sweptVertex(v));
+    sweptI = padded(sweptI);
+    auto record = [&](TimeOfContact::Kind kind, std::uint8_t fa, std::uint8_t fb, const CcdQueryStats& st) {
+        ++counts.hits;
+        TimeOfContact c{m_objI, m_objJ, st.toc, kind, ti, tj, fa, fb};
+        if (best.time < 0 || earlier(c, best)) best = c;
+    };
+    CcdQueryStats st;
+    for (std::uint8_t k = 0; k < 3; ++k) { // vertex of i against face of j
+        ++counts.vf;
+        if (!boxesOverlap(padded(sweptVertex(a[k])), boxJ)) continue;
+        if (vertexFaceCcd(
+                {movingTrajectory(a[k]), fixedTrajectory(b[0]), fixedTrajectory(b[1]), fixedTrajectory(b[2])},
+                m_ccd, &st))
+            record(TimeOfContact::Kind::VertexFace, k, 0, st);
+    }
+    for (std::uint8_t k = 0; k < 3; ++k) { // face of i against vertex of j
+        ++counts.fv;
+        Aabb point;
+        point.grow(vj[b[k]]);
+        if (!boxesOverlap(sweptI, padded(point))) continue;
+        if (vertexFaceCcd({fixedTrajectory(b[k]), movingTrajectory(a[0]), movingTrajectory(a[1]),
+                           movingTrajectory(a[2])},
+                          m_ccd, &st))
+            record(TimeOfContact::Kind::FaceVertex, 0, k, st);
+    }
+    for (std::uint8_t e = 0; e < 3; ++e)
+        for (std::uint8_t f = 0; f < 3; ++f) { // edge of i against edge of j
+            ++counts.ee;
+            Aabb edgeI = sweptVertex(a[e]);
+            edgeI.grow(sweptVertex(a[(e + 1) % 3]));
+            Aabb edgeJ;
+            edgeJ.grow(vj[b[f]]), edgeJ.grow(vj[b[(f + 1) % 3]]);
+            if (!boxesOverlap(padded(edgeI), padded(edgeJ))) continue;
+            if (edgeEdgeCcd({movingTrajectory(a[e]), movingTrajectory(a[(e + 1) % 3]), fixedTrajectory(b[f]),
+                             fixedTrajectory(b[(f + 1) % 3])},
+                            m_ccd, &st))
+                record(TimeOfContact::Kind::EdgeEdge, e, f, st);
+        }
+}
+
+bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion,
+                              TimeOfContact& best, Counts& counts) {
+    const auto& objs = m_objects->objects();
+    m_objI = i, m_objJ = j;
+    m_meshI = objs[i].mesh, m_meshJ = objs[j].mesh;
+    m_bvhI = m_bvhOf[i], m_bvhJ = m_bvhOf[j];
+    m_coneI = m_coneOf[i], m_coneJ = m_coneOf[j];
+    m_motion = &motion;
+    m_flagI.assign(m_bvhI->nodes().size(), kUntested);
+    m_flagJ.assign(m_bvhJ->nodes().size(), kUntested);
+    m_sweptNodes.clear(), m_sweptVerts.clear(), m_movingTraj.clear(), m_fixedTraj.clear();
+    best.time = -1;
+    const auto& nodesI = m_bvhI->nodes();
+    const auto& nodesJ = m_bvhJ->nodes();
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, 0}};
+    while (!stack.empty()) {
+        auto [ni, nj] = stack.back();
+        stack.pop_back();
+        // Step 1 (sec. 2.2): a node already BM-culled in this query ends the pair.
+        if (m_flagI[ni] == kCulled || m_flagJ[nj] == kCulled) continue;
+        // Step 2: overlap of i's swept box with j's box (SAT, j's box axes vs the world-aligned swept box).
+        ++counts.bvTests;
+        const Aabb& swept = sweptNode(ni);
+        Obb boxJ = m_bvhJ->nodeBox(nj);
+        Vec3 t = boxJ.axes * (swept.center() - boxJ.center);
+        Mat3 r = boxJ.axes; // rows of j's axes dotted with the world axes
+        if (!satOverlap(boxJ.halfSize, swept.extent() * 0.5, r, absPlusEpsilon(r), t)) continue;
+        // Step 3: BM-test each node in turn (continuous test over the frame, sec. 6); mark culled ones.
+        if (m_culling) {
+            if (m_flagI[ni] == kUntested && m_coneI->hasCone(ni)) {
+                ++counts.bmTests;
+                Obb box = m_bvhI->nodeBox(ni);
+                Vec3 corners[8];
+                for (int k = 0; k < 8; ++k) corners[k] = box.corner(k);
+                m_flagI[ni] = movingNodeCulled(motion, corners, m_coneI->cone(ni), m_coneI->coneSize(ni))
+                                  ? kCulled
+                                  : kKept;
+                counts.bmCulled += m_flagI[ni] == kCulled;
+            }
+            if (m_flagI[ni] == kCulled) continue;
+            if (m_flagJ[nj] == kUntested && m_coneJ->hasCone(nj)) {
+                ++counts.bmTests;
+                Vec3 corners[8];
+                for (int k = 0; k < 8; ++k) corners[k] = boxJ.corner(k);
+                m_flagJ[nj] = fixedNodeCulled(motion, corners, m_coneJ->cone(nj), m_coneJ->coneSize(nj))
+                                  ? kCulled
+                                  : kKept;
+                counts.bmCulled += m_flagJ[nj] == kCulled;
+            }
+            if (m_flagJ[nj] == kCulled) continue;
+        }
+        const BvhNode &A = nodesI[ni], &B = nodesJ[nj];
+        if (A.isLeaf() && B.isLeaf()) {
+            for (std::uint32_t x = A.firstTri; x < A.firstTri + A.triCount; ++x)
+                for (std::uint32_t y = B.firstTri; y < B.firstTri + B.triCount; ++y)
+                    leafTests(m_bvhI->triIndex()[x], m_bvhJ->triIndex()[y], best, counts);
+            continue;
+        }
+        if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
+            stack.push_back({A.firstChild + 1, nj});
+            stack.push_back({A.firstChild, nj});
+        } else {
+            stack.push_back({ni, B.firstChild + 1});
+            stack.push_back({ni, B.firstChild});
+        }
+    }
+    return best.time >= 0;
+}
+
+FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
+    FrameResult r;
+    r.t0 = t0, r.t1 = t1;
+    Stopwatch sw;
+    std::vector<Pose> p0, p1;
+    m_objects->poses(t0, p0);
+    m_objects->poses(t1, p1);
+    r.stages.add("poses", sw.ms());
+    sw.restart();
+    Counts counts;
+    for (auto [i, j] : m_objects->pairs()) {
+        // i relative to j at both ends: j's own motion is folded into the relative poses.
+        RelativeMotion rel(p0[j].inverse() * p0[i], p1[j].inverse() * p1[i]);
+        TimeOfContact best;
+        if (!query(i, j, rel, best, counts)) continue;
+        best.time = t0 + best.time * (t1 - t0);
+        r.firstContacts.push_back(best);
+        r.contacts.push_back({i, j, {{best.triA, best.triB}}});
+        if (sink) { // the two triangles of the first contact, at the end of the frame
+            const auto& objs = m_objects->objects();
+            for (int side = 0; side < 2; ++side) {
+                std::uint32_t obj = side ? j : i, tri = side ? best.triB : best.triA;
+                DebugTag tag{std::int32_t(obj), -1};
+                if (!sink->wants(DebugCategory::TriangleHit, tag)) continue;
+                Vec3 a, b, c;
+                objs[obj].mesh->corners(tri, a, b, c);
+                const Pose& p = p1[obj];
+                sink->setTag(tag);
+                sink->triangle(p.apply(a), p.apply(b), p.apply(c), Rgba{1.0f, 0.1f, 0.1f, 1.0f},
+                               DebugCategory::TriangleHit);
+            }
+        }
+    }
+    r.stages.add("collide", sw.ms());
+    r.counters.add("bv_tests", counts.bvTests);
+    r.counters.add("ee_tests", counts.ee);
+    r.counters.add("vf_tests", counts.vf);
+    r.counters.add("fv_tests", counts.fv);
+    r.counters.add("bm_tests", counts.bmTests);
+    r.counters.add("bm_culled", counts.bmCulled);
+    r.counters.add("contacts", counts.hits);
+    return r;
+}
+
+int RigidCcdAlgorithm::structureDepth(std::uint32_t object) const {
+    return object < m_bvhOf.size() ? static_cast<int>(m_bvhOf[object]->stats().maxDepth) : 0;
+}
+
+void RigidCcdAlgorithm::drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {
+    if (object >= m_bvhOf.size()) return;
+    std::vector<Pose> poses;
+    m_objects->poses(t, poses);
+    const Bvh& bvh = *m_bvhOf[object];
+    for (std::size_t n = 0; n < bvh.nodes().size(); ++n) {
+        const BvhNode& node = bvh.nodes()[n];
+        if (node.depth != level && !(node.isLeaf() && node.depth < level)) continue;
+        DebugTag tag{std::int32_t(object), node.depth};
+        if (!sink.wants(DebugCategory::BvhNode, tag)) continue;
+        sink.setTag(tag);
+        sink.box(bvh.nodeBox(n).transformed(poses[object]), Rgba{}, DebugCategory::BvhNode);
+    }
+}
+
+} // namespace cdlab

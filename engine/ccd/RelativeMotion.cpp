@@ -1,0 +1,77 @@
+#include "ccd/RelativeMotion.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cdlab {
+
+RelativeMotion::RelativeMotion(const Pose& rel0, const Pose& rel1) : m_rel0(rel0), m_dt(rel1.t - rel0.t) {
+    // Axis and angle of the rotation R1 R0^T (shortest arc, theta in [0, pi]).
+    Mat3 d = rel1.R * rel0.R.transposed();
+    double c = std::clamp((d(0, 0) + d(1, 1) + d(2, 2) - 1) / 2, -1.0, 1.0);
+    Vec3 w{d(2, 1) - d(1, 2), d(0, 2) - d(2, 0), d(1, 0) - d(0, 1)}; // 2 sin(theta) k
+    m_theta = std::acos(c);
+    if (m_theta > 1e-12) {
+        if (length(w) > 1e-9) {
+            m_axis = normalize(w);
+        } else { // theta near pi: the axis is the column of d + I with the largest norm
+            Mat3 s = d;
+            for (int i = 0; i < 3; ++i) s(i, i) += 1;
+            Vec3 best = s.col(0);
+            for (int j = 1; j < 3; ++j)
+                if (length(s.col(j)) > length(best)) best = s.col(j);
+            m_axis = normalize(best);
+        }
+    } else {
+        m_theta = 0;
+    }
+    m_tau = std::tan(m_theta / 2);
+    // phi(s) = 2 atan(tau s): dphi/ds = 2 tau / (1 + tau^2 s^2), largest at s = 0, smallest at s = 1.
+    m_rateMax = 2 * m_tau;
+    m_rateMin = 2 * m_tau / (1 + m_tau * m_tau);
+    m_den = RationalPoly(Rational(1)) +
+            RationalPoly::linear(0, Rational(m_tau)) * RationalPoly::linear(0, Rational(m_tau));
+}
+
+PolyVec3 RelativeMotion::moving(const Vec3& p) const {
+    // (1 + u^2) R_k(phi) q = (1 + u^2) q + 2u (k x q) + 2u^2 k x (k x q), with u = tau s and q = R0 p.
+    Vec3 q = m_rel0.R * p;
+    Vec3 kq = cross(m_axis, q), kkq = cross(m_axis, kq);
+    auto comp = [&](int i) {
+        RationalPoly t = RationalPoly::linear(Rational(m_rel0.t[i]), Rational(m_dt[i]));
+        Rational tau(m_tau), tau2 = tau * tau;
+        RationalPoly rot = RationalPoly(Rational(q[i])) + RationalPoly::linear(0, 2 * tau * Rational(kq[i])) +
+                           RationalPoly::linear(0, tau2 * (Rational(q[i]) + 2 * Rational(kkq[i]))) *
+                               RationalPoly::linear(0, 1);
+        return m_den * t + rot;
+    };
+    return {comp(0), comp(1), comp(2)};
+}
+
+PolyVec3 RelativeMotion::fixed(const Vec3& x) const {
+    return {m_den * RationalPoly(Rational(x.x)), m_den * RationalPoly(Rational(x.y)),
+            m_den * RationalPoly(Rational(x.z))};
+}
+
+Aabb RelativeMotion::sweptBounds(const Vec3& p) const {
+    // The rotating part R_k(phi) q stays on an arc of radius r about the axis; for theta <= pi the arc lies
+    // in the ball around its chord's midpoint of radius r sin(theta/2). The translation adds the segment
+    // t0..t1.
+    Vec3 q = m_rel0.R * p;
+    Vec3 qEnd = rotationAxisAngle(m_axis, m_theta) * q;
+    Vec3 mid = (q + qEnd) * 0.5;
+    double r = length(q - m_axis * dot(q, m_axis));
+    double rho = r * std::sin(m_theta / 2);
+    // Slack for the rounding of this floating-point bound (the exact tests see the exact motion).
+    double slack = 1e-9 * (length(q) + length(m_rel0.t) + length(m_dt) + 1e-300);
+    Vec3 pad{rho + slack, rho + slack, rho + slack};
+    Vec3 a = m_rel0.t + mid, b = m_rel0.t + m_dt + mid;
+    return Aabb{vmin(a, b) - pad, vmax(a, b) + pad};
+}
+
+Pose RelativeMotion::at(double s) const {
+    double phi = 2 * std::atan(m_tau * s);
+    return {rotationAxisAngle(m_axis, phi) * m_rel0.R, m_rel0.t + m_dt * s};
+}
+
+} // namespace cdlab
