@@ -32,9 +32,11 @@ Aabb padded(Aabb b) {
 
 /// Earlier contacts win; ties are broken by the features so that any traversal order gives the same answer.
 bool earlier(const TimeOfContact& a, const TimeOfContact& b) {
-    return std::make_tuple(a.time, a.triA, a.triB, int(a.kind), a.featureA, a.featureB) <
-           std::make_tuple(b.time, b.triA, b.triB, int(b.kind), b.featureA, b.featureB);
+    return std::make_tuple(a.time, int(a.kind), a.featureA[0], a.featureA[1], a.featureB[0], a.featureB[1]) <
+           std::make_tuple(b.time, int(b.kind), b.featureA[0], b.featureA[1], b.featureB[0], b.featureB[1]);
 }
+
+constexpr std::uint32_t kFace = 0xffffffffu;
 
 } // namespace
 
@@ -150,6 +152,20 @@ const PolyVec3& RigidCcdAlgorithm::fixedTrajectory(std::uint32_t v) {
     return it->second;
 }
 
+const DoublePolyVec3& RigidCcdAlgorithm::movingApprox(std::uint32_t v) {
+    auto it = m_movingApprox.find(v);
+    if (it == m_movingApprox.end())
+        it = m_movingApprox.emplace(v, m_motion->movingApprox(m_meshI->vertices[v])).first;
+    return it->second;
+}
+
+const DoublePolyVec3& RigidCcdAlgorithm::fixedApprox(std::uint32_t v) {
+    auto it = m_fixedApprox.find(v);
+    if (it == m_fixedApprox.end())
+        it = m_fixedApprox.emplace(v, m_motion->fixedApprox(m_meshJ->vertices[v])).first;
+    return it->second;
+}
+
 void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfContact& best, Counts& counts) {
     const Triangle& a = m_meshI->triangles[ti];
     const Triangle& b = m_meshJ->triangles[tj];
@@ -158,29 +174,48 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     Aabb sweptI;
     for (std::uint32_t v : a) sweptI.grow(sweptVertex(v));
     sweptI = padded(sweptI);
-    auto record = [&](TimeOfContact::Kind kind, std::uint8_t fa, std::uint8_t fb, const CcdQueryStats& st) {
+    auto record = [&](TimeOfContact::Kind kind, std::uint32_t a0, std::uint32_t a1, std::uint32_t b0,
+                      std::uint32_t b1, const CcdQueryStats& st) {
         ++counts.hits;
-        TimeOfContact c{m_objI, m_objJ, st.toc, kind, ti, tj, fa, fb};
+        TimeOfContact c;
+        c.objectA = m_objI, c.objectB = m_objJ, c.time = st.toc, c.kind = kind;
+        c.featureA[0] = std::min(a0, a1), c.featureA[1] = std::max(a0, a1);
+        c.featureB[0] = std::min(b0, b1), c.featureB[1] = std::max(b0, b1);
+        c.triA = ti, c.triB = tj;
         if (best.time < 0 || earlier(c, best)) best = c;
     };
+    // Only contacts no later than the best so far can change the answer (ties included).
+    CcdOptions options = m_ccd;
+    auto limit = [&] {
+        options.until = best.time < 0 ? 1.0 : std::min(1.0, best.time + std::ldexp(1.0, -m_ccd.tocDepth));
+    };
+    limit();
     CcdQueryStats st;
     for (std::uint8_t k = 0; k < 3; ++k) { // vertex of i against face of j
         ++counts.vf;
         if (!boxesOverlap(padded(sweptVertex(a[k])), boxJ)) continue;
         if (vertexFaceCcd(
-                {movingTrajectory(a[k]), fixedTrajectory(b[0]), fixedTrajectory(b[1]), fixedTrajectory(b[2])},
-                m_ccd, &st))
-            record(TimeOfContact::Kind::VertexFace, k, 0, st);
+                {movingApprox(a[k]), fixedApprox(b[0]), fixedApprox(b[1]), fixedApprox(b[2])},
+                [&] {
+                    return std::array<PolyVec3, 4>{movingTrajectory(a[k]), fixedTrajectory(b[0]),
+                                                   fixedTrajectory(b[1]), fixedTrajectory(b[2])};
+                },
+                options, &st))
+            record(TimeOfContact::Kind::VertexFace, a[k], a[k], tj, kFace, st), limit();
     }
     for (std::uint8_t k = 0; k < 3; ++k) { // face of i against vertex of j
         ++counts.fv;
         Aabb point;
         point.grow(vj[b[k]]);
         if (!boxesOverlap(sweptI, padded(point))) continue;
-        if (vertexFaceCcd({fixedTrajectory(b[k]), movingTrajectory(a[0]), movingTrajectory(a[1]),
-                           movingTrajectory(a[2])},
-                          m_ccd, &st))
-            record(TimeOfContact::Kind::FaceVertex, 0, k, st);
+        if (vertexFaceCcd(
+                {fixedApprox(b[k]), movingApprox(a[0]), movingApprox(a[1]), movingApprox(a[2])},
+                [&] {
+                    return std::array<PolyVec3, 4>{fixedTrajectory(b[k]), movingTrajectory(a[0]),
+                                                   movingTrajectory(a[1]), movingTrajectory(a[2])};
+                },
+                options, &st))
+            record(TimeOfContact::Kind::FaceVertex, ti, kFace, b[k], b[k], st), limit();
     }
     for (std::uint8_t e = 0; e < 3; ++e)
         for (std::uint8_t f = 0; f < 3; ++f) { // edge of i against edge of j
@@ -190,10 +225,16 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
             Aabb edgeJ;
             edgeJ.grow(vj[b[f]]), edgeJ.grow(vj[b[(f + 1) % 3]]);
             if (!boxesOverlap(padded(edgeI), padded(edgeJ))) continue;
-            if (edgeEdgeCcd({movingTrajectory(a[e]), movingTrajectory(a[(e + 1) % 3]), fixedTrajectory(b[f]),
-                             fixedTrajectory(b[(f + 1) % 3])},
-                            m_ccd, &st))
-                record(TimeOfContact::Kind::EdgeEdge, e, f, st);
+            std::uint32_t a0 = a[e], a1 = a[(e + 1) % 3], b0 = b[f], b1 = b[(f + 1) % 3];
+            if (edgeEdgeCcd(
+                    {movingApprox(a0), movingApprox(a1), fixedApprox(b0), fixedApprox(b1)},
+                    [&] {
+                        return std::array<PolyVec3, 4>{movingTrajectory(a0), movingTrajectory(a1),
+                                                       fixedTrajectory(b0), fixedTrajectory(b1)};
+                    },
+                    options, &st))
+                record(TimeOfContact::Kind::EdgeEdge, a[e], a[(e + 1) % 3], b[f], b[(f + 1) % 3], st),
+                    limit();
         }
 }
 
@@ -208,6 +249,7 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
     m_flagI.assign(m_bvhI->nodes().size(), kUntested);
     m_flagJ.assign(m_bvhJ->nodes().size(), kUntested);
     m_sweptNodes.clear(), m_sweptVerts.clear(), m_movingTraj.clear(), m_fixedTraj.clear();
+    m_movingApprox.clear(), m_fixedApprox.clear();
     best.time = -1;
     const auto& nodesI = m_bvhI->nodes();
     const auto& nodesJ = m_bvhJ->nodes();

@@ -38,6 +38,8 @@ private:
     const Aabb& sweptVertex(std::uint32_t v);
     const PolyVec3& movingTrajectory(std::uint32_t v);
     const PolyVec3& fixedTrajectory(std::uint32_t v);
+    const DoublePolyVec3& movingApprox(std::uint32_t v);
+    const DoublePolyVec3& fixedApprox(std::uint32_t v);
     void leafTests(std::uint32_t triI, std::uint32_t triJ, TimeOfContact& best, Counts& counts);
 
     bool m_culling;
@@ -59,7 +61,8 @@ private:
     std::uint32_t m_objI = 0, m_objJ = 0;
     std::vector<std::int8_t> m_flagI, m_flagJ; // 0 untested, 1 BM-culled, 2 not culled
     std::unordered_map<std::uint32_t, Aabb> m_sweptNodes, m_sweptVerts;
-    std::unordered_map<std::uint32_t, PolyVec3> m_movingTraj, m_fixedTraj;
+    std::unordered_map<std::uint32_t, PolyVec3> m_movingTraj, m_fixedTraj;           // exact, built lazily
+    std::unordered_map<std::uint32_t, DoublePolyVec3> m_movingApprox, m_fixedApprox; // for the filter
 };
 
 } // namespace cdlab

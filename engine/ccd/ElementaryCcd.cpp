@@ -1,5 +1,7 @@
 #include "ccd/ElementaryCcd.h"
 
+#include "ccd/DoublePoly.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -8,11 +10,15 @@ namespace cdlab {
 namespace {
 
 /// One condition on t. Zero: a(t) = 0. NonNeg: a(t) >= 0. Straddle: a(t) and b(t) are not both strictly of
-/// one sign. AnyNonNeg: at least one of polys >= 0.
-struct Condition {
-    enum Kind { Zero, NonNeg, Straddle, AnyNonNeg } kind;
-    std::vector<RationalPoly> polys;
+/// one sign. AnyNonNeg: at least one of polys >= 0. Built once in floating point (the filter) and, when the
+/// filter cannot refute, in exact rationals.
+enum class Kind { Zero, NonNeg, Straddle, AnyNonNeg };
+
+template <class Poly> struct ConditionT {
+    Kind kind;
+    std::vector<Poly> polys;
 };
+using Condition = ConditionT<RationalPoly>;
 
 enum class Verdict { Fails, Holds, Unknown };
 
@@ -24,21 +30,21 @@ Verdict check(const Condition& c, const Rational& lo, const Rational& hi) {
     std::vector<Range> r(c.polys.size());
     for (std::size_t i = 0; i < c.polys.size(); ++i) c.polys[i].range(lo, hi, r[i].lo, r[i].hi);
     switch (c.kind) {
-    case Condition::Zero: {
+    case Kind::Zero: {
         if (sgn(r[0].lo) > 0 || sgn(r[0].hi) < 0) return Verdict::Fails;
         // A sign change (or a zero) at the endpoints proves a root inside (intermediate value theorem).
         return c.polys[0].signAt(lo) * c.polys[0].signAt(hi) <= 0 ? Verdict::Holds : Verdict::Unknown;
     }
-    case Condition::NonNeg:
+    case Kind::NonNeg:
         if (sgn(r[0].hi) < 0) return Verdict::Fails;
         return sgn(r[0].lo) >= 0 ? Verdict::Holds : Verdict::Unknown;
-    case Condition::Straddle: {
+    case Kind::Straddle: {
         const Range &a = r[0], &b = r[1];
         if ((sgn(a.lo) > 0 && sgn(b.lo) > 0) || (sgn(a.hi) < 0 && sgn(b.hi) < 0)) return Verdict::Fails;
         if ((sgn(a.hi) <= 0 && sgn(b.lo) >= 0) || (sgn(a.lo) >= 0 && sgn(b.hi) <= 0)) return Verdict::Holds;
         return Verdict::Unknown;
     }
-    case Condition::AnyNonNeg: {
+    case Kind::AnyNonNeg: {
         bool allNegative = true;
         for (const Range& x : r) {
             if (sgn(x.lo) >= 0) return Verdict::Holds;
@@ -53,13 +59,13 @@ Verdict check(const Condition& c, const Rational& lo, const Rational& hi) {
 /// Exact test at one rational time.
 bool holdsAt(const Condition& c, const Rational& t) {
     switch (c.kind) {
-    case Condition::Zero:
+    case Kind::Zero:
         return c.polys[0].signAt(t) == 0;
-    case Condition::NonNeg:
+    case Kind::NonNeg:
         return c.polys[0].signAt(t) >= 0;
-    case Condition::Straddle:
+    case Kind::Straddle:
         return c.polys[0].signAt(t) * c.polys[1].signAt(t) <= 0;
-    case Condition::AnyNonNeg:
+    case Kind::AnyNonNeg:
         for (const auto& p : c.polys)
             if (p.signAt(t) >= 0) return true;
         return false;
@@ -73,6 +79,7 @@ enum class Found { No, Possible, Proven };
 
 Found search(const std::vector<Condition>& conds, const Rational& lo, const Rational& hi, int depth,
              const CcdOptions& opt, CcdQueryStats& stats, bool earliest) {
+    if (opt.until < 1 && lo > Rational(opt.until)) return Found::No; // beyond the time that still matters
     ++stats.intervals;
     bool allHold = true;
     for (const Condition& c : conds) {
@@ -109,21 +116,108 @@ PolyVec3 moving(const RationalVec3& p0, const RationalVec3& p1) {
 }
 
 /// Bounding-box overlap of point sets, per axis and side: max(A) >= min(B) <=> some a - b >= 0.
-void addBoxOverlap(std::vector<Condition>& conds, const std::vector<const PolyVec3*>& a,
-                   const std::vector<const PolyVec3*>& b) {
+template <class Vec, class Poly>
+void addBoxOverlap(std::vector<ConditionT<Poly>>& conds, const std::vector<const Vec*>& a,
+                   const std::vector<const Vec*>& b) {
     for (int axis = 0; axis < 3; ++axis) {
-        auto comp = [axis](const PolyVec3* v) -> const RationalPoly& {
+        auto comp = [axis](const Vec* v) -> const Poly& {
             return axis == 0 ? v->x : (axis == 1 ? v->y : v->z);
         };
-        Condition ab{Condition::AnyNonNeg, {}}, ba{Condition::AnyNonNeg, {}};
-        for (const PolyVec3* p : a)
-            for (const PolyVec3* q : b) {
+        ConditionT<Poly> ab{Kind::AnyNonNeg, {}}, ba{Kind::AnyNonNeg, {}};
+        for (const Vec* p : a)
+            for (const Vec* q : b) {
                 ab.polys.push_back(comp(p) - comp(q));
                 ba.polys.push_back(comp(q) - comp(p));
             }
         conds.push_back(std::move(ab));
         conds.push_back(std::move(ba));
     }
+}
+
+template <class Vec, class Poly = decltype(Vec{}.x)>
+std::vector<ConditionT<Poly>> vertexFaceConditions(const Vec& v, const Vec& a, const Vec& b, const Vec& c) {
+    Vec e1 = b - a, e2 = c - a, w = v - a;
+    Vec n = cross(e1, e2);
+    std::vector<ConditionT<Poly>> conds;
+    addBoxOverlap<Vec, Poly>(conds, {&v},
+                             {&a, &b, &c}); // necessary: the vertex is inside the face's box at contact
+    // Coplanarity, then barycentric signs: with v = a + u e1 + s e2, (e1 x w).n = s|n|^2, (w x e2).n = u|n|^2
+    // and ((c-b) x (v-b)).n = (1-u-s)|n|^2.
+    conds.push_back({Kind::Zero, {dot(n, w)}});
+    conds.push_back({Kind::NonNeg, {dot(cross(e1, w), n)}});
+    conds.push_back({Kind::NonNeg, {dot(cross(w, e2), n)}});
+    conds.push_back({Kind::NonNeg, {dot(cross(c - b, v - b), n)}});
+    return conds;
+}
+
+template <class Vec, class Poly = decltype(Vec{}.x)>
+std::vector<ConditionT<Poly>> edgeEdgeConditions(const Vec& a0, const Vec& a1, const Vec& b0, const Vec& b1) {
+    Vec da = a1 - a0, db = b1 - b0;
+    Vec n = cross(da, db);
+    std::vector<ConditionT<Poly>> conds;
+    addBoxOverlap<Vec, Poly>(conds, {&a0, &a1}, {&b0, &b1}); // necessary; rejects separated collinear edges
+    // Coplanarity, then each edge's endpoints on opposite sides (or on) the other edge's line in the plane.
+    conds.push_back({Kind::Zero, {dot(n, b0 - a0)}});
+    conds.push_back({Kind::Straddle, {dot(cross(db, a0 - b0), n), dot(cross(db, a1 - b0), n)}});
+    conds.push_back({Kind::Straddle, {dot(cross(da, b0 - a0), n), dot(cross(da, b1 - a0), n)}});
+    return conds;
+}
+
+// ---- floating-point filter -------------------------------------------------------------------------------
+
+DoublePoly toDouble(const RationalPoly& p) {
+    const auto& c = p.coefficients();
+    DoublePoly r;
+    DoublePoly power = DoublePoly::linear(1, 0), t = DoublePoly::linear(0, 1);
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        r = r + power * DoublePoly::linear(c[i].get_d(), 0);
+        power = power * t;
+    }
+    return r;
+}
+
+DoublePolyVec3 toDouble(const PolyVec3& v) {
+    return {toDouble(v.x), toDouble(v.y), toDouble(v.z)};
+}
+
+bool refutes(const ConditionT<DoublePoly>& c, double lo, double hi) {
+    double a[8], b[8];
+    std::size_t n = std::min<std::size_t>(c.polys.size(), 8);
+    for (std::size_t i = 0; i < n; ++i) c.polys[i].range(lo, hi, a[i], b[i]);
+    switch (c.kind) {
+    case Kind::Zero:
+        return a[0] > 0 || b[0] < 0;
+    case Kind::NonNeg:
+        return b[0] < 0;
+    case Kind::Straddle:
+        return (a[0] > 0 && a[1] > 0) || (b[0] < 0 && b[1] < 0);
+    case Kind::AnyNonNeg:
+        if (c.polys.size() > 8) return false;
+        for (std::size_t i = 0; i < n; ++i)
+            if (b[i] >= 0) return false;
+        return true;
+    }
+    return false;
+}
+
+/// True when the filter proves there is no contact: every subinterval down to `depth` is refuted by some
+/// condition. Gives up (false) after `budget` intervals.
+bool filterRefutes(const std::vector<ConditionT<DoublePoly>>& conds, double lo, double hi, int depth,
+                   int& budget, double until) {
+    if (lo > until) return true; // irrelevant: later than the time that still matters
+    if (--budget < 0) return false;
+    for (const auto& c : conds)
+        if (refutes(c, lo, hi)) return true;
+    if (depth == 0) return false;
+    double mid = 0.5 * (lo + hi);
+    return filterRefutes(conds, lo, mid, depth - 1, budget, until) &&
+           filterRefutes(conds, mid, hi, depth - 1, budget, until);
+}
+
+bool filtered(const std::vector<ConditionT<DoublePoly>>& conds, double until) {
+    // Floating-point work is cheap next to the rational search it saves: refine deep before giving up.
+    int budget = 2048;
+    return filterRefutes(conds, 0.0, 1.0, 30, budget, until);
 }
 
 bool run(std::vector<Condition>& conds, const CcdOptions& options, CcdQueryStats* stats) {
@@ -160,31 +254,44 @@ bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options
 }
 
 bool vertexFaceCcd(const std::array<PolyVec3, 4>& tr, const CcdOptions& options, CcdQueryStats* stats) {
-    const PolyVec3 &v = tr[0], &a = tr[1], &b = tr[2], &c = tr[3];
-    PolyVec3 e1 = b - a, e2 = c - a, w = v - a;
-    PolyVec3 n = cross(e1, e2);
-    std::vector<Condition> conds;
-    addBoxOverlap(conds, {&v}, {&a, &b, &c}); // necessary: the vertex is inside the face's box at contact
-    // Coplanarity, then barycentric signs: with v = a + u e1 + s e2, (e1 x w).n = s|n|^2, (w x e2).n = u|n|^2
-    // and ((c-b) x (v-b)).n = (1-u-s)|n|^2.
-    conds.push_back({Condition::Zero, {dot(n, w)}});
-    conds.push_back({Condition::NonNeg, {dot(cross(e1, w), n)}});
-    conds.push_back({Condition::NonNeg, {dot(cross(w, e2), n)}});
-    conds.push_back({Condition::NonNeg, {dot(cross(c - b, v - b), n)}});
+    if (filtered(vertexFaceConditions(toDouble(tr[0]), toDouble(tr[1]), toDouble(tr[2]), toDouble(tr[3])),
+                 options.until)) {
+        if (stats) *stats = {};
+        return false;
+    }
+    auto conds = vertexFaceConditions(tr[0], tr[1], tr[2], tr[3]);
     return run(conds, options, stats);
 }
 
 bool edgeEdgeCcd(const std::array<PolyVec3, 4>& tr, const CcdOptions& options, CcdQueryStats* stats) {
-    const PolyVec3 &a0 = tr[0], &a1 = tr[1], &b0 = tr[2], &b1 = tr[3];
-    PolyVec3 da = a1 - a0, db = b1 - b0;
-    PolyVec3 n = cross(da, db);
-    std::vector<Condition> conds;
-    addBoxOverlap(conds, {&a0, &a1}, {&b0, &b1}); // necessary, and it rejects separated collinear edges
-    // Coplanarity, then each edge's endpoints on opposite sides (or on) the other edge's line within the
-    // plane.
-    conds.push_back({Condition::Zero, {dot(n, b0 - a0)}});
-    conds.push_back({Condition::Straddle, {dot(cross(db, a0 - b0), n), dot(cross(db, a1 - b0), n)}});
-    conds.push_back({Condition::Straddle, {dot(cross(da, b0 - a0), n), dot(cross(da, b1 - a0), n)}});
+    if (filtered(edgeEdgeConditions(toDouble(tr[0]), toDouble(tr[1]), toDouble(tr[2]), toDouble(tr[3])),
+                 options.until)) {
+        if (stats) *stats = {};
+        return false;
+    }
+    auto conds = edgeEdgeConditions(tr[0], tr[1], tr[2], tr[3]);
+    return run(conds, options, stats);
+}
+
+bool vertexFaceCcd(const std::array<DoublePolyVec3, 4>& ap, const ExactTrajectories& exact,
+                   const CcdOptions& options, CcdQueryStats* stats) {
+    if (filtered(vertexFaceConditions(ap[0], ap[1], ap[2], ap[3]), options.until)) {
+        if (stats) *stats = {};
+        return false;
+    }
+    auto tr = exact();
+    auto conds = vertexFaceConditions(tr[0], tr[1], tr[2], tr[3]);
+    return run(conds, options, stats);
+}
+
+bool edgeEdgeCcd(const std::array<DoublePolyVec3, 4>& ap, const ExactTrajectories& exact,
+                 const CcdOptions& options, CcdQueryStats* stats) {
+    if (filtered(edgeEdgeConditions(ap[0], ap[1], ap[2], ap[3]), options.until)) {
+        if (stats) *stats = {};
+        return false;
+    }
+    auto tr = exact();
+    auto conds = edgeEdgeConditions(tr[0], tr[1], tr[2], tr[3]);
     return run(conds, options, stats);
 }
 

@@ -12,11 +12,13 @@
 // inside conditions vanish identically.
 #pragma once
 
+#include "ccd/DoublePoly.h"
 #include "ccd/RationalPoly.h"
 #include "geometry/Vec3.h"
 
 #include <array>
 #include <cstdint>
+#include <functional>
 
 namespace cdlab {
 
@@ -37,6 +39,9 @@ struct CcdOptions {
     int maxDepth = 48;     ///< bisection depth over [0, 1]: time resolution 2^-48
     bool earliest = false; ///< also bound the earliest contact time (CcdQueryStats::toc)
     int tocDepth = 24;     ///< resolution of that bound: 2^-24 of the interval
+    /// Only contacts at times <= until matter (a pipeline passes its best time so far): later subintervals
+    /// are skipped, on the same dyadic grid, so answers do not depend on the order of the queries.
+    double until = 1.0;
 };
 
 /// Trajectories as polynomials in t over a common positive denominator that is left out: every contact
@@ -46,6 +51,15 @@ bool vertexFaceCcd(const std::array<PolyVec3, 4>& vertexThenFace, const CcdOptio
                    CcdQueryStats* stats = nullptr);
 bool edgeEdgeCcd(const std::array<PolyVec3, 4>& edgeAThenEdgeB, const CcdOptions& options = {},
                  CcdQueryStats* stats = nullptr);
+
+/// The same with floating-point trajectories supplied by the caller (for the filter): `exact` is called for
+/// the rational trajectories only when the filter cannot refute a contact. The two must describe the same
+/// trajectories (the floating-point ones rounded from the exact ones).
+using ExactTrajectories = std::function<std::array<PolyVec3, 4>()>;
+bool vertexFaceCcd(const std::array<DoublePolyVec3, 4>& approx, const ExactTrajectories& exact,
+                   const CcdOptions& options, CcdQueryStats* stats);
+bool edgeEdgeCcd(const std::array<DoublePolyVec3, 4>& approx, const ExactTrajectories& exact,
+                 const CcdOptions& options, CcdQueryStats* stats);
 
 /// Linear motion p(t) = p0 + t (p1 - p0) as a polynomial trajectory.
 PolyVec3 linearTrajectory(const RationalVec3& p0, const RationalVec3& p1);

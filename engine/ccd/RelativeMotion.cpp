@@ -48,6 +48,26 @@ PolyVec3 RelativeMotion::moving(const Vec3& p) const {
     return {comp(0), comp(1), comp(2)};
 }
 
+DoublePolyVec3 RelativeMotion::movingApprox(const Vec3& p) const {
+    Vec3 q = m_rel0.R * p;
+    Vec3 kq = cross(m_axis, q), kkq = cross(m_axis, kq);
+    DoublePoly den = DoublePoly::linear(1, 0) + DoublePoly::linear(0, m_tau) * DoublePoly::linear(0, m_tau);
+    auto comp = [&](int i) {
+        DoublePoly t = DoublePoly::linear(m_rel0.t[i], m_dt[i]);
+        DoublePoly rot =
+            DoublePoly::linear(q[i], 2 * m_tau * kq[i]) +
+            DoublePoly::linear(0, m_tau * m_tau * (q[i] + 2 * kkq[i])) * DoublePoly::linear(0, 1);
+        return den * t + rot;
+    };
+    return {comp(0), comp(1), comp(2)};
+}
+
+DoublePolyVec3 RelativeMotion::fixedApprox(const Vec3& x) const {
+    DoublePoly den = DoublePoly::linear(1, 0) + DoublePoly::linear(0, m_tau) * DoublePoly::linear(0, m_tau);
+    return {den * DoublePoly::linear(x.x, 0), den * DoublePoly::linear(x.y, 0),
+            den * DoublePoly::linear(x.z, 0)};
+}
+
 PolyVec3 RelativeMotion::fixed(const Vec3& x) const {
     return {m_den * RationalPoly(Rational(x.x)), m_den * RationalPoly(Rational(x.y)),
             m_den * RationalPoly(Rational(x.z))};

@@ -8,6 +8,7 @@
 // CCD tests apply to it directly (ElementaryCcd.h: a common positive denominator changes no sign).
 #pragma once
 
+#include "ccd/DoublePoly.h"
 #include "ccd/RationalPoly.h"
 #include "geometry/Aabb.h"
 #include "geometry/Pose.h"
@@ -22,6 +23,9 @@ public:
     PolyVec3 moving(const Vec3& p) const;
     /// The same denominator times a fixed point x of body j (j's frame).
     PolyVec3 fixed(const Vec3& x) const;
+    /// Floating-point versions of both (same construction, magnitudes tracked) for the CCD filter.
+    DoublePolyVec3 movingApprox(const Vec3& p) const;
+    DoublePolyVec3 fixedApprox(const Vec3& x) const;
     /// Conservative box (j's frame) of the path of i's point p over the frame.
     Aabb sweptBounds(const Vec3& p) const;
     /// The pose of i in j's frame at s (floating point; for drawing and tests).

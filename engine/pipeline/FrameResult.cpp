@@ -84,8 +84,9 @@ std::uint64_t FrameResult::hash() const {
         std::uint64_t bits;
         std::memcpy(&bits, &c.time, sizeof bits);
         mix(h, bits);
-        mix(h, (std::uint64_t(c.triA) << 32) | c.triB);
-        mix(h, (std::uint64_t(c.kind) << 16) | (std::uint64_t(c.featureA) << 8) | c.featureB);
+        mix(h, std::uint64_t(c.kind));
+        mix(h, (std::uint64_t(c.featureA[0]) << 32) | c.featureA[1]);
+        mix(h, (std::uint64_t(c.featureB[0]) << 32) | c.featureB[1]);
     }
     for (const auto& c : contacts) {
         mix(h, (std::uint64_t(c.objectA) << 32) | c.objectB);

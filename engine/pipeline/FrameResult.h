@@ -41,13 +41,15 @@ struct BodyPairContacts {
 };
 
 /// Continuous algorithms: the earliest contact of a body pair within the frame and the features that make it.
+/// Features are named by mesh indices so that a feature shared by several triangles has one name: a vertex
+/// is {v, v}, an edge {min, max} of its vertex indices, a face {triangle, UINT32_MAX}.
 struct TimeOfContact {
     enum class Kind : std::uint8_t { VertexFace, FaceVertex, EdgeEdge };
     std::uint32_t objectA = 0, objectB = 0;
     double time = 0; ///< absolute time, a lower bound within the algorithm's resolution
     Kind kind = Kind::VertexFace;
-    std::uint32_t triA = 0, triB = 0;        ///< triangles carrying the features
-    std::uint8_t featureA = 0, featureB = 0; ///< local vertex (VF: A, FV: B) or edge index (EE: both)
+    std::uint32_t featureA[2] = {0, 0}, featureB[2] = {0, 0};
+    std::uint32_t triA = 0, triB = 0; ///< a triangle carrying each feature (for drawing)
 };
 const char* toString(TimeOfContact::Kind k);
 

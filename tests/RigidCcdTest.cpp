@@ -1,0 +1,120 @@
+// The rigid CCD pipeline (redon2002): BM-culling never changes the first contact.
+#include "TestUtil.h"
+#include "ccd/RelativeMotion.h"
+#include "mesh/ProceduralMeshes.h"
+#include "pipeline/AlgorithmRegistry.h"
+
+#include <gtest/gtest.h>
+
+using namespace cdlab;
+
+namespace {
+
+Keyframe key(double t, const Pose& p) {
+    Keyframe k;
+    k.time = t;
+    k.position = p.t;
+    // Rotation matrix -> quaternion (Shepperd), enough for test poses.
+    const Mat3& m = p.R;
+    double tr = m(0, 0) + m(1, 1) + m(2, 2);
+    if (tr > 0) {
+        double s = std::sqrt(tr + 1) * 2;
+        k.rotation = {s / 4, (m(2, 1) - m(1, 2)) / s, (m(0, 2) - m(2, 0)) / s, (m(1, 0) - m(0, 1)) / s};
+    } else if (m(0, 0) > m(1, 1) && m(0, 0) > m(2, 2)) {
+        double s = std::sqrt(1 + m(0, 0) - m(1, 1) - m(2, 2)) * 2;
+        k.rotation = {(m(2, 1) - m(1, 2)) / s, s / 4, (m(0, 1) + m(1, 0)) / s, (m(0, 2) + m(2, 0)) / s};
+    } else if (m(1, 1) > m(2, 2)) {
+        double s = std::sqrt(1 + m(1, 1) - m(0, 0) - m(2, 2)) * 2;
+        k.rotation = {(m(0, 2) - m(2, 0)) / s, (m(0, 1) + m(1, 0)) / s, s / 4, (m(1, 2) + m(2, 1)) / s};
+    } else {
+        double s = std::sqrt(1 + m(2, 2) - m(0, 0) - m(1, 1)) * 2;
+        k.rotation = {(m(1, 0) - m(0, 1)) / s, (m(0, 2) + m(2, 0)) / s, (m(1, 2) + m(2, 1)) / s, s / 4};
+    }
+    return k;
+}
+
+Body body(const std::string& name, TriangleMesh mesh) {
+    Body b;
+    b.name = name;
+    b.mesh = std::make_shared<TriangleMesh>(std::move(mesh));
+    b.motion = PoseTrack({Keyframe{}});
+    return b;
+}
+
+} // namespace
+
+TEST(RelativeMotion, InterpolatesTheKeyPosesAndStaysInItsBounds) {
+    test::Rng rng(41);
+    for (int i = 0; i < 200; ++i) {
+        Pose a{rng.rotation(), rng.vec(-2, 2)}, b{rng.rotation(), rng.vec(-2, 2)};
+        RelativeMotion m(a, b);
+        for (double s : {0.0, 1.0}) {
+            Pose p = m.at(s), want = s == 0 ? a : b;
+            for (int r = 0; r < 3; ++r)
+                for (int c = 0; c < 3; ++c) ASSERT_NEAR(p.R(r, c), want.R(r, c), 1e-9);
+            ASSERT_NEAR(length(p.t - want.t), 0, 1e-12);
+        }
+        // Every sampled position of a body point lies in its swept box, and the exact polynomial trajectory
+        // (over its positive denominator) is that position.
+        Vec3 q = rng.vec(-1, 1);
+        Aabb box = m.sweptBounds(q);
+        PolyVec3 tr = m.moving(q);
+        for (int k = 0; k <= 16; ++k) {
+            double s = k / 16.0;
+            Vec3 x = m.at(s).apply(q);
+            for (int c = 0; c < 3; ++c) {
+                ASSERT_GE(x[c], box.lo[c]);
+                ASSERT_LE(x[c], box.hi[c]);
+            }
+            double tau = std::tan(m.angle() / 2), den = 1 + tau * tau * s * s;
+            Rational sq(s);
+            Vec3 y{tr.x.eval(sq).get_d() / den, tr.y.eval(sq).get_d() / den, tr.z.eval(sq).get_d() / den};
+            ASSERT_NEAR(length(x - y), 0, 1e-9);
+        }
+    }
+}
+
+/// 10,000 random motions in 4 seeded shards (ctest runs them in parallel).
+class RigidCcdShard : public ::testing::TestWithParam<int> {};
+
+TEST_P(RigidCcdShard, BmCullingNeverChangesTheFirstContact) {
+    // Two small closed meshes; A starts outside B's bounding sphere (separated) and moves toward B with a
+    // random rotation. Both pipelines must agree on whether, when and where they first touch.
+    Scene scene;
+    scene.bodies.push_back(body("a", makeSphere(0.35, 24)));
+    scene.bodies.push_back(body("b", makeBox({0.7, 0.5, 0.4}, 12)));
+    auto& reg = AlgorithmRegistry::instance();
+    auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
+    plain->prepare(scene), culled->prepare(scene);
+    test::Rng rng(2026 + GetParam());
+    const double reach = 0.35 + 0.47; // bounding radii
+    int n = 2500, hits = 0;
+    std::uint64_t bmCulled = 0;
+    for (int i = 0; i < n; ++i) {
+        Pose b{rng.rotation(), rng.vec(-1, 1)};
+        Vec3 dir = rng.unit();
+        Pose a0{rng.rotation(), b.t + dir * (reach * rng.uniform(1.02, 1.5))};
+        Pose a1{rotationAxisAngle(rng.unit(), rng.uniform(0, 0.8)) * a0.R,
+                a0.t - dir * (reach * rng.uniform(0.1, 1.2)) + rng.vec(-0.3, 0.3)};
+        scene.bodies[0].motion = PoseTrack({key(0, a0), key(1, a1)});
+        scene.bodies[1].motion = PoseTrack({key(0, b), key(1, b)});
+        FrameResult rp = plain->step(0, 1), rc = culled->step(0, 1);
+        ASSERT_EQ(rp.firstContacts.size(), rc.firstContacts.size()) << "case " << i;
+        if (!rp.firstContacts.empty()) {
+            const TimeOfContact &x = rp.firstContacts[0], &y = rc.firstContacts[0];
+            ASSERT_EQ(x.time, y.time) << "case " << i;
+            ASSERT_EQ(x.kind, y.kind) << "case " << i;
+            for (int k = 0; k < 2; ++k) {
+                ASSERT_EQ(x.featureA[k], y.featureA[k]) << "case " << i;
+                ASSERT_EQ(x.featureB[k], y.featureB[k]) << "case " << i;
+            }
+        }
+        hits += rp.firstContacts.empty() ? 0 : 1;
+        bmCulled += rc.counters.get("bm_culled");
+    }
+    EXPECT_GT(hits, n * 0.3) << hits;
+    EXPECT_LT(hits, n * 0.7) << hits;
+    EXPECT_GT(bmCulled, 0u); // culling did happen
+}
+
+INSTANTIATE_TEST_SUITE_P(Shards, RigidCcdShard, ::testing::Values(0, 1, 2, 3));
