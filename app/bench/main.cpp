@@ -6,6 +6,7 @@
 //   cdlab-bench mesh-export --generator G --out F.obj procedural mesh -> OBJ
 //   cdlab-bench ccd-queries FILE.csv --type ee|vf     elementary CCD queries vs their truth column
 //   cdlab-bench bm-cones (--generator G | --mesh F)   BM-cone build time and memory, top-down vs bottom-up
+//   cdlab-bench table1 [SCENE]                       redon2002 Table 1: rigid CCD without / with BM-culling
 //
 // Exit codes: 0 ok, 1 verification failed (--verify), 2 bad input (message names file and field).
 #include "BenchReport.h"
@@ -14,6 +15,7 @@
 #include "BvhBuildBench.h"
 #include "CcdQueriesCommand.h"
 #include "MeshArgs.h"
+#include "Table1Command.h"
 #include "core/InputError.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
@@ -159,6 +161,18 @@ int main(int argc, char** argv) {
     bmCmd->add_option("--rmax", bmOpts.rMax, "Maximum BM-cone size r_max")->check(CLI::Range(3, 32));
     bmCmd->add_option("-r,--repeat", bmOpts.repeat, "Builds per mode (median)")->check(CLI::Range(1, 100));
 
+    Table1Options t1;
+    auto* t1Cmd =
+        app.add_subcommand("table1", "redon2002 Table 1: rigid CCD without / with BM-culling, one run");
+    t1Cmd->add_option("scene", t1.scene, "Scene (default: scenes/doors.json)");
+    t1Cmd->add_option("-f,--frames", t1.frames, "Frames (default: the scene's)")
+        ->check(CLI::Range(2, 1000000));
+    t1Cmd->add_option("-r,--repeat", t1.repeat, "Timed passes (per-frame median)")->check(CLI::Range(1, 100));
+    t1Cmd->add_option("--build", t1.build, "BM-cone construction order")
+        ->check(CLI::IsMember({"bottom-up", "top-down"}));
+    t1Cmd->add_option("--rmax", t1.rMax, "Maximum BM-cone size")->check(CLI::Range(3, 16));
+    t1Cmd->add_flag("--progress", t1.progress, "Show the progress bar even when stderr is not a terminal");
+
     CLI11_PARSE(app, argc, argv);
 
     auto defaultAlgos = [] {
@@ -208,6 +222,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*ccdCmd) return runCcdQueries(ccdOpts, std::cout);
+        if (*t1Cmd) return runTable1(t1, std::cout);
         if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {
             TriangleMesh mesh = generateMesh(exportGenerator, parseJsonObject(exportParams, "--params"),

@@ -1,0 +1,21 @@
+// `cdlab-bench table1`: redon2002's Table 1 — BV/BV, edge/edge, vertex/face and face/vertex tests and total
+// time of the rigid CCD pipeline without and with BM-culling, measured in one run on the same frames.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+namespace cdlab {
+
+struct Table1Options {
+    std::string scene = "scenes/doors.json";
+    int frames = 0; ///< 0: the scene's
+    int repeat = 3;
+    std::string build = "bottom-up"; ///< BM-cone construction order
+    int rMax = 5;
+    bool progress = false;
+};
+
+int runTable1(const Table1Options& options, std::ostream& out);
+
+} // namespace cdlab
