@@ -19,6 +19,8 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
         return s.bvh && s.bvhOnlyOverlapped && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::BvSeparated:
         return s.bvh && s.bvhCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
+    case DebugCategory::BmCulled:
+        return s.bvh && s.bmCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::TriangleHit:
         return s.hitTriangles;
     case DebugCategory::Contact:

@@ -15,6 +15,7 @@ struct OverlaySettings {
     int bvhLevel = 3;
     bool bvhOnlyOverlapped = false; ///< only the level's nodes whose BV test overlapped this frame
     bool bvhCulled = false;         ///< also the level's nodes the traversal culled this frame
+    bool bmCulled = true;           ///< the level's nodes BM-culled this frame (back-face culling algorithms)
     bool colourByDepth = true;
     bool hitTriangles = true;
     bool contacts = true;

@@ -42,6 +42,7 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
             d.bvhLevel = std::max(0, o.value("bvhLevel", d.bvhLevel));
             d.bvhOnlyOverlapped = o.value("bvhOnlyOverlapped", d.bvhOnlyOverlapped);
             d.bvhCulled = o.value("bvhCulled", d.bvhCulled);
+            d.bmCulled = o.value("bmCulled", d.bmCulled);
             d.colourByDepth = o.value("colourByDepth", d.colourByDepth);
             d.hitTriangles = o.value("hitTriangles", d.hitTriangles);
             d.contacts = o.value("contacts", d.contacts);
@@ -65,6 +66,7 @@ void ViewerSettings::save(const std::string& path) const {
                           {"bvhLevel", o.bvhLevel},
                           {"bvhOnlyOverlapped", o.bvhOnlyOverlapped},
                           {"bvhCulled", o.bvhCulled},
+                          {"bmCulled", o.bmCulled},
                           {"colourByDepth", o.colourByDepth},
                           {"hitTriangles", o.hitTriangles},
                           {"contacts", o.contacts}}}};

@@ -331,6 +331,10 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
                    "frame.");
         ImGui::Checkbox("culled this frame", &o.bvhCulled);
         helpMarker("Also show the level's nodes that the traversal rejected by the BV test this frame.");
+        ImGui::Checkbox("BM-culled this frame", &o.bmCulled);
+        helpMarker(
+            "Nodes of the level that the backward-motion test culled this frame (magenta): every triangle "
+            "below them moves away from the other body (redon2002 sec. 3). Algorithms with BM-culling only.");
         ImGui::Checkbox("colour by depth", &o.colourByDepth);
         ImGui::Checkbox("colliding triangles", &o.hitTriangles);
         ImGui::Checkbox("contacts", &o.contacts);

@@ -238,6 +238,14 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
         }
 }
 
+void RigidCcdAlgorithm::drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose) {
+    if (!m_sink) return;
+    DebugTag tag{std::int32_t(object), depth};
+    if (!m_sink->wants(DebugCategory::BmCulled, tag)) return;
+    m_sink->setTag(tag);
+    m_sink->box(box.transformed(pose), Rgba{0.95f, 0.2f, 0.85f, 1.0f}, DebugCategory::BmCulled);
+}
+
 bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion,
                               TimeOfContact& best, Counts& counts) {
     const auto& objs = m_objects->objects();
@@ -322,7 +330,10 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         // i relative to j at both ends: j's own motion is folded into the relative poses.
         RelativeMotion rel(p0[j].inverse() * p0[i], p1[j].inverse() * p1[i]);
         TimeOfContact best;
-        if (!query(i, j, rel, best, counts)) continue;
+        m_sink = sink, m_endPoseI = p1[i], m_endPoseJ = p1[j];
+        bool hit = query(i, j, rel, best, counts);
+        m_sink = nullptr;
+        if (!hit) continue;
         best.time = t0 + best.time * (t1 - t0);
         r.firstContacts.push_back(best);
         r.contacts.push_back({i, j, {{best.triA, best.triB}}});

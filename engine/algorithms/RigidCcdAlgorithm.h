@@ -40,6 +40,7 @@ private:
     const PolyVec3& fixedTrajectory(std::uint32_t v);
     const DoublePolyVec3& movingApprox(std::uint32_t v);
     const DoublePolyVec3& fixedApprox(std::uint32_t v);
+    void drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose);
     void leafTests(std::uint32_t triI, std::uint32_t triJ, TimeOfContact& best, Counts& counts);
 
     bool m_culling;
@@ -58,6 +59,8 @@ private:
     const Bvh *m_bvhI = nullptr, *m_bvhJ = nullptr;
     const BmConeTree *m_coneI = nullptr, *m_coneJ = nullptr;
     const RelativeMotion* m_motion = nullptr;
+    DebugSink* m_sink = nullptr; // when drawing: BM-culled nodes at the frame's end poses
+    Pose m_endPoseI, m_endPoseJ;
     std::uint32_t m_objI = 0, m_objJ = 0;
     std::vector<std::int8_t> m_flagI, m_flagJ; // 0 untested, 1 BM-culled, 2 not culled
     std::unordered_map<std::uint32_t, Aabb> m_sweptNodes, m_sweptVerts;

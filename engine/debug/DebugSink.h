@@ -16,6 +16,7 @@ enum class DebugCategory : std::uint8_t {
     BvhNode,      ///< a node of a body's hierarchy, drawn on request (Algorithm::drawStructure)
     BvOverlap,    ///< a BV pair that overlapped (traversal descended)
     BvSeparated,  ///< a BV pair that was culled by the BV test
+    BmCulled,     ///< a node culled by the backward-motion test (redon2002): all its triangles move backwards
     TriangleHit,  ///< a triangle of a colliding pair
     TriangleMiss, ///< a triangle pair that was tested and did not intersect
     Contact,      ///< a contact point or feature
