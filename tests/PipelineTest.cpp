@@ -129,3 +129,18 @@ TEST(Pipeline, DebugSinkSeesTraversalAndContacts) {
     EXPECT_EQ(structure.counts[int(DebugCategory::BvhNode)], 12u);
     EXPECT_GT(algo->structureDepth(0), 5);
 }
+
+TEST(Pipeline, RigidCcdDrawsEveryBmCulledNode) {
+    Scene scene = bundled("doors.json");
+    auto algo = AlgorithmRegistry::instance().create("rigid-ccd-bm", {});
+    algo->prepare(scene);
+    std::uint64_t culled = 0;
+    for (int f = 1; f < scene.frames; ++f) {
+        CountingSink sink;
+        FrameResult r =
+            algo->step(scene.frameTime(f - 1, scene.frames), scene.frameTime(f, scene.frames), &sink);
+        EXPECT_EQ(sink.counts[int(DebugCategory::BmCulled)], r.counters.get("bm_culled") * 12);
+        culled += r.counters.get("bm_culled");
+    }
+    EXPECT_GT(culled, 0u);
+}

@@ -285,6 +285,7 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
                                   ? kCulled
                                   : kKept;
                 counts.bmCulled += m_flagI[ni] == kCulled;
+                if (m_flagI[ni] == kCulled) drawCulled(i, box, nodesI[ni].depth, m_endPoseI);
             }
             if (m_flagI[ni] == kCulled) continue;
             if (m_flagJ[nj] == kUntested && m_coneJ->hasCone(nj)) {
@@ -295,6 +296,7 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
                                   ? kCulled
                                   : kKept;
                 counts.bmCulled += m_flagJ[nj] == kCulled;
+                if (m_flagJ[nj] == kCulled) drawCulled(j, boxJ, nodesJ[nj].depth, m_endPoseJ);
             }
             if (m_flagJ[nj] == kCulled) continue;
         }
