@@ -1,5 +1,6 @@
 #include "algorithms/DiscreteBvhAlgorithm.h"
 
+#include "debug/BvhDrawing.h"
 #include "debug/DebugSink.h"
 
 #include <sstream>
@@ -84,16 +85,7 @@ void DiscreteBvhAlgorithm::drawStructure(double t, std::uint32_t object, int lev
     if (object >= m_bvhOf.size()) return;
     std::vector<Pose> poses;
     m_objects->poses(t, poses);
-    const Bvh& bvh = *m_bvhOf[object];
-    const auto& nodes = bvh.nodes();
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        const BvhNode& n = nodes[i];
-        if (n.depth != level && !(n.isLeaf() && n.depth < level)) continue;
-        DebugTag tag{std::int32_t(object), n.depth};
-        if (!sink.wants(DebugCategory::BvhNode, tag)) continue;
-        sink.setTag(tag);
-        sink.box(bvh.nodeBox(i).transformed(poses[object]), Rgba{}, DebugCategory::BvhNode);
-    }
+    drawBvhLevel(*m_bvhOf[object], poses[object], object, level, sink);
 }
 
 } // namespace cdlab

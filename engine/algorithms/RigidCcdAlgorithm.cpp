@@ -2,6 +2,7 @@
 
 #include "core/Stopwatch.h"
 #include "culling/ContinuousCulling.h"
+#include "debug/BvhDrawing.h"
 #include "debug/DebugSink.h"
 
 #include <sstream>
@@ -12,6 +13,14 @@ namespace cdlab {
 namespace {
 
 constexpr std::int8_t kUntested = 0, kCulled = 1, kKept = 2;
+
+/// Per-query memo: computes a vertex's value on first use.
+template <class Map, class Make>
+const typename Map::mapped_type& cachedIn(Map& map, std::uint32_t key, Make make) {
+    auto it = map.find(key);
+    if (it == map.end()) it = map.emplace(key, make()).first;
+    return it->second;
+}
 
 bool boxesOverlap(const Aabb& a, const Aabb& b) {
     return a.overlaps(b);
@@ -123,10 +132,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
 }
 
 const Aabb& RigidCcdAlgorithm::sweptVertex(std::uint32_t v) {
-    auto it = m_sweptVerts.find(v);
-    if (it == m_sweptVerts.end())
-        it = m_sweptVerts.emplace(v, m_motion->sweptBounds(m_meshI->vertices[v])).first;
-    return it->second;
+    return cachedIn(m_sweptVerts, v, [&] { return m_motion->sweptBounds(m_meshI->vertices[v]); });
 }
 
 const Aabb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
@@ -141,29 +147,19 @@ const Aabb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
 }
 
 const PolyVec3& RigidCcdAlgorithm::movingTrajectory(std::uint32_t v) {
-    auto it = m_movingTraj.find(v);
-    if (it == m_movingTraj.end()) it = m_movingTraj.emplace(v, m_motion->moving(m_meshI->vertices[v])).first;
-    return it->second;
+    return cachedIn(m_movingTraj, v, [&] { return m_motion->moving(m_meshI->vertices[v]); });
 }
 
 const PolyVec3& RigidCcdAlgorithm::fixedTrajectory(std::uint32_t v) {
-    auto it = m_fixedTraj.find(v);
-    if (it == m_fixedTraj.end()) it = m_fixedTraj.emplace(v, m_motion->fixed(m_meshJ->vertices[v])).first;
-    return it->second;
+    return cachedIn(m_fixedTraj, v, [&] { return m_motion->fixed(m_meshJ->vertices[v]); });
 }
 
 const DoublePolyVec3& RigidCcdAlgorithm::movingApprox(std::uint32_t v) {
-    auto it = m_movingApprox.find(v);
-    if (it == m_movingApprox.end())
-        it = m_movingApprox.emplace(v, m_motion->movingApprox(m_meshI->vertices[v])).first;
-    return it->second;
+    return cachedIn(m_movingApprox, v, [&] { return m_motion->movingApprox(m_meshI->vertices[v]); });
 }
 
 const DoublePolyVec3& RigidCcdAlgorithm::fixedApprox(std::uint32_t v) {
-    auto it = m_fixedApprox.find(v);
-    if (it == m_fixedApprox.end())
-        it = m_fixedApprox.emplace(v, m_motion->fixedApprox(m_meshJ->vertices[v])).first;
-    return it->second;
+    return cachedIn(m_fixedApprox, v, [&] { return m_motion->fixedApprox(m_meshJ->vertices[v]); });
 }
 
 void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfContact& best, Counts& counts) {
@@ -373,15 +369,7 @@ void RigidCcdAlgorithm::drawStructure(double t, std::uint32_t object, int level,
     if (object >= m_bvhOf.size()) return;
     std::vector<Pose> poses;
     m_objects->poses(t, poses);
-    const Bvh& bvh = *m_bvhOf[object];
-    for (std::size_t n = 0; n < bvh.nodes().size(); ++n) {
-        const BvhNode& node = bvh.nodes()[n];
-        if (node.depth != level && !(node.isLeaf() && node.depth < level)) continue;
-        DebugTag tag{std::int32_t(object), node.depth};
-        if (!sink.wants(DebugCategory::BvhNode, tag)) continue;
-        sink.setTag(tag);
-        sink.box(bvh.nodeBox(n).transformed(poses[object]), Rgba{}, DebugCategory::BvhNode);
-    }
+    drawBvhLevel(*m_bvhOf[object], poses[object], object, level, sink);
 }
 
 } // namespace cdlab
