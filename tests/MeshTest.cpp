@@ -122,12 +122,13 @@ TEST(Importer, ReadsObjPlyStlAndGltf) {
                     {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3",
                      "max": [1, 1, 0], "min": [0, 0, 0]}]})");
     // The same triangle as binary glTF: 12-byte header, a JSON chunk and a BIN chunk (little endian).
-    std::string glbJson = R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"scene":0,"nodes":[{"mesh":0}],)"
-                          R"("meshes":[{"primitives":[{"attributes":{"POSITION":1},"indices":0}]}],)"
-                          R"("buffers":[{"byteLength":44}],"bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":6},)"
-                          R"({"buffer":0,"byteOffset":8,"byteLength":36}],"accessors":[{"bufferView":0,)"
-                          R"("componentType":5123,"count":3,"type":"SCALAR"},{"bufferView":1,"componentType":5126,)"
-                          R"("count":3,"type":"VEC3","max":[1,1,0],"min":[0,0,0]}]})";
+    std::string glbJson =
+        R"({"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"scene":0,"nodes":[{"mesh":0}],)"
+        R"("meshes":[{"primitives":[{"attributes":{"POSITION":1},"indices":0}]}],)"
+        R"("buffers":[{"byteLength":44}],"bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":6},)"
+        R"({"buffer":0,"byteOffset":8,"byteLength":36}],"accessors":[{"bufferView":0,)"
+        R"("componentType":5123,"count":3,"type":"SCALAR"},{"bufferView":1,"componentType":5126,)"
+        R"("count":3,"type":"VEC3","max":[1,1,0],"min":[0,0,0]}]})";
     while (glbJson.size() % 4) glbJson += ' ';
     std::string bin;
     auto u16 = [&](std::uint16_t v) { bin.append(reinterpret_cast<const char*>(&v), 2); };
