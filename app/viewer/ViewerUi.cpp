@@ -231,8 +231,11 @@ void ViewerUi::scenePanel() {
     ImGui::RadioButton("shaded+wire", &mode, 2);
     m_app.m_renderMode = RenderMode(mode);
     ImGui::Separator();
-    ImGui::Text("frame %.2f ms (%.0f fps), collision %.2f ms", m_app.m_frameMs,
-                1000.0f / std::max(m_app.m_frameMs, 1e-3f), m_app.m_stepMs);
+    if (m_app.m_frameMs > 0) // nothing measured before the first frame has finished
+        ImGui::Text("frame %.2f ms (%.0f fps), collision %.2f ms", m_app.m_frameMs, 1000.0f / m_app.m_frameMs,
+                    m_app.m_stepMs);
+    else
+        ImGui::TextDisabled("frame time: measuring...");
     Stat oh = stat(m_app.m_overheadHistory);
     ImGui::Text("viewer overhead: now %.2f  avg %.2f  max %.2f ms", oh.now, oh.avg, oh.max);
     helpMarker("Everything except the collision steps: UI, overlay upload, rendering (llvmpipe renders on "
