@@ -1,6 +1,7 @@
 #include "TestUtil.h"
 #include "core/InputError.h"
 #include "debug/DebugSink.h"
+#include "mesh/ProceduralMeshes.h"
 #include "peers/Peers.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneLoader.h"
@@ -143,4 +144,26 @@ TEST(Pipeline, RigidCcdDrawsEveryBmCulledNode) {
         culled += r.counters.get("bm_culled");
     }
     EXPECT_GT(culled, 0u);
+}
+
+TEST(Pipeline, RigidCcdClassifiesForwardAndBackwardFaces) {
+    // Box A moves away from box B along +x: A's +x faces move forwards, its -x faces backwards, and its four
+    // sides (velocity in their plane, v.n = 0) are not backwards; B sees the opposite motion (eq. 1, 3).
+    Scene scene;
+    for (double x : {0.0, 2.0}) {
+        Body b;
+        b.name = x == 0 ? "b" : "a";
+        b.mesh = std::make_shared<TriangleMesh>(makeBox({1, 1, 1}, 12));
+        Keyframe k0, k1;
+        k0.position = {x, 0, 0}, k1.position = {x == 0 ? 0.0 : 3.0, 0, 0}, k1.time = 1;
+        b.motion = PoseTrack({k0, k1});
+        scene.bodies.push_back(b);
+    }
+    auto algo = AlgorithmRegistry::instance().create("rigid-ccd", {});
+    algo->prepare(scene);
+    CountingSink sink;
+    algo->step(0, 1, &sink);
+    // Both boxes: 10 triangles not moving backwards (filled), 2 backwards (3 wire edges each).
+    EXPECT_EQ(sink.counts[int(DebugCategory::ForwardFace)], 20u);
+    EXPECT_EQ(sink.counts[int(DebugCategory::BackwardFace)], 12u);
 }

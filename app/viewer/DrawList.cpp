@@ -21,6 +21,9 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
         return s.bvh && s.bvhCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::BmCulled:
         return s.bvh && s.bmCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
+    case DebugCategory::ForwardFace:
+    case DebugCategory::BackwardFace:
+        return s.faceMotion && tag.object == s.bvhObject;
     case DebugCategory::TriangleHit:
         return s.hitTriangles;
     case DebugCategory::Contact:
@@ -64,12 +67,14 @@ Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
 }
 
 void DrawList::line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat) {
+    m_faceMotion = m_faceMotion || cat == DebugCategory::BackwardFace;
     Rgba c = colourFor(color, cat);
     lines.push_back(vertex(a, c));
     lines.push_back(vertex(b, c));
 }
 
 void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) {
+    m_faceMotion = m_faceMotion || cat == DebugCategory::ForwardFace;
     Rgba col = colourFor(color, cat);
     triangles.push_back(vertex(a, col));
     triangles.push_back(vertex(b, col));

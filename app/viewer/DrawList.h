@@ -16,6 +16,7 @@ struct OverlaySettings {
     bool bvhOnlyOverlapped = false; ///< only the level's nodes whose BV test overlapped this frame
     bool bvhCulled = false;         ///< also the level's nodes the traversal culled this frame
     bool bmCulled = true;           ///< the level's nodes BM-culled this frame (back-face culling algorithms)
+    bool faceMotion = false;        ///< the chosen body drawn as in redon2002 Fig. 1 (continuous algorithms)
     bool colourByDepth = true;
     bool hitTriangles = true;
     bool contacts = true;
@@ -29,7 +30,9 @@ struct OverlayVertex {
 class DrawList : public DebugSink {
 public:
     explicit DrawList(const OverlaySettings* settings) : m_settings(settings) {}
-    void clear() { lines.clear(), triangles.clear(), points.clear(); }
+    void clear() { lines.clear(), triangles.clear(), points.clear(), m_faceMotion = false; }
+    /// The algorithm drew the chosen body face by face (forward/backward faces) this frame.
+    bool hasFaceMotion() const { return m_faceMotion; }
 
     void line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat) override;
     void triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) override;
@@ -44,6 +47,7 @@ private:
     Rgba colourFor(Rgba c, DebugCategory cat) const;
     const OverlaySettings* m_settings;
     DebugTag m_tag;
+    bool m_faceMotion = false;
 };
 
 } // namespace cdlab

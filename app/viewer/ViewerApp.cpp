@@ -73,7 +73,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     if (m_options.allOverlays)
         for (auto& vp : m_viewports) {
             OverlaySettings& o = vp->overlays;
-            o.bvh = o.hitTriangles = o.contacts = true;
+            o.bvh = o.hitTriangles = o.contacts = o.faceMotion = true;
             o.bvhLevel = 4;
         }
 }
@@ -252,8 +252,11 @@ void ViewerApp::render(int width, int height) {
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         m_renderer->setCamera(cam.projection(float(colWidth) / float(std::max(height, 1))) * cam.view(),
                               cam.eye());
+        // A body the algorithm draws face by face (Fig. 1 view) is not drawn a second time.
+        bool faceView = vp.draw.hasFaceMotion();
         for (std::size_t i = 0; i < poses.size(); ++i) {
             if (!m_bodyViews[i].visible) continue;
+            if (faceView && vp.overlays.faceMotion && int(i) == vp.overlays.bvhObject) continue;
             const float* c = m_bodyViews[i].color;
             m_renderer->drawMesh(*m_objects->objects()[i].mesh, toGlm(poses[i]), {c[0], c[1], c[2], c[3]},
                                  m_renderMode);

@@ -43,6 +43,7 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
             d.bvhOnlyOverlapped = o.value("bvhOnlyOverlapped", d.bvhOnlyOverlapped);
             d.bvhCulled = o.value("bvhCulled", d.bvhCulled);
             d.bmCulled = o.value("bmCulled", d.bmCulled);
+            d.faceMotion = o.value("faceMotion", d.faceMotion);
             d.colourByDepth = o.value("colourByDepth", d.colourByDepth);
             d.hitTriangles = o.value("hitTriangles", d.hitTriangles);
             d.contacts = o.value("contacts", d.contacts);
@@ -67,6 +68,7 @@ void ViewerSettings::save(const std::string& path) const {
                           {"bvhOnlyOverlapped", o.bvhOnlyOverlapped},
                           {"bvhCulled", o.bvhCulled},
                           {"bmCulled", o.bmCulled},
+                          {"faceMotion", o.faceMotion},
                           {"colourByDepth", o.colourByDepth},
                           {"hitTriangles", o.hitTriangles},
                           {"contacts", o.contacts}}}};

@@ -338,6 +338,10 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         helpMarker(
             "Nodes of the level that the backward-motion test culled this frame (magenta): every triangle "
             "below them moves away from the other body (redon2002 sec. 3). Algorithms with BM-culling only.");
+        ImGui::Checkbox("forward / backward faces", &o.faceMotion);
+        helpMarker(
+            "redon2002 Fig. 1: the chosen body's faces moving towards the other body filled, faces moving "
+            "away (eq. 3) in wireframe, from the frame's relative motion. Continuous algorithms only.");
         ImGui::Checkbox("colour by depth", &o.colourByDepth);
         ImGui::Checkbox("colliding triangles", &o.hitTriangles);
         ImGui::Checkbox("contacts", &o.contacts);

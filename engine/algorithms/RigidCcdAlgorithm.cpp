@@ -242,6 +242,44 @@ void RigidCcdAlgorithm::drawCulled(std::uint32_t object, const Obb& box, int dep
     m_sink->box(box.transformed(pose), Rgba{0.95f, 0.2f, 0.85f, 1.0f}, DebugCategory::BmCulled);
 }
 
+void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion,
+                                       const Pose& worldJ, DebugSink& sink, std::vector<bool>& drawn) const {
+    // At the end of the frame (s = 1) i's velocity field in j's frame is v(x) = dt + phi'(1) k x (x - t(1));
+    // j's triangles see minus that field (eq. 1). A triangle moves backwards when v . n < 0 at its three
+    // vertices.
+    Pose end = motion.at(1);
+    Vec3 dt = motion.translation(), k = motion.axis();
+    double rate = motion.rateMin(); // phi'(1)
+    auto field = [&](const Vec3& x) { return dt + cross(k, x - end.t) * rate; };
+    const auto& objs = m_objects->objects();
+    for (std::uint32_t obj : {i, j}) {
+        DebugTag tag{std::int32_t(obj), -1};
+        if (drawn[obj] || !sink.wants(DebugCategory::ForwardFace, tag)) continue;
+        drawn[obj] = true;
+        const TriangleMesh& mesh = *objs[obj].mesh;
+        Pose toJ = obj == i ? end : Pose{}; // object frame -> j's frame
+        Pose toWorld = worldJ * toJ;
+        double sign = obj == i ? 1 : -1;
+        sink.setTag(tag);
+        for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+            Vec3 p[3];
+            mesh.corners(t, p[0], p[1], p[2]);
+            Vec3 n = toJ.R * mesh.faceNormals[t];
+            bool backward = true;
+            for (const Vec3& v : p) backward = backward && sign * dot(field(toJ.apply(v)), n) < 0;
+            Vec3 a = toWorld.apply(p[0]), b = toWorld.apply(p[1]), c = toWorld.apply(p[2]);
+            if (backward) {
+                Rgba grey{0.35f, 0.35f, 0.38f, 1.0f};
+                sink.line(a, b, grey, DebugCategory::BackwardFace);
+                sink.line(b, c, grey, DebugCategory::BackwardFace);
+                sink.line(c, a, grey, DebugCategory::BackwardFace);
+            } else {
+                sink.triangle(a, b, c, Rgba{0.95f, 0.75f, 0.45f, 1.0f}, DebugCategory::ForwardFace);
+            }
+        }
+    }
+}
+
 bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion,
                               TimeOfContact& best, Counts& counts) {
     const auto& objs = m_objects->objects();
@@ -324,9 +362,11 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.stages.add("poses", sw.ms());
     sw.restart();
     Counts counts;
+    std::vector<bool> faceMotionDrawn(m_objects->objects().size(), false);
     for (auto [i, j] : m_objects->pairs()) {
         // i relative to j at both ends: j's own motion is folded into the relative poses.
         RelativeMotion rel(p0[j].inverse() * p0[i], p1[j].inverse() * p1[i]);
+        if (sink) drawFaceMotion(i, j, rel, p1[j], *sink, faceMotionDrawn);
         TimeOfContact best;
         m_sink = sink, m_endPoseI = p1[i], m_endPoseJ = p1[j];
         bool hit = query(i, j, rel, best, counts);

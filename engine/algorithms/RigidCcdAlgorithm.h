@@ -41,6 +41,10 @@ private:
     const DoublePolyVec3& movingApprox(std::uint32_t v);
     const DoublePolyVec3& fixedApprox(std::uint32_t v);
     void drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose);
+    /// redon2002 Fig. 1: every triangle of objects i and j (if the sink wants them) as moving forwards
+    /// (filled) or backwards (wire) under the frame's relative motion at its end, eq. (1) and (3).
+    void drawFaceMotion(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion, const Pose& worldJ,
+                        DebugSink& sink, std::vector<bool>& drawn) const;
     void leafTests(std::uint32_t triI, std::uint32_t triJ, TimeOfContact& best, Counts& counts);
 
     bool m_culling;

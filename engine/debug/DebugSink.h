@@ -17,6 +17,8 @@ enum class DebugCategory : std::uint8_t {
     BvOverlap,    ///< a BV pair that overlapped (traversal descended)
     BvSeparated,  ///< a BV pair that was culled by the BV test
     BmCulled,     ///< a node culled by the backward-motion test (redon2002): all its triangles move backwards
+    ForwardFace,  ///< a triangle moving towards the other body (redon2002 Fig. 1: filled)
+    BackwardFace, ///< a triangle moving away from the other body, eq. (3) (redon2002 Fig. 1: wireframe)
     TriangleHit,  ///< a triangle of a colliding pair
     TriangleMiss, ///< a triangle pair that was tested and did not intersect
     Contact,      ///< a contact point or feature
