@@ -253,46 +253,53 @@ bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options
                        options, stats);
 }
 
-bool vertexFaceCcd(const std::array<PolyVec3, 4>& tr, const CcdOptions& options, CcdQueryStats* stats) {
-    if (filtered(vertexFaceConditions(toDouble(tr[0]), toDouble(tr[1]), toDouble(tr[2]), toDouble(tr[3])),
-                 options.until)) {
+namespace {
+
+/// The floating-point filter first; the exact search only when it cannot refute. `build` makes the conditions
+/// from four trajectories of either kind (vertexFaceConditions or edgeEdgeConditions).
+template <class Build>
+bool filteredThenExact(const std::array<DoublePolyVec3, 4>& ap, const ExactTrajectories& exact, Build build,
+                       const CcdOptions& options, CcdQueryStats* stats) {
+    if (filtered(build(ap[0], ap[1], ap[2], ap[3]), options.until)) {
         if (stats) *stats = {};
         return false;
     }
-    auto conds = vertexFaceConditions(tr[0], tr[1], tr[2], tr[3]);
+    auto tr = exact();
+    auto conds = build(tr[0], tr[1], tr[2], tr[3]);
     return run(conds, options, stats);
 }
 
+std::array<DoublePolyVec3, 4> toDouble(const std::array<PolyVec3, 4>& tr) {
+    return {toDouble(tr[0]), toDouble(tr[1]), toDouble(tr[2]), toDouble(tr[3])};
+}
+
+const auto kVertexFace = [](const auto& a, const auto& b, const auto& c, const auto& d) {
+    return vertexFaceConditions(a, b, c, d);
+};
+const auto kEdgeEdge = [](const auto& a, const auto& b, const auto& c, const auto& d) {
+    return edgeEdgeConditions(a, b, c, d);
+};
+
+} // namespace
+
+bool vertexFaceCcd(const std::array<PolyVec3, 4>& tr, const CcdOptions& options, CcdQueryStats* stats) {
+    return filteredThenExact(
+        toDouble(tr), [&] { return tr; }, kVertexFace, options, stats);
+}
+
 bool edgeEdgeCcd(const std::array<PolyVec3, 4>& tr, const CcdOptions& options, CcdQueryStats* stats) {
-    if (filtered(edgeEdgeConditions(toDouble(tr[0]), toDouble(tr[1]), toDouble(tr[2]), toDouble(tr[3])),
-                 options.until)) {
-        if (stats) *stats = {};
-        return false;
-    }
-    auto conds = edgeEdgeConditions(tr[0], tr[1], tr[2], tr[3]);
-    return run(conds, options, stats);
+    return filteredThenExact(
+        toDouble(tr), [&] { return tr; }, kEdgeEdge, options, stats);
 }
 
 bool vertexFaceCcd(const std::array<DoublePolyVec3, 4>& ap, const ExactTrajectories& exact,
                    const CcdOptions& options, CcdQueryStats* stats) {
-    if (filtered(vertexFaceConditions(ap[0], ap[1], ap[2], ap[3]), options.until)) {
-        if (stats) *stats = {};
-        return false;
-    }
-    auto tr = exact();
-    auto conds = vertexFaceConditions(tr[0], tr[1], tr[2], tr[3]);
-    return run(conds, options, stats);
+    return filteredThenExact(ap, exact, kVertexFace, options, stats);
 }
 
 bool edgeEdgeCcd(const std::array<DoublePolyVec3, 4>& ap, const ExactTrajectories& exact,
                  const CcdOptions& options, CcdQueryStats* stats) {
-    if (filtered(edgeEdgeConditions(ap[0], ap[1], ap[2], ap[3]), options.until)) {
-        if (stats) *stats = {};
-        return false;
-    }
-    auto tr = exact();
-    auto conds = edgeEdgeConditions(tr[0], tr[1], tr[2], tr[3]);
-    return run(conds, options, stats);
+    return filteredThenExact(ap, exact, kEdgeEdge, options, stats);
 }
 
 } // namespace cdlab
