@@ -52,6 +52,15 @@ add_test(NAME viewer.offscreen.settings_roundtrip
 set_tests_properties(viewer.offscreen.settings_roundtrip PROPERTIES
                      PASS_REGULAR_EXPRESSION "640x480(.|\n)*\"lastScene\": \"[^\"]*cylinder_ball.json\"(.|\n)*\"bvhLevel\": 2")
 
+# Node picking (redon2002 viewer part): Ctrl+click at the window centre on a deep level of the static door picks
+# a node; the back-face-culling viewport describes its BM-cone (drawn as arrows), the plain one does not.
+add_test(NAME viewer.offscreen.pick_bm_cone
+         COMMAND sh -c "printf '{\"overlays\": {\"bvh\": true, \"bvhLevel\": 7, \"faceMotion\": true}}' > \"$1\" && \"$0\" --offscreen --frames 40 --settings \"$1\" --algo rigid-ccd-bm --algo rigid-ccd --pick 0.25,0.5 --screenshot \"$3\" \"$2\"; echo \"exit=$?\""
+                 ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_pick_test.json ${CMAKE_SOURCE_DIR}/scenes/doors.json
+                 ${SHOTS}/offscreen_pick.png)
+set_tests_properties(viewer.offscreen.pick_bm_cone PROPERTIES
+                     PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_pick.png(.|\n)*GL errors 0\nviewport 0 \\(rigid-ccd-bm\\) picked node [0-9]+, depth 7, [0-9]+ triangles?, BM-cone of [0-9]+ vectors?\nviewport 1 \\(rigid-ccd\\) picked node [0-9]+, depth 7, [0-9]+ triangles?\n(.|\n)*exit=0")
+
 # Mesa's llvmpipe leaks a few bytes from its JIT (an unloaded module) at exit: under the sanitizer build the
 # viewer runs keep address and UB checking but skip leak detection.
 if(CDLAB_SANITIZE)

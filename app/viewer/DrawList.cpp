@@ -24,6 +24,10 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
     case DebugCategory::ForwardFace:
     case DebugCategory::BackwardFace:
         return s.faceMotion && tag.object == s.bvhObject;
+    case DebugCategory::PickedNode:
+        return s.pickedNode >= 0 && tag.object == s.bvhObject;
+    case DebugCategory::BmCone:
+        return s.pickedNode >= 0 && s.pickedCone && tag.object == s.bvhObject;
     case DebugCategory::TriangleHit:
         return s.hitTriangles;
     case DebugCategory::Contact:
@@ -76,9 +80,14 @@ void DrawList::line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat)
 void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) {
     m_faceMotion = m_faceMotion || cat == DebugCategory::ForwardFace;
     Rgba col = colourFor(color, cat);
-    triangles.push_back(vertex(a, col));
-    triangles.push_back(vertex(b, col));
-    triangles.push_back(vertex(c, col));
+    auto& out = cat == DebugCategory::PickedNode ? highlighted : triangles;
+    out.push_back(vertex(a, col));
+    out.push_back(vertex(b, col));
+    out.push_back(vertex(c, col));
+}
+
+void DrawList::text(const Vec3&, const std::string& s, DebugCategory cat) {
+    if (cat == DebugCategory::PickedNode) notes.push_back(s);
 }
 
 void DrawList::point(const Vec3& p, Rgba color, DebugCategory cat) {

@@ -5,6 +5,8 @@
 
 #include "debug/DebugSink.h"
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace cdlab {
@@ -17,6 +19,8 @@ struct OverlaySettings {
     bool bvhCulled = false;         ///< also the level's nodes the traversal culled this frame
     bool bmCulled = true;           ///< the level's nodes BM-culled this frame (back-face culling algorithms)
     bool faceMotion = false;        ///< the chosen body drawn as in redon2002 Fig. 1 (continuous algorithms)
+    std::int64_t pickedNode = -1;   ///< node of bvhObject picked with Ctrl+click (-1: none); not saved
+    bool pickedCone = true;         ///< the picked node's BM-cone as arrows (back-face culling algorithms)
     bool colourByDepth = true;
     bool hitTriangles = true;
     bool contacts = true;
@@ -30,18 +34,23 @@ struct OverlayVertex {
 class DrawList : public DebugSink {
 public:
     explicit DrawList(const OverlaySettings* settings) : m_settings(settings) {}
-    void clear() { lines.clear(), triangles.clear(), points.clear(), m_faceMotion = false; }
+    void clear() {
+        lines.clear(), triangles.clear(), highlighted.clear(), points.clear(), notes.clear();
+        m_faceMotion = false;
+    }
     /// The algorithm drew the chosen body face by face (forward/backward faces) this frame.
     bool hasFaceMotion() const { return m_faceMotion; }
 
     void line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat) override;
     void triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) override;
     void point(const Vec3& p, Rgba color, DebugCategory cat) override;
-    void text(const Vec3& p, const std::string& s, DebugCategory cat) override {}
+    void text(const Vec3& p, const std::string& s, DebugCategory cat) override;
     void setTag(const DebugTag& tag) override { m_tag = tag; }
     bool wants(DebugCategory cat, const DebugTag& tag) const override;
 
     std::vector<OverlayVertex> lines, triangles, points;
+    std::vector<OverlayVertex> highlighted; ///< triangles drawn over the others (the picked node's)
+    std::vector<std::string> notes;         ///< text the panel shows (the picked node's description)
 
 private:
     Rgba colourFor(Rgba c, DebugCategory cat) const;

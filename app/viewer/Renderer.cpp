@@ -144,12 +144,18 @@ void Renderer::drawOverlay(const DrawList& list) {
     glUniformMatrix4fv(glGetUniformLocation(m_overlayProgram, "uViewProj"), 1, GL_FALSE,
                        glm::value_ptr(m_viewProj));
     glUniform1f(glGetUniformLocation(m_overlayProgram, "uPointSize"), 7.0f);
+    glUniform3f(glGetUniformLocation(m_overlayProgram, "uEye"), m_eye.x, m_eye.y, m_eye.z);
+    GLint lit = glGetUniformLocation(m_overlayProgram, "uLit");
     glBindVertexArray(m_overlayVao);
     glEnable(GL_PROGRAM_POINT_SIZE);
     // Hit triangles sit exactly on the body surfaces: pull them forward to win against the (offset) fill.
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -1.0f);
+    glUniform1i(lit, 1); // filled faces (Fig. 1 forward faces, hits, a picked node) read as surfaces
     drawOverlayArray(list.triangles, GL_TRIANGLES);
+    glPolygonOffset(-2.0f, -2.0f); // and the picked node's over those
+    drawOverlayArray(list.highlighted, GL_TRIANGLES);
+    glUniform1i(lit, 0);
     glDisable(GL_POLYGON_OFFSET_FILL);
     drawOverlayArray(list.lines, GL_LINES);
     glDisable(GL_DEPTH_TEST); // contact points always visible

@@ -184,6 +184,7 @@ void ViewerApp::rebuild(Viewport& vp) {
     vp.error.clear();
     vp.timing.clear();
     vp.result = {};
+    vp.overlays.pickedNode = -1; // node indices belong to the structure being replaced
     try {
         vp.algo = AlgorithmRegistry::instance().find(vp.algorithm)->create(vp.params);
         vp.prepare = vp.algo->prepare(*m_scene);
@@ -203,6 +204,8 @@ void ViewerApp::stepViewports(double t0, double t1) {
         const OverlaySettings& o = vp->overlays;
         if (o.bvh && !o.bvhOnlyOverlapped && o.bvhObject >= 0)
             vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
+        if (o.pickedNode >= 0 && o.bvhObject >= 0)
+            vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
     }
     m_stepMs = float(sw.ms());
 }
@@ -277,6 +280,34 @@ void ViewerApp::handleCameraInput(int width, int height) {
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle))
         cam.pan(io.MouseDelta.x, io.MouseDelta.y, float(height));
     if (io.MouseWheel != 0) cam.zoom(io.MouseWheel);
+    if (io.KeyCtrl && ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+        pickAt(io.MousePos.x, io.MousePos.y, width, height);
+}
+
+void ViewerApp::pickAt(float x, float y, int width, int height) {
+    int n = int(m_viewports.size());
+    if (n == 0 || !m_scene || width <= 0 || height <= 0) return;
+    float colWidth = float(width / n);
+    int under = std::clamp(int(x / std::max(1.0f, colWidth)), 0, n - 1);
+    for (int v = 0; v < n; ++v) {
+        if (v != under && !m_linkCameras) continue;
+        Viewport& vp = *m_viewports[v];
+        OverlaySettings& o = vp.overlays;
+        if (!vp.algo || o.bvhObject < 0) continue;
+        const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : vp.camera;
+        // The cursor in normalized device coordinates of the viewport under it, unprojected at the near and
+        // far planes.
+        glm::vec2 ndc{2.0f * (x - under * colWidth) / colWidth - 1.0f, 1.0f - 2.0f * y / float(height)};
+        glm::mat4 inv = glm::inverse(cam.projection(colWidth / float(height)) * cam.view());
+        glm::vec4 nearH = inv * glm::vec4(ndc, -1, 1), farH = inv * glm::vec4(ndc, 1, 1);
+        glm::vec3 a = glm::vec3(nearH) / nearH.w, b = glm::vec3(farH) / farH.w;
+        o.pickedNode = vp.algo->pickNode(m_time, std::uint32_t(o.bvhObject), o.bvhLevel, {a.x, a.y, a.z},
+                                         {b.x - a.x, b.y - a.y, b.z - a.z});
+        m_status = o.pickedNode >= 0 ? "picked node " + std::to_string(o.pickedNode) + " of " +
+                                           m_objects->objects()[o.bvhObject].name
+                                     : "no node of " + m_objects->objects()[o.bvhObject].name + " at level " +
+                                           std::to_string(o.bvhLevel) + " under the cursor";
+    }
 }
 
 bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
@@ -321,6 +352,8 @@ int ViewerApp::run() {
                 if (m_time > m_scene->endTime)
                     m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
             }
+            if (frame == 1 && m_options.pick.size() == 2)
+                pickAt(m_options.pick[0] * m_width, m_options.pick[1] * m_height, m_width, m_height);
             stepViewports(std::min(t0, m_time), m_time);
         }
         ui.begin(m_width, m_height);
@@ -355,6 +388,10 @@ int ViewerApp::run() {
                     frame, m_width, m_height, median(m_frameHistory),
                     1000.0f / std::max(median(m_frameHistory), 1e-3f), median(m_overheadHistory),
                     GlPlatform::glErrorCount());
+        for (std::size_t v = 0; v < m_viewports.size(); ++v)
+            for (const auto& note : m_viewports[v]->draw.notes)
+                std::printf("viewport %zu (%s) picked %s\n", v, m_viewports[v]->algorithm.c_str(),
+                            note.c_str());
     }
     if (GlPlatform::glErrorCount() > 0) {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),

@@ -58,6 +58,7 @@ struct ViewerOptions {
     std::string settingsPath; ///< empty: settings are neither read nor written
     ViewerSettings settings;  ///< loaded by main before the window opens
     std::string thenLoad;     ///< automation: open this after half of the frames (scripted demos, tests)
+    std::vector<float> pick;  ///< automation: Ctrl+click here (x, y as fractions of the window), frame 1
 };
 
 class ViewerApp {
@@ -76,6 +77,9 @@ private:
     void stepViewports(double t0, double t1);
     void render(int width, int height);
     void handleCameraInput(int width, int height);
+    /// Ctrl+click at window pixel (x, y): the viewport under it (every viewport when cameras are linked)
+    /// picks the node of its chosen body and level that the view ray enters first.
+    void pickAt(float x, float y, int width, int height);
     bool saveScreenshot(const std::string& path, int width, int height);
     Aabb sceneBounds(double t) const;
     void frameAll();

@@ -324,11 +324,25 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         o.bvhObject = std::clamp(o.bvhObject, 0, int(objs.size()) - 1);
         if (ImGui::BeginCombo("body", objs[o.bvhObject].name.c_str())) {
             for (int i = 0; i < int(objs.size()); ++i)
-                if (ImGui::Selectable(objs[i].name.c_str(), i == o.bvhObject)) o.bvhObject = i;
+                if (ImGui::Selectable(objs[i].name.c_str(), i == o.bvhObject))
+                    o.pickedNode = i == o.bvhObject ? o.pickedNode : -1, o.bvhObject = i;
             ImGui::EndCombo();
         }
         int depth = vp.algo ? vp.algo->structureDepth(std::uint32_t(o.bvhObject)) : 0;
         ImGui::SliderInt("level", &o.bvhLevel, 0, std::max(depth, 0));
+        if (o.pickedNode < 0) {
+            ImGui::TextDisabled("Ctrl+click a box to pick a node of this level");
+        } else {
+            for (const auto& note : vp.draw.notes) ImGui::TextWrapped("picked %s", note.c_str());
+            if (ImGui::SmallButton("clear pick")) o.pickedNode = -1;
+            ImGui::SameLine();
+            ImGui::Checkbox("BM-cone arrows", &o.pickedCone);
+            helpMarker(
+                "The picked node's BM-vectors (cyan arrows, redon2002 sec. 4) and the distinct normals of "
+                "its triangles (grey strokes): every normal lies in the positive cone of the arrows, so a "
+                "relative velocity making an obtuse angle with every arrow moves all the node's "
+                "triangles backwards (Lemma 3). Algorithms with BM-culling only.");
+        }
         ImGui::Checkbox("only overlapped this frame", &o.bvhOnlyOverlapped);
         helpMarker("Show the level's nodes whose bounding-volume test against the other body overlapped this "
                    "frame.");

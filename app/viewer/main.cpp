@@ -34,6 +34,11 @@ int main(int argc, char** argv) {
     std::string settingsFile;
     app.add_option("--settings", settingsFile, "Read and write this settings file (also in automated runs)");
     app.add_option("--then", opts.thenLoad, "Automated runs: open this scene after half of --frames");
+    app.add_option("--pick", opts.pick,
+                   "Automated runs: Ctrl+click at X,Y (fractions of the window) on the second frame")
+        ->expected(2)
+        ->delimiter(',')
+        ->check(CLI::Range(0.0, 1.0));
     CLI11_PARSE(app, argc, argv);
     if (offscreen && opts.frames == 0) opts.frames = 1;
     // Automated runs leave the user's settings alone (and do not depend on them).

@@ -88,4 +88,20 @@ void DiscreteBvhAlgorithm::drawStructure(double t, std::uint32_t object, int lev
     drawBvhLevel(*m_bvhOf[object], poses[object], object, level, sink);
 }
 
+std::int64_t DiscreteBvhAlgorithm::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
+                                            const Vec3& dir) const {
+    if (object >= m_bvhOf.size()) return -1;
+    std::vector<Pose> poses;
+    m_objects->poses(t, poses);
+    return pickBvhNode(*m_bvhOf[object], poses[object], level, origin, dir);
+}
+
+void DiscreteBvhAlgorithm::drawNode(double t, std::uint32_t object, std::uint32_t node,
+                                    DebugSink& sink) const {
+    if (object >= m_bvhOf.size()) return;
+    std::vector<Pose> poses;
+    m_objects->poses(t, poses);
+    drawBvhNode(*m_bvhOf[object], *m_objects->objects()[object].mesh, poses[object], object, node, "", sink);
+}
+
 } // namespace cdlab

@@ -17,6 +17,9 @@ public:
 
     int structureDepth(std::uint32_t object) const override;
     void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const override;
+    std::int64_t pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
+                          const Vec3& dir) const override;
+    void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const override;
 
 protected:
     void prepareObjects(const SceneObjects& objects, PrepareReport& report,

@@ -5,6 +5,7 @@
 #include "debug/BvhDrawing.h"
 #include "debug/DebugSink.h"
 
+#include <algorithm>
 #include <sstream>
 #include <tuple>
 
@@ -280,6 +281,46 @@ void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const R
     }
 }
 
+std::string RigidCcdAlgorithm::describeCone(std::uint32_t object, std::uint32_t node) const {
+    if (!m_culling || object >= m_coneOf.size()) return {};
+    const BmConeTree& cones = *m_coneOf[object];
+    if (!cones.hasCone(node)) return ", no BM-cone (never BM-culled)";
+    int r = cones.coneSize(node);
+    return ", BM-cone of " + std::to_string(r) + " vector" + (r == 1 ? "" : "s");
+}
+
+void RigidCcdAlgorithm::drawCone(std::uint32_t object, std::uint32_t node, const Pose& pose,
+                                 DebugSink& sink) const {
+    const BmConeTree& cones = *m_coneOf[object];
+    const Bvh& bvh = *m_bvhOf[object];
+    DebugTag tag{std::int32_t(object), bvh.nodes()[node].depth};
+    if (!sink.wants(DebugCategory::BmCone, tag)) return;
+    sink.setTag(tag);
+    Obb box = bvh.nodeBox(node);
+    Vec3 centre = pose.apply(box.center);
+    double len = 1.5 * std::max({box.halfSize.x, box.halfSize.y, box.halfSize.z, 1e-6});
+    // The normals the cone must contain (Lemma 3), as plain strokes; flat regions repeat one normal, so only
+    // distinct directions are drawn (at most 256).
+    const BvhNode& n = bvh.nodes()[node];
+    const TriangleMesh& mesh = *m_objects->objects()[object].mesh;
+    std::vector<Vec3> seen;
+    for (std::uint32_t k = n.firstTri; k < n.firstTri + n.triCount && seen.size() < 256; ++k) {
+        Vec3 nm = mesh.faceNormals[bvh.triIndex()[k]];
+        if (lengthSquared(nm) == 0) continue;
+        nm = normalize(nm);
+        bool dup = false;
+        for (const Vec3& s : seen) dup = dup || dot(s, nm) > 0.9995;
+        if (dup) continue;
+        seen.push_back(nm);
+        sink.line(centre, centre + pose.R * nm * (0.7 * len), Rgba{0.6f, 0.6f, 0.65f, 1.0f},
+                  DebugCategory::BmCone);
+    }
+    const Vec3* v = cones.cone(node);
+    for (int m = 0; m < cones.coneSize(node); ++m)
+        sink.arrow(centre, centre + pose.R * normalize(v[m]) * len, Rgba{0.2f, 0.9f, 1.0f, 1.0f},
+                   DebugCategory::BmCone);
+}
+
 bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion,
                               TimeOfContact& best, Counts& counts) {
     const auto& objs = m_objects->objects();
@@ -410,6 +451,23 @@ void RigidCcdAlgorithm::drawStructure(double t, std::uint32_t object, int level,
     std::vector<Pose> poses;
     m_objects->poses(t, poses);
     drawBvhLevel(*m_bvhOf[object], poses[object], object, level, sink);
+}
+
+std::int64_t RigidCcdAlgorithm::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
+                                         const Vec3& dir) const {
+    if (object >= m_bvhOf.size()) return -1;
+    std::vector<Pose> poses;
+    m_objects->poses(t, poses);
+    return pickBvhNode(*m_bvhOf[object], poses[object], level, origin, dir);
+}
+
+void RigidCcdAlgorithm::drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {
+    if (object >= m_bvhOf.size()) return;
+    std::vector<Pose> poses;
+    m_objects->poses(t, poses);
+    drawBvhNode(*m_bvhOf[object], *m_objects->objects()[object].mesh, poses[object], object, node,
+                describeCone(object, node), sink);
+    if (m_culling) drawCone(object, node, poses[object], sink);
 }
 
 } // namespace cdlab

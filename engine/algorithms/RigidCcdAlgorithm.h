@@ -27,6 +27,9 @@ public:
     FrameResult step(double t0, double t1, DebugSink* sink = nullptr) override;
     int structureDepth(std::uint32_t object) const override;
     void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const override;
+    std::int64_t pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
+                          const Vec3& dir) const override;
+    void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const override;
 
 private:
     struct Counts {
@@ -45,6 +48,9 @@ private:
     /// (filled) or backwards (wire) under the frame's relative motion at its end, eq. (1) and (3).
     void drawFaceMotion(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion, const Pose& worldJ,
                         DebugSink& sink, std::vector<bool>& drawn) const;
+    /// The picked node's BM-vectors as arrows from its centre, with its triangles' normals as short strokes.
+    void drawCone(std::uint32_t object, std::uint32_t node, const Pose& pose, DebugSink& sink) const;
+    std::string describeCone(std::uint32_t object, std::uint32_t node) const;
     void leafTests(std::uint32_t triI, std::uint32_t triJ, TimeOfContact& best, Counts& counts);
 
     bool m_culling;

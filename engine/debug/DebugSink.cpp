@@ -1,5 +1,7 @@
 #include "debug/DebugSink.h"
 
+#include <cmath>
+
 namespace cdlab {
 
 const char* toString(DebugCategory c) {
@@ -10,6 +12,16 @@ const char* toString(DebugCategory c) {
         return "bv-overlap";
     case DebugCategory::BvSeparated:
         return "bv-separated";
+    case DebugCategory::BmCulled:
+        return "bm-culled";
+    case DebugCategory::PickedNode:
+        return "picked-node";
+    case DebugCategory::BmCone:
+        return "bm-cone";
+    case DebugCategory::ForwardFace:
+        return "forward-face";
+    case DebugCategory::BackwardFace:
+        return "backward-face";
     case DebugCategory::TriangleHit:
         return "triangle-hit";
     case DebugCategory::TriangleMiss:
@@ -29,6 +41,20 @@ void DebugSink::box(const Obb& b, Rgba color, DebugCategory cat) {
     for (int k = 0; k < 8; ++k)
         for (int bit = 0; bit < 3; ++bit)
             if (!(k >> bit & 1)) line(b.corner(k), b.corner(k | 1 << bit), color, cat);
+}
+
+void DebugSink::arrow(const Vec3& from, const Vec3& to, Rgba color, DebugCategory cat) {
+    line(from, to, color, cat);
+    Vec3 d = to - from;
+    double len = length(d);
+    if (len == 0) return;
+    Vec3 u = d / len;
+    // Two unit vectors perpendicular to the shaft span the head.
+    Vec3 side = std::fabs(u.x) < 0.9 ? Vec3{1, 0, 0} : Vec3{0, 1, 0};
+    Vec3 p = normalize(cross(u, side)), q = cross(u, p);
+    Vec3 base = to - u * (0.2 * len);
+    double r = 0.07 * len;
+    for (const Vec3& w : {p, q, p * -1.0, q * -1.0}) line(to, base + w * r, color, cat);
 }
 
 } // namespace cdlab

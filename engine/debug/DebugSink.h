@@ -17,6 +17,8 @@ enum class DebugCategory : std::uint8_t {
     BvOverlap,    ///< a BV pair that overlapped (traversal descended)
     BvSeparated,  ///< a BV pair that was culled by the BV test
     BmCulled,     ///< a node culled by the backward-motion test (redon2002): all its triangles move backwards
+    PickedNode,   ///< the node a user picked: its box and a description (text)
+    BmCone,       ///< the BM-vectors of a node's BM-cone (redon2002 sec. 4), drawn as arrows
     ForwardFace,  ///< a triangle moving towards the other body (redon2002 Fig. 1: filled)
     BackwardFace, ///< a triangle moving away from the other body, eq. (3) (redon2002 Fig. 1: wireframe)
     TriangleHit,  ///< a triangle of a colliding pair
@@ -46,6 +48,8 @@ public:
     virtual void text(const Vec3& p, const std::string& s, DebugCategory cat) = 0;
     /// Boxes are drawn as 12 edges unless a sink has something better.
     virtual void box(const Obb& b, Rgba color, DebugCategory cat);
+    /// An arrow from `from` to `to` (a line and a four-stroke head) unless a sink has something better.
+    virtual void arrow(const Vec3& from, const Vec3& to, Rgba color, DebugCategory cat);
     /// Identifies the object/depth of the primitives that follow.
     virtual void setTag(const DebugTag& tag) {}
     /// Whether primitives of this category and tag are wanted at all; producers skip the work when not

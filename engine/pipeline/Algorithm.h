@@ -35,6 +35,15 @@ public:
     /// Draws the nodes of `object`'s structure at `level` (leaves above it included) at time t, category
     /// BvhNode, tagged with the node depth. Viewers call this instead of reading algorithm internals.
     virtual void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {}
+    /// The node of `object`'s structure at `level` (or a leaf above it) that the world-space ray
+    /// origin + s dir (s >= 0) enters first at time t; -1 when the ray misses them all (or there is none).
+    virtual std::int64_t pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
+                                  const Vec3& dir) const {
+        return -1;
+    }
+    /// Draws one node of `object`'s structure at time t: its box (PickedNode), a description (text,
+    /// PickedNode) and whatever the algorithm keeps per node (BM-cones as arrows, category BmCone).
+    virtual void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {}
 };
 
 } // namespace cdlab
