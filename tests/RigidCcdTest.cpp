@@ -10,29 +10,6 @@ using namespace cdlab;
 
 namespace {
 
-Keyframe key(double t, const Pose& p) {
-    Keyframe k;
-    k.time = t;
-    k.position = p.t;
-    // Rotation matrix -> quaternion (Shepperd), enough for test poses.
-    const Mat3& m = p.R;
-    double tr = m(0, 0) + m(1, 1) + m(2, 2);
-    if (tr > 0) {
-        double s = std::sqrt(tr + 1) * 2;
-        k.rotation = {s / 4, (m(2, 1) - m(1, 2)) / s, (m(0, 2) - m(2, 0)) / s, (m(1, 0) - m(0, 1)) / s};
-    } else if (m(0, 0) > m(1, 1) && m(0, 0) > m(2, 2)) {
-        double s = std::sqrt(1 + m(0, 0) - m(1, 1) - m(2, 2)) * 2;
-        k.rotation = {(m(2, 1) - m(1, 2)) / s, s / 4, (m(0, 1) + m(1, 0)) / s, (m(0, 2) + m(2, 0)) / s};
-    } else if (m(1, 1) > m(2, 2)) {
-        double s = std::sqrt(1 + m(1, 1) - m(0, 0) - m(2, 2)) * 2;
-        k.rotation = {(m(0, 2) - m(2, 0)) / s, (m(0, 1) + m(1, 0)) / s, s / 4, (m(1, 2) + m(2, 1)) / s};
-    } else {
-        double s = std::sqrt(1 + m(2, 2) - m(0, 0) - m(1, 1)) * 2;
-        k.rotation = {(m(1, 0) - m(0, 1)) / s, (m(0, 2) + m(2, 0)) / s, (m(1, 2) + m(2, 1)) / s, s / 4};
-    }
-    return k;
-}
-
 Body body(const std::string& name, TriangleMesh mesh) {
     Body b;
     b.name = name;
@@ -74,6 +51,38 @@ TEST(RelativeMotion, InterpolatesTheKeyPosesAndStaysInItsBounds) {
     }
 }
 
+TEST(RelativeMotion, SweptBoxContainsTheMovingBoxThroughoutTheFrame) {
+    test::Rng rng(43);
+    double volumeRatio = 0;
+    const int cases = 2000;
+    for (int i = 0; i < cases; ++i) {
+        // Rotations up to half a turn per frame, some frames pure translation or pure rotation.
+        Pose a{rng.rotation(), rng.vec(-2, 2)};
+        Mat3 turn = i % 5 == 0 ? Mat3::identity() : rotationAxisAngle(rng.unit(), rng.uniform(0, 3.1));
+        Pose b{turn * a.R, i % 7 == 0 ? a.t : a.t + rng.vec(-1, 1)};
+        RelativeMotion m(a, b);
+        Obb box{rng.vec(-1, 1), rng.rotation(), rng.vec(0.01, 0.8)};
+        Obb swept = m.sweptBox(box);
+        Aabb aabb;
+        for (int k = 0; k < 8; ++k) aabb.grow(m.sweptBounds(box.corner(k)));
+        for (int q = 0; q <= 64; ++q) {
+            Pose p = m.at(q / 64.0);
+            for (int k = 0; k < 8; ++k) {
+                Vec3 x = p.apply(box.corner(k)), l = swept.axes * (x - swept.center);
+                for (int c = 0; c < 3; ++c) {
+                    ASSERT_LE(std::fabs(l[c]), swept.halfSize[c] + 1e-12) << i << " s=" << q / 64.0;
+                    ASSERT_GE(x[c], aabb.lo[c]);
+                    ASSERT_LE(x[c], aabb.hi[c]);
+                }
+            }
+        }
+        Vec3 e = aabb.extent();
+        volumeRatio += 8 * swept.halfSize.x * swept.halfSize.y * swept.halfSize.z / (e.x * e.y * e.z);
+    }
+    // The oriented box is the tighter of the two on average (why the traversal uses it).
+    EXPECT_LT(volumeRatio / cases, 0.9);
+}
+
 /// 10,000 random motions in 4 seeded shards (ctest runs them in parallel).
 class RigidCcdShard : public ::testing::TestWithParam<int> {};
 
@@ -96,8 +105,8 @@ TEST_P(RigidCcdShard, BmCullingNeverChangesTheFirstContact) {
         Pose a0{rng.rotation(), b.t + dir * (reach * rng.uniform(1.02, 1.5))};
         Pose a1{rotationAxisAngle(rng.unit(), rng.uniform(0, 0.8)) * a0.R,
                 a0.t - dir * (reach * rng.uniform(0.1, 1.2)) + rng.vec(-0.3, 0.3)};
-        scene.bodies[0].motion = PoseTrack({key(0, a0), key(1, a1)});
-        scene.bodies[1].motion = PoseTrack({key(0, b), key(1, b)});
+        scene.bodies[0].motion = PoseTrack({test::keyframe(0, a0), test::keyframe(1, a1)});
+        scene.bodies[1].motion = PoseTrack({test::keyframe(0, b), test::keyframe(1, b)});
         FrameResult rp = plain->step(0, 1), rc = culled->step(0, 1);
         ASSERT_EQ(rp.firstContacts.size(), rc.firstContacts.size()) << "case " << i;
         if (!rp.firstContacts.empty()) {

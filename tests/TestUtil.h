@@ -3,6 +3,7 @@
 
 #include "geometry/Mat3.h"
 #include "geometry/Quat.h"
+#include "scene/PoseTrack.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -41,6 +42,29 @@ public:
 private:
     std::uint64_t m_state;
 };
+
+/// A keyframe holding pose p at time t (rotation matrix to quaternion, Shepperd's method).
+inline Keyframe keyframe(double t, const Pose& p) {
+    Keyframe k;
+    k.time = t;
+    k.position = p.t;
+    const Mat3& m = p.R;
+    double tr = m(0, 0) + m(1, 1) + m(2, 2);
+    if (tr > 0) {
+        double s = std::sqrt(tr + 1) * 2;
+        k.rotation = {s / 4, (m(2, 1) - m(1, 2)) / s, (m(0, 2) - m(2, 0)) / s, (m(1, 0) - m(0, 1)) / s};
+    } else if (m(0, 0) > m(1, 1) && m(0, 0) > m(2, 2)) {
+        double s = std::sqrt(1 + m(0, 0) - m(1, 1) - m(2, 2)) * 2;
+        k.rotation = {(m(2, 1) - m(1, 2)) / s, s / 4, (m(0, 1) + m(1, 0)) / s, (m(0, 2) + m(2, 0)) / s};
+    } else if (m(1, 1) > m(2, 2)) {
+        double s = std::sqrt(1 + m(1, 1) - m(0, 0) - m(2, 2)) * 2;
+        k.rotation = {(m(0, 2) - m(2, 0)) / s, (m(0, 1) + m(1, 0)) / s, s / 4, (m(1, 2) + m(2, 1)) / s};
+    } else {
+        double s = std::sqrt(1 + m(2, 2) - m(0, 0) - m(1, 1)) * 2;
+        k.rotation = {(m(1, 0) - m(0, 1)) / s, (m(0, 2) + m(2, 0)) / s, (m(1, 2) + m(2, 1)) / s, s / 4};
+    }
+    return k;
+}
 
 /// Exact rational coordinates of a double vector.
 struct QVec {

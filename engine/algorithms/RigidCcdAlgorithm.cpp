@@ -136,15 +136,8 @@ const Aabb& RigidCcdAlgorithm::sweptVertex(std::uint32_t v) {
     return cachedIn(m_sweptVerts, v, [&] { return m_motion->sweptBounds(m_meshI->vertices[v]); });
 }
 
-const Aabb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
-    auto it = m_sweptNodes.find(node);
-    if (it != m_sweptNodes.end()) return it->second;
-    // A rigid motion is affine: the box at time s is the hull of its corners at s, so the corners' swept
-    // boxes bound the swept box.
-    Obb box = m_bvhI->nodeBox(node);
-    Aabb swept;
-    for (int k = 0; k < 8; ++k) swept.grow(m_motion->sweptBounds(box.corner(k)));
-    return m_sweptNodes.emplace(node, swept).first->second;
+const Obb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
+    return cachedIn(m_sweptNodes, node, [&] { return m_motion->sweptBox(m_bvhI->nodeBox(node)); });
 }
 
 const PolyVec3& RigidCcdAlgorithm::movingTrajectory(std::uint32_t v) {
@@ -342,13 +335,13 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
         stack.pop_back();
         // Step 1 (sec. 2.2): a node already BM-culled in this query ends the pair.
         if (m_flagI[ni] == kCulled || m_flagJ[nj] == kCulled) continue;
-        // Step 2: overlap of i's swept box with j's box (SAT, j's box axes vs the world-aligned swept box).
+        // Step 2: overlap of i's swept box with j's box (SAT between the two oriented boxes).
         ++counts.bvTests;
-        const Aabb& swept = sweptNode(ni);
+        const Obb& swept = sweptNode(ni);
         Obb boxJ = m_bvhJ->nodeBox(nj);
-        Vec3 t = boxJ.axes * (swept.center() - boxJ.center);
-        Mat3 r = boxJ.axes; // rows of j's axes dotted with the world axes
-        if (!satOverlap(boxJ.halfSize, swept.extent() * 0.5, r, absPlusEpsilon(r), t)) continue;
+        Vec3 t = boxJ.axes * (swept.center - boxJ.center);
+        Mat3 r = boxJ.axes * swept.axes.transposed(); // r(a, b) = j's axis a . the swept box's axis b
+        if (!satOverlap(boxJ.halfSize, swept.halfSize, r, absPlusEpsilon(r), t)) continue;
         // Step 3: BM-test each node in turn (continuous test over the frame, sec. 6); mark culled ones.
         if (m_culling) {
             if (m_flagI[ni] == kUntested && m_coneI->hasCone(ni)) {

@@ -37,7 +37,7 @@ private:
     };
     bool query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion, TimeOfContact& best,
                Counts& counts);
-    const Aabb& sweptNode(std::uint32_t node);
+    const Obb& sweptNode(std::uint32_t node);
     const Aabb& sweptVertex(std::uint32_t v);
     const PolyVec3& movingTrajectory(std::uint32_t v);
     const PolyVec3& fixedTrajectory(std::uint32_t v);
@@ -73,7 +73,8 @@ private:
     Pose m_endPoseI, m_endPoseJ;
     std::uint32_t m_objI = 0, m_objJ = 0;
     std::vector<std::int8_t> m_flagI, m_flagJ; // 0 untested, 1 BM-culled, 2 not culled
-    std::unordered_map<std::uint32_t, Aabb> m_sweptNodes, m_sweptVerts;
+    std::unordered_map<std::uint32_t, Obb> m_sweptNodes;
+    std::unordered_map<std::uint32_t, Aabb> m_sweptVerts;
     std::unordered_map<std::uint32_t, PolyVec3> m_movingTraj, m_fixedTraj;           // exact, built lazily
     std::unordered_map<std::uint32_t, DoublePolyVec3> m_movingApprox, m_fixedApprox; // for the filter
 };

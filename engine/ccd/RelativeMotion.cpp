@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace cdlab {
 
@@ -73,20 +74,60 @@ PolyVec3 RelativeMotion::fixed(const Vec3& x) const {
             m_den * RationalPoly(Rational(x.z))};
 }
 
-Aabb RelativeMotion::sweptBounds(const Vec3& p) const {
-    // The rotating part R_k(phi) q stays on an arc of radius r about the axis; for theta <= pi the arc lies
-    // in the ball around its chord's midpoint of radius r sin(theta/2). The translation adds the segment
-    // t0..t1.
+namespace {
+
+/// max of b cos(phi) + c sin(phi) over phi in [0, theta], theta in [0, pi]: the peak at phi = atan2(c, b) if
+/// it lies in the range, else an end.
+double maxTrig(double b, double c, double theta) {
+    double psi = std::atan2(c, b);
+    if (psi < 0) psi += 2 * std::numbers::pi;
+    if (psi <= theta) return std::hypot(b, c);
+    return std::max(b, b * std::cos(theta) + c * std::sin(theta));
+}
+
+} // namespace
+
+Interval RelativeMotion::projectedRange(const Vec3& u, const Vec3& p) const {
+    // u . x(s) = u . R_k(phi) q + u . t0 + s u . dt with q = R0 p, and by Rodrigues
+    // u . R_k(phi) q = a + b cos(phi) + c sin(phi): a = (u.k)(k.q), b = u.q - a, c = u.(k x q), phi in
+    // [0, theta]. The rotation and the translation are bounded separately (both are monotone maps of s).
     Vec3 q = m_rel0.R * p;
-    Vec3 qEnd = rotationAxisAngle(m_axis, m_theta) * q;
-    Vec3 mid = (q + qEnd) * 0.5;
-    double r = length(q - m_axis * dot(q, m_axis));
-    double rho = r * std::sin(m_theta / 2);
+    double a = dot(u, m_axis) * dot(m_axis, q), b = dot(u, q) - a, c = dot(u, cross(m_axis, q));
+    double hi = a + maxTrig(b, c, m_theta), lo = a - maxTrig(-b, -c, m_theta);
+    double t0 = dot(u, m_rel0.t), dt = dot(u, m_dt);
     // Slack for the rounding of this floating-point bound (the exact tests see the exact motion).
-    double slack = 1e-9 * (length(q) + length(m_rel0.t) + length(m_dt) + 1e-300);
-    Vec3 pad{rho + slack, rho + slack, rho + slack};
-    Vec3 a = m_rel0.t + mid, b = m_rel0.t + m_dt + mid;
-    return Aabb{vmin(a, b) - pad, vmax(a, b) + pad};
+    double slack = 1e-9 * length(u) * (length(q) + length(m_rel0.t) + length(m_dt) + 1e-300);
+    return {lo + t0 + std::min(0.0, dt) - slack, hi + t0 + std::max(0.0, dt) + slack};
+}
+
+Aabb RelativeMotion::sweptBounds(const Vec3& p) const {
+    static const Vec3 kAxes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    Aabb box;
+    for (int i = 0; i < 3; ++i) {
+        Interval r = projectedRange(kAxes[i], p);
+        box.lo[i] = r.lo, box.hi[i] = r.hi;
+    }
+    return box;
+}
+
+Obb RelativeMotion::sweptBox(const Obb& box) const {
+    // Axes of the box half-way through the frame; along each, the range of the 8 corners' paths. The box at
+    // any s is the hull of its corners there, so these slabs contain it.
+    Mat3 mid = at(0.5).R;
+    Obb out;
+    out.axes = (mid * box.axes.transposed()).transposed();
+    Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
+    for (int k = 0; k < 8; ++k) {
+        Vec3 c = box.corner(k);
+        for (int i = 0; i < 3; ++i) {
+            Interval r = projectedRange(out.axes.r[i], c);
+            lo[i] = std::min(lo[i], r.lo), hi[i] = std::max(hi[i], r.hi);
+        }
+    }
+    Vec3 centre = (lo + hi) * 0.5;
+    out.center = out.axes.mulTransposed(centre);
+    out.halfSize = (hi - lo) * 0.5;
+    return out;
 }
 
 Pose RelativeMotion::at(double s) const {

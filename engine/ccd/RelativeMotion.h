@@ -11,9 +11,14 @@
 #include "ccd/DoublePoly.h"
 #include "ccd/RationalPoly.h"
 #include "geometry/Aabb.h"
+#include "geometry/Obb.h"
 #include "geometry/Pose.h"
 
 namespace cdlab {
+
+struct Interval {
+    double lo = 0, hi = 0;
+};
 
 class RelativeMotion {
 public:
@@ -28,6 +33,12 @@ public:
     DoublePolyVec3 fixedApprox(const Vec3& x) const;
     /// Conservative box (j's frame) of the path of i's point p over the frame.
     Aabb sweptBounds(const Vec3& p) const;
+    /// Conservative range of u . x(s) over the frame for i's point p (u in j's frame, any length).
+    Interval projectedRange(const Vec3& u, const Vec3& p) const;
+    /// Conservative oriented box (j's frame) of everything `box` (i's frame) sweeps over the frame: the box's
+    /// axes at mid-frame, each extended by the range of the corners' paths along it. Much tighter than an
+    /// axis-aligned box when the body rotates.
+    Obb sweptBox(const Obb& box) const;
     /// The pose of i in j's frame at s (floating point; for drawing and tests).
     Pose at(double s) const;
 
