@@ -1,6 +1,6 @@
 #include "algorithms/DiscreteBvhAlgorithm.h"
 
-#include "debug/BvhDrawing.h"
+#include "debug/BvhStructure.h"
 #include "debug/DebugSink.h"
 
 #include <sstream>
@@ -78,30 +78,21 @@ void DiscreteBvhAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const P
 }
 
 int DiscreteBvhAlgorithm::structureDepth(std::uint32_t object) const {
-    return object < m_bvhOf.size() ? static_cast<int>(m_bvhOf[object]->stats().maxDepth) : 0;
+    return structure().depth(object);
 }
 
 void DiscreteBvhAlgorithm::drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {
-    if (object >= m_bvhOf.size()) return;
-    std::vector<Pose> poses;
-    m_objects->poses(t, poses);
-    drawBvhLevel(*m_bvhOf[object], poses[object], object, level, sink);
+    structure().drawLevel(t, object, level, sink);
 }
 
 std::int64_t DiscreteBvhAlgorithm::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
                                             const Vec3& dir) const {
-    if (object >= m_bvhOf.size()) return -1;
-    std::vector<Pose> poses;
-    m_objects->poses(t, poses);
-    return pickBvhNode(*m_bvhOf[object], poses[object], level, origin, dir);
+    return structure().pick(t, object, level, origin, dir);
 }
 
 void DiscreteBvhAlgorithm::drawNode(double t, std::uint32_t object, std::uint32_t node,
                                     DebugSink& sink) const {
-    if (object >= m_bvhOf.size()) return;
-    std::vector<Pose> poses;
-    m_objects->poses(t, poses);
-    drawBvhNode(*m_bvhOf[object], *m_objects->objects()[object].mesh, poses[object], object, node, "", sink);
+    structure().drawNode(t, object, node, "", sink);
 }
 
 } // namespace cdlab

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "collision/BvhCollider.h"
+#include "debug/BvhStructure.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "pipeline/DiscretePipeline.h"
 
@@ -28,6 +29,7 @@ protected:
                      DebugSink* sink) override;
 
 private:
+    BvhStructure structure() const { return {m_objects.get(), m_bvhOf}; }
     BvhBuildOptions m_build;
     std::map<const TriangleMesh*, Bvh> m_bvhs; // one per distinct mesh
     std::vector<const Bvh*> m_bvhOf;

@@ -2,7 +2,7 @@
 
 #include "core/Stopwatch.h"
 #include "culling/ContinuousCulling.h"
-#include "debug/BvhDrawing.h"
+#include "debug/BvhStructure.h"
 #include "debug/DebugSink.h"
 
 #include <algorithm>
@@ -436,31 +436,21 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
 }
 
 int RigidCcdAlgorithm::structureDepth(std::uint32_t object) const {
-    return object < m_bvhOf.size() ? static_cast<int>(m_bvhOf[object]->stats().maxDepth) : 0;
+    return structure().depth(object);
 }
 
 void RigidCcdAlgorithm::drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {
-    if (object >= m_bvhOf.size()) return;
-    std::vector<Pose> poses;
-    m_objects->poses(t, poses);
-    drawBvhLevel(*m_bvhOf[object], poses[object], object, level, sink);
+    structure().drawLevel(t, object, level, sink);
 }
 
 std::int64_t RigidCcdAlgorithm::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
                                          const Vec3& dir) const {
-    if (object >= m_bvhOf.size()) return -1;
-    std::vector<Pose> poses;
-    m_objects->poses(t, poses);
-    return pickBvhNode(*m_bvhOf[object], poses[object], level, origin, dir);
+    return structure().pick(t, object, level, origin, dir);
 }
 
 void RigidCcdAlgorithm::drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {
-    if (object >= m_bvhOf.size()) return;
-    std::vector<Pose> poses;
-    m_objects->poses(t, poses);
-    drawBvhNode(*m_bvhOf[object], *m_objects->objects()[object].mesh, poses[object], object, node,
-                describeCone(object, node), sink);
-    if (m_culling) drawCone(object, node, poses[object], sink);
+    auto pose = structure().drawNode(t, object, node, describeCone(object, node), sink);
+    if (pose && m_culling) drawCone(object, node, *pose, sink);
 }
 
 } // namespace cdlab

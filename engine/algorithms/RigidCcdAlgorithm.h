@@ -10,6 +10,7 @@
 #include "ccd/ElementaryCcd.h"
 #include "ccd/RelativeMotion.h"
 #include "culling/BmConeTree.h"
+#include "debug/BvhStructure.h"
 #include "pipeline/AlgorithmRegistry.h"
 
 #include <map>
@@ -32,6 +33,7 @@ public:
     void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const override;
 
 private:
+    BvhStructure structure() const { return {m_objects.get(), m_bvhOf}; }
     struct Counts {
         std::uint64_t bvTests = 0, vf = 0, fv = 0, ee = 0, bmTests = 0, bmCulled = 0, hits = 0;
     };

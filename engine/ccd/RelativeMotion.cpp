@@ -27,6 +27,7 @@ RelativeMotion::RelativeMotion(const Pose& rel0, const Pose& rel1) : m_rel0(rel0
         m_theta = 0;
     }
     m_tau = std::tan(m_theta / 2);
+    m_midR = at(0.5).R; // the swept boxes' axes, once per motion
     // phi(s) = 2 atan(tau s): dphi/ds = 2 tau / (1 + tau^2 s^2), largest at s = 0, smallest at s = 1.
     m_rateMax = 2 * m_tau;
     m_rateMin = 2 * m_tau / (1 + m_tau * m_tau);
@@ -74,18 +75,13 @@ PolyVec3 RelativeMotion::fixed(const Vec3& x) const {
             m_den * RationalPoly(Rational(x.z))};
 }
 
-namespace {
-
-/// max of b cos(phi) + c sin(phi) over phi in [0, theta], theta in [0, pi]: the peak at phi = atan2(c, b) if
-/// it lies in the range, else an end.
 double maxTrig(double b, double c, double theta) {
+    // The peak of b cos(phi) + c sin(phi) = R cos(phi - psi) is at phi = psi; else an end is the maximum.
     double psi = std::atan2(c, b);
     if (psi < 0) psi += 2 * std::numbers::pi;
     if (psi <= theta) return std::hypot(b, c);
     return std::max(b, b * std::cos(theta) + c * std::sin(theta));
 }
-
-} // namespace
 
 Interval RelativeMotion::projectedRange(const Vec3& u, const Vec3& p) const {
     // u . x(s) = u . R_k(phi) q + u . t0 + s u . dt with q = R0 p, and by Rodrigues
@@ -113,7 +109,7 @@ Aabb RelativeMotion::sweptBounds(const Vec3& p) const {
 Obb RelativeMotion::sweptBox(const Obb& box) const {
     // Axes of the box half-way through the frame; along each, the range of the 8 corners' paths. The box at
     // any s is the hull of its corners there, so these slabs contain it.
-    Mat3 mid = at(0.5).R;
+    const Mat3& mid = m_midR;
     Obb out;
     out.axes = (mid * box.axes.transposed()).transposed();
     Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};

@@ -20,6 +20,9 @@ struct Interval {
     double lo = 0, hi = 0;
 };
 
+/// max of b cos(phi) + c sin(phi) over phi in [0, theta], theta in [0, pi] (rotation angles of a frame).
+double maxTrig(double b, double c, double theta);
+
 class RelativeMotion {
 public:
     RelativeMotion(const Pose& rel0, const Pose& rel1);
@@ -54,6 +57,7 @@ private:
     Pose m_rel0;
     Vec3 m_axis{0, 0, 1}, m_dt;
     double m_theta = 0, m_tau = 0, m_rateMin = 0, m_rateMax = 0;
+    Mat3 m_midR;        // rotation at s = 1/2
     RationalPoly m_den; // 1 + tau^2 s^2
 };
 

@@ -1,22 +1,12 @@
 #include "culling/ContinuousCulling.h"
 
 #include <cmath>
-#include <numbers>
 
 namespace cdlab {
 
 namespace {
-
+/// Relative margin: a bound must clear zero by more than its rounding to cull.
 constexpr double kMargin = 1e-9;
-
-/// max over phi in [0, theta] of b cos(phi) + c sin(phi) = R cos(phi - psi).
-double maxTrig(double b, double c, double theta) {
-    double psi = std::atan2(c, b); // in (-pi, pi]
-    if (psi < 0) psi += 2 * std::numbers::pi;
-    if (psi <= theta) return std::hypot(b, c);
-    return std::max(b, b * std::cos(theta) + c * std::sin(theta));
-}
-
 } // namespace
 
 bool movingNodeCulled(const RelativeMotion& m, const Vec3 corners[8], const Vec3* cone, int r) {
