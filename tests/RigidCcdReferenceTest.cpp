@@ -1,6 +1,6 @@
 // The rigid CCD pipelines against their brute-force reference: the exact elementary tests on every triangle
 // pair, no hierarchy, no swept boxes, no culling. Same earliest contact, same features.
-#include "TestUtil.h"
+#include "CcdCases.h"
 #include "ccd/ElementaryCcd.h"
 #include "ccd/RelativeMotion.h"
 #include "mesh/ProceduralMeshes.h"
@@ -73,30 +73,15 @@ Key bruteForce(const TriangleMesh& a, const TriangleMesh& b, const RelativeMotio
 class RigidCcdReference : public ::testing::TestWithParam<int> {};
 
 TEST_P(RigidCcdReference, PipelinesMatchAllTrianglePairs) {
-    Scene scene;
-    for (auto [name, mesh] :
-         {std::pair{"a", makeSphere(0.35, 24)}, std::pair{"b", makeBox({0.7, 0.5, 0.4}, 12)}}) {
-        Body body;
-        body.name = name;
-        body.mesh = std::make_shared<TriangleMesh>(std::move(mesh));
-        scene.bodies.push_back(std::move(body));
-    }
+    Scene scene = test::sphereAndBox();
     auto& reg = AlgorithmRegistry::instance();
     auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
     plain->prepare(scene), culled->prepare(scene);
     test::Rng rng(77 + GetParam());
-    const double reach = 0.35 + 0.47;
     const int n = 500;
     int hits = 0;
     for (int i = 0; i < n; ++i) {
-        // A starts separated from B and moves toward it while turning (up to about 60 degrees).
-        Pose b{rng.rotation(), rng.vec(-1, 1)};
-        Vec3 dir = rng.unit();
-        Pose a0{rng.rotation(), b.t + dir * (reach * rng.uniform(1.02, 1.5))};
-        Pose a1{rotationAxisAngle(rng.unit(), rng.uniform(0, 1.0)) * a0.R,
-                a0.t - dir * (reach * rng.uniform(0.1, 1.2)) + rng.vec(-0.3, 0.3)};
-        scene.bodies[0].motion = PoseTrack({test::keyframe(0, a0), test::keyframe(1, a1)});
-        scene.bodies[1].motion = PoseTrack({test::keyframe(0, b), test::keyframe(1, b)});
+        test::randomApproach(scene, rng, 1.0); // turns of up to about 60 degrees
         // The reference sees the same relative poses the pipelines compute from the tracks.
         Pose p0 = scene.bodies[1].motion.at(0).inverse() * scene.bodies[0].motion.at(0);
         Pose p1 = scene.bodies[1].motion.at(1).inverse() * scene.bodies[0].motion.at(1);

@@ -1,5 +1,5 @@
 // The rigid CCD pipeline (redon2002): BM-culling never changes the first contact.
-#include "TestUtil.h"
+#include "CcdCases.h"
 #include "ccd/RelativeMotion.h"
 #include "mesh/ProceduralMeshes.h"
 #include "pipeline/AlgorithmRegistry.h"
@@ -7,18 +7,6 @@
 #include <gtest/gtest.h>
 
 using namespace cdlab;
-
-namespace {
-
-Body body(const std::string& name, TriangleMesh mesh) {
-    Body b;
-    b.name = name;
-    b.mesh = std::make_shared<TriangleMesh>(std::move(mesh));
-    b.motion = PoseTrack({Keyframe{}});
-    return b;
-}
-
-} // namespace
 
 TEST(RelativeMotion, InterpolatesTheKeyPosesAndStaysInItsBounds) {
     test::Rng rng(41);
@@ -89,24 +77,15 @@ class RigidCcdShard : public ::testing::TestWithParam<int> {};
 TEST_P(RigidCcdShard, BmCullingNeverChangesTheFirstContact) {
     // Two small closed meshes; A starts outside B's bounding sphere (separated) and moves toward B with a
     // random rotation. Both pipelines must agree on whether, when and where they first touch.
-    Scene scene;
-    scene.bodies.push_back(body("a", makeSphere(0.35, 24)));
-    scene.bodies.push_back(body("b", makeBox({0.7, 0.5, 0.4}, 12)));
+    Scene scene = test::sphereAndBox();
     auto& reg = AlgorithmRegistry::instance();
     auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
     plain->prepare(scene), culled->prepare(scene);
     test::Rng rng(2026 + GetParam());
-    const double reach = 0.35 + 0.47; // bounding radii
     int n = 2500, hits = 0;
     std::uint64_t bmCulled = 0;
     for (int i = 0; i < n; ++i) {
-        Pose b{rng.rotation(), rng.vec(-1, 1)};
-        Vec3 dir = rng.unit();
-        Pose a0{rng.rotation(), b.t + dir * (reach * rng.uniform(1.02, 1.5))};
-        Pose a1{rotationAxisAngle(rng.unit(), rng.uniform(0, 0.8)) * a0.R,
-                a0.t - dir * (reach * rng.uniform(0.1, 1.2)) + rng.vec(-0.3, 0.3)};
-        scene.bodies[0].motion = PoseTrack({test::keyframe(0, a0), test::keyframe(1, a1)});
-        scene.bodies[1].motion = PoseTrack({test::keyframe(0, b), test::keyframe(1, b)});
+        test::randomApproach(scene, rng, 0.8);
         FrameResult rp = plain->step(0, 1), rc = culled->step(0, 1);
         ASSERT_EQ(rp.firstContacts.size(), rc.firstContacts.size()) << "case " << i;
         if (!rp.firstContacts.empty()) {
