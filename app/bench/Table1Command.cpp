@@ -6,6 +6,8 @@
 
 #include <iomanip>
 #include <ostream>
+#include <sstream>
+#include <vector>
 
 namespace cdlab {
 
@@ -22,6 +24,57 @@ std::uint64_t total(const AlgorithmRun& run, const std::string& counter) {
     std::uint64_t n = 0;
     for (const auto& f : run.frames) n += f.counters.get(counter);
     return n;
+}
+
+double reduction(std::uint64_t without, std::uint64_t with) {
+    return without ? 100.0 * (double(with) - double(without)) / double(without) : 0;
+}
+
+/// The keyframe times of the scene's most keyframed body: the phases of the scene's motion.
+std::vector<double> phaseTimes(const Scene& scene) {
+    std::vector<double> times;
+    for (const auto& b : scene.bodies)
+        if (b.motion.keys().size() > times.size()) {
+            times.clear();
+            for (const auto& k : b.motion.keys()) times.push_back(k.time);
+        }
+    return times;
+}
+
+/// Where the culling pays: the BV/BV and E/E rows per keyframe interval (a frame belongs to the interval that
+/// holds its midpoint).
+void printPhases(const Scene& scene, const AlgorithmRun& a, const AlgorithmRun& b, double dt,
+                 std::ostream& out) {
+    std::vector<double> times = phaseTimes(scene);
+    if (times.size() < 3) return;
+    struct Phase {
+        int frames = 0;
+        std::uint64_t bv[2] = {0, 0}, ee[2] = {0, 0}, contacts = 0;
+    };
+    std::vector<Phase> phases(times.size() - 1);
+    for (std::size_t f = 0; f < a.frames.size(); ++f) {
+        double mid = a.frames[f].t - dt / 2;
+        std::size_t k = 0;
+        while (k + 1 < phases.size() && mid > times[k + 1]) ++k;
+        Phase& p = phases[k];
+        ++p.frames;
+        p.bv[0] += a.frames[f].counters.get("bv_tests"), p.bv[1] += b.frames[f].counters.get("bv_tests");
+        p.ee[0] += a.frames[f].counters.get("ee_tests"), p.ee[1] += b.frames[f].counters.get("ee_tests");
+        p.contacts += a.frames[f].contactPairs > 0;
+    }
+    out << "# per keyframe interval:  frames   BV/BV without -> with (reduction)   E/E without -> with "
+           "(reduction)   frames with a contact\n";
+    for (std::size_t k = 0; k < phases.size(); ++k) {
+        const Phase& p = phases[k];
+        std::ostringstream span;
+        span << "t " << times[k] << "-" << times[k + 1];
+        out << "#   " << std::left << std::setw(12) << span.str() << std::right << std::setw(8) << p.frames
+            << std::setw(10) << p.bv[0] << " -> " << std::setw(7) << p.bv[1] << std::fixed
+            << std::setprecision(1) << " (" << std::setw(6) << reduction(p.bv[0], p.bv[1]) << " %)"
+            << std::setw(10) << p.ee[0] << " -> " << std::setw(7) << p.ee[1] << " (" << std::setw(6)
+            << reduction(p.ee[0], p.ee[1]) << " %)" << std::setw(8) << p.contacts << "\n";
+        out.unsetf(std::ios::fixed);
+    }
 }
 
 } // namespace
@@ -48,7 +101,7 @@ int runTable1(const Table1Options& o, std::ostream& out) {
         << "\n";
     auto row = [&](const char* name, const char* counter, const char* paper) {
         std::uint64_t x = total(a, counter), y = total(b, counter);
-        double red = x ? 100.0 * (double(y) - double(x)) / double(x) : 0;
+        double red = reduction(x, y);
         out << std::left << std::setw(16) << name << std::right << std::setw(20) << x << std::setw(18) << y
             << std::setw(10) << std::fixed << std::setprecision(1) << red << " %" << std::setw(10) << paper
             << "\n";
@@ -70,12 +123,13 @@ int runTable1(const Table1Options& o, std::ostream& out) {
         << " ms), " << b.prepare.memoryBytes / 1024 << " KiB (without " << a.prepare.memoryBytes / 1024
         << " KiB)\n";
     out.unsetf(std::ios::fixed);
+    double dt = frames <= 1 ? 0 : (scene.endTime - scene.startTime) / (frames - 1);
+    printPhases(scene, a, b, dt, out);
 
     // First contacts must agree on every frame that starts contact-free (culling assumes such a start).
     auto discrete = AlgorithmRegistry::instance().create("bvh", {});
     discrete->prepare(scene);
     int same = 0, differStartInContact = 0, differSeparated = 0, withContact = 0;
-    double dt = frames <= 1 ? 0 : (scene.endTime - scene.startTime) / (frames - 1);
     for (int f = 0; f < frames; ++f) {
         withContact += a.frames[f].contactPairs > 0;
         if (a.frames[f].hash == b.frames[f].hash) {
