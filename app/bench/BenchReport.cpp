@@ -151,7 +151,7 @@ void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
     out << "algorithm,frame,t";
     for (const auto& s : stages) out << "," << s << "_ms";
     for (const auto& c : counters) out << "," << c;
-    out << ",contact_pairs,hash\n";
+    out << ",contact_pairs,hash,first_contact_t\n";
     for (const auto& r : runs)
         for (const auto& f : r.frames) {
             out << '"' << r.spec.label() << "\"," << f.frame << "," << f.t;
@@ -162,7 +162,9 @@ void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
                 out << "," << ms;
             }
             for (const auto& c : counters) out << "," << f.counters.get(c);
-            out << "," << f.contactPairs << "," << hex(f.hash) << "\n";
+            out << "," << f.contactPairs << "," << hex(f.hash) << ",";
+            if (f.firstContact >= 0) out << std::setprecision(17) << f.firstContact << std::setprecision(6);
+            out << "\n";
         }
 }
 

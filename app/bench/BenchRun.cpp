@@ -100,6 +100,9 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
                     rec.counters = r.counters;
                     rec.contactPairs = r.contactPairCount();
                     rec.hash = r.hash();
+                    rec.firstContact = -1;
+                    for (const auto& c : r.firstContacts)
+                        if (rec.firstContact < 0 || c.time < rec.firstContact) rec.firstContact = c.time;
                 }
                 doneSteps += 1;
                 bar.update(doneSteps / totalSteps, label + " pass " + std::to_string(pass + 1) + "/" +

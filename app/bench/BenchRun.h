@@ -25,6 +25,7 @@ struct FrameRecord {
     Counters counters;                                   ///< from the last repeat (deterministic)
     std::size_t contactPairs = 0;
     std::uint64_t hash = 0;
+    double firstContact = -1; ///< continuous algorithms: earliest time of contact in the frame, -1 if none
 };
 
 struct AlgorithmRun {

@@ -1,5 +1,6 @@
 // `cdlab-bench table1`: redon2002's Table 1 — BV/BV, edge/edge, vertex/face and face/vertex tests and total
-// time of the rigid CCD pipeline without and with BM-culling, measured in one run on the same frames.
+// time of the rigid CCD pipeline without and with BM-culling, measured in one run on the same frames, with
+// FCL's continuous collision (conservative advancement) on the same frames as the peer.
 #pragma once
 
 #include <iosfwd>
@@ -14,6 +15,7 @@ struct Table1Options {
     std::string build = "bottom-up"; ///< BM-cone construction order
     int rMax = 5;
     bool progress = false;
+    bool peer = true; ///< also run FCL's conservative advancement on the same frames (when built with FCL)
 };
 
 int runTable1(const Table1Options& options, std::ostream& out);

@@ -2,6 +2,7 @@
 
 #ifdef CDLAB_HAVE_FCL
 #include "peers/FclAlgorithm.h"
+#include "peers/FclCcdAlgorithm.h"
 #endif
 
 namespace cdlab {
@@ -9,6 +10,7 @@ namespace cdlab {
 void registerPeerAlgorithms(AlgorithmRegistry& registry) {
 #ifdef CDLAB_HAVE_FCL
     registry.add(FclAlgorithm::info());
+    registry.add(FclCcdAlgorithm::info());
 #endif
 }
 

@@ -14,7 +14,7 @@ namespace cdlab {
 struct AlgorithmInfo {
     std::string name;
     std::string description; ///< what it does, citing the paper section where there is one
-    std::string kind;        ///< "discrete", "continuous", "reference", "peer"
+    std::string kind;        ///< "discrete", "continuous", "reference", "peer", "continuous peer"
     std::vector<ParamSpec> params;
     std::function<std::unique_ptr<Algorithm>(const ParamSet&)> create;
 };

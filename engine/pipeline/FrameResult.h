@@ -50,6 +50,7 @@ struct TimeOfContact {
     Kind kind = Kind::VertexFace;
     std::uint32_t featureA[2] = {0, 0}, featureB[2] = {0, 0};
     std::uint32_t triA = 0, triB = 0; ///< a triangle carrying each feature (for drawing)
+    bool hasFeatures = true;          ///< false for peers that name no features (kind, features unset)
 };
 const char* toString(TimeOfContact::Kind k);
 
