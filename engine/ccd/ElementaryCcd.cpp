@@ -3,6 +3,7 @@
 #include "ccd/DoublePoly.h"
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 namespace cdlab {
@@ -17,6 +18,9 @@ enum class Kind { Zero, NonNeg, Straddle, AnyNonNeg };
 template <class Poly> struct ConditionT {
     Kind kind;
     std::vector<Poly> polys;
+    /// A necessary condition that the others imply at a contact (the bounding-box overlaps): it refutes
+    /// intervals, but a proof needs only the others (see searchApprox).
+    bool refuteOnly = false;
 };
 using Condition = ConditionT<RationalPoly>;
 
@@ -123,7 +127,7 @@ void addBoxOverlap(std::vector<ConditionT<Poly>>& conds, const std::vector<const
         auto comp = [axis](const Vec* v) -> const Poly& {
             return axis == 0 ? v->x : (axis == 1 ? v->y : v->z);
         };
-        ConditionT<Poly> ab{Kind::AnyNonNeg, {}}, ba{Kind::AnyNonNeg, {}};
+        ConditionT<Poly> ab{Kind::AnyNonNeg, {}, true}, ba{Kind::AnyNonNeg, {}, true};
         for (const Vec* p : a)
             for (const Vec* q : b) {
                 ab.polys.push_back(comp(p) - comp(q));
@@ -180,24 +184,40 @@ DoublePolyVec3 toDouble(const PolyVec3& v) {
     return {toDouble(v.x), toDouble(v.y), toDouble(v.z)};
 }
 
-bool refutes(const ConditionT<DoublePoly>& c, double lo, double hi) {
-    double a[8], b[8];
-    std::size_t n = std::min<std::size_t>(c.polys.size(), 8);
+/// The floating-point counterpart of check(): DoublePoly ranges are rigorous enclosures of the exact
+/// polynomials, so Fails and Holds are certain; Unknown asks for a narrower interval (or exact arithmetic).
+Verdict checkApprox(const ConditionT<DoublePoly>& c, double lo, double hi) {
+    constexpr std::size_t kMax = 16;
+    double a[kMax], b[kMax];
+    std::size_t n = c.polys.size();
+    if (n > kMax) return Verdict::Unknown;
     for (std::size_t i = 0; i < n; ++i) c.polys[i].range(lo, hi, a[i], b[i]);
     switch (c.kind) {
-    case Kind::Zero:
-        return a[0] > 0 || b[0] < 0;
-    case Kind::NonNeg:
-        return b[0] < 0;
-    case Kind::Straddle:
-        return (a[0] > 0 && a[1] > 0) || (b[0] < 0 && b[1] < 0);
-    case Kind::AnyNonNeg:
-        if (c.polys.size() > 8) return false;
-        for (std::size_t i = 0; i < n; ++i)
-            if (b[i] >= 0) return false;
-        return true;
+    case Kind::Zero: {
+        if (a[0] > 0 || b[0] < 0) return Verdict::Fails;
+        // A certified sign change between the endpoints proves a root inside.
+        double l0, l1, h0, h1;
+        c.polys[0].range(lo, lo, l0, l1);
+        c.polys[0].range(hi, hi, h0, h1);
+        return (l0 > 0 && h1 < 0) || (l1 < 0 && h0 > 0) ? Verdict::Holds : Verdict::Unknown;
     }
-    return false;
+    case Kind::NonNeg:
+        if (b[0] < 0) return Verdict::Fails;
+        return a[0] >= 0 ? Verdict::Holds : Verdict::Unknown;
+    case Kind::Straddle:
+        if ((a[0] > 0 && a[1] > 0) || (b[0] < 0 && b[1] < 0)) return Verdict::Fails;
+        if ((b[0] <= 0 && a[1] >= 0) || (a[0] >= 0 && b[1] <= 0)) return Verdict::Holds;
+        return Verdict::Unknown;
+    case Kind::AnyNonNeg: {
+        bool allNegative = true;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (a[i] >= 0) return Verdict::Holds;
+            allNegative = allNegative && b[i] < 0;
+        }
+        return allNegative ? Verdict::Fails : Verdict::Unknown;
+    }
+    }
+    return Verdict::Unknown;
 }
 
 /// True when the filter proves there is no contact: every subinterval down to `depth` is refuted by some
@@ -207,7 +227,7 @@ bool filterRefutes(const std::vector<ConditionT<DoublePoly>>& conds, double lo, 
     if (lo > until) return true; // irrelevant: later than the time that still matters
     if (--budget < 0) return false;
     for (const auto& c : conds)
-        if (refutes(c, lo, hi)) return true;
+        if (checkApprox(c, lo, hi) == Verdict::Fails) return true;
     if (depth == 0) return false;
     double mid = 0.5 * (lo + hi);
     return filterRefutes(conds, lo, mid, depth - 1, budget, until) &&
@@ -215,21 +235,108 @@ bool filterRefutes(const std::vector<ConditionT<DoublePoly>>& conds, double lo, 
 }
 
 bool filtered(const std::vector<ConditionT<DoublePoly>>& conds, double until) {
-    // Floating-point work is cheap next to the rational search it saves: refine deep before giving up.
+    // Floating-point work is cheap next to the search it saves: refine deep before giving up.
     int budget = 2048;
     return filterRefutes(conds, 0.0, 1.0, 30, budget, until);
 }
 
-bool run(std::vector<Condition>& conds, const CcdOptions& options, CcdQueryStats* stats) {
+/// Both forms of a query's conditions: the floating-point ones always, the exact ones built on first need.
+struct Conditions {
+    std::vector<ConditionT<DoublePoly>> approx;
+    std::function<std::vector<Condition>()> build;
+    std::vector<Condition> exactConds;
+    bool built = false;
+    int budget = 0; ///< floating-point intervals left to the current search
+    int zero = -1;  ///< index of the coplanarity condition
+    const std::vector<Condition>& exact() {
+        if (!built) exactConds = build(), built = true;
+        return exactConds;
+    }
+};
+
+/// Below this depth (intervals of 2^-30 of the frame) the rounding slack of the floating-point ranges can
+/// keep near-misses from being refuted, so the search continues in exact arithmetic; likewise after
+/// kFloatBudget intervals, which only degenerate queries need (a condition that vanishes identically, e.g.
+/// coplanar motion, can never be certified in floating point, and exact arithmetic settles it at once).
+constexpr int kExactDepth = 30;
+constexpr int kFloatBudget = 2048;
+
+/// The same search as search() above, in floating point while it decides: an interval is refuted or proven
+/// as certainly as in rationals (the enclosures are rigorous), only less often on tiny intervals. Where the
+/// floating-point verdict stays open at the depth limit (or below kExactDepth), the exact search takes over
+/// that interval, so answers are never weaker than the exact search's alone.
+/// A proof here ignores the box-overlap conditions: a certified sign change of the coplanarity cubic with the
+/// inside conditions holding on the whole interval puts the vertex in the face (the edges across each other)
+/// at the root, hence in its box. Requiring the box overlap on the whole interval instead would never prove
+/// a vertex hitting an axis-aligned face (its box is flat, so the overlap holds only from the contact on)
+/// and send every such query to exact arithmetic.
+Found searchApprox(Conditions& conds, double lo, double hi, int depth, const CcdOptions& opt,
+                   CcdQueryStats& stats, bool earliest) {
+    if (opt.until < 1 && lo > opt.until) return Found::No;
+    bool allHold = true;
+    for (const auto& c : conds.approx) {
+        Verdict v = checkApprox(c, lo, hi);
+        if (v == Verdict::Fails) {
+            ++stats.intervals;
+            return Found::No;
+        }
+        allHold = allHold && (v == Verdict::Holds || c.refuteOnly);
+    }
+    if (!allHold && (depth >= opt.maxDepth || depth >= kExactDepth || --conds.budget < 0))
+        return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
+    double mid = 0.5 * (lo + hi);
+    bool proven = allHold;
+    if (!allHold && conds.zero >= 0) {
+        // Touching configurations put roots on dyadic times (the frame's ends, its middle), where floating
+        // point cannot certify a sign. Coplanarity that may vanish at both ends and the middle is treated as
+        // identically zero (coplanar motion): exact arithmetic settles it at once. Otherwise a possible root
+        // at the middle or an end is checked exactly, so such contacts are proven here, not at the depth
+        // limit.
+        const DoublePoly& f = conds.approx[conds.zero].polys[0];
+        auto mayVanish = [&](double t) {
+            double a, b;
+            f.range(t, t, a, b);
+            return a <= 0 && b >= 0;
+        };
+        bool atLo = mayVanish(lo), atMid = mayVanish(mid), atHi = mayVanish(hi);
+        if (atLo && atMid && atHi)
+            return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
+        auto holdsExactlyAt = [&](double t) {
+            Rational q(t);
+            for (const Condition& c : conds.exact())
+                if (!holdsAt(c, q)) return false;
+            return true;
+        };
+        proven =
+            (atLo && holdsExactlyAt(lo)) || (atMid && holdsExactlyAt(mid)) || (atHi && holdsExactlyAt(hi));
+    }
+    ++stats.intervals;
+    if (depth >= opt.maxDepth || (proven && !earliest)) {
+        if (earliest) stats.toc = lo;
+        return Found::Proven;
+    }
+    Found left = searchApprox(conds, lo, mid, depth + 1, opt, stats, earliest);
+    if (left != Found::No) return proven ? Found::Proven : left;
+    Found right = searchApprox(conds, mid, hi, depth + 1, opt, stats, earliest);
+    if (right == Found::No && proven) {
+        if (earliest) stats.toc = lo;
+        return Found::Proven;
+    }
+    return proven && right != Found::No ? Found::Proven : right;
+}
+
+bool run(Conditions& conds, const CcdOptions& options, CcdQueryStats* stats) {
     CcdQueryStats local;
     // First decide (stop at the first proof or unrefutable interval), then, when asked, refine the earliest
     // time with a coarser depth: a shallower search refutes less, so it finds the contact again.
-    bool hit = search(conds, Rational(0), Rational(1), 0, options, local, false) != Found::No;
+    conds.budget = kFloatBudget;
+    bool hit = searchApprox(conds, 0.0, 1.0, 0, options, local, false) != Found::No;
     if (hit && options.earliest) {
         CcdOptions coarse = options;
         coarse.maxDepth = std::min(options.tocDepth, options.maxDepth);
         CcdQueryStats toc;
-        search(conds, Rational(0), Rational(1), 0, coarse, toc, true);
+        conds.budget = kFloatBudget;
+        searchApprox(conds, 0.0, 1.0, 0, coarse, toc, true);
         local.toc = toc.toc;
         local.intervals += toc.intervals;
     }
@@ -255,17 +362,24 @@ bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options
 
 namespace {
 
-/// The floating-point filter first; the exact search only when it cannot refute. `build` makes the conditions
-/// from four trajectories of either kind (vertexFaceConditions or edgeEdgeConditions).
+/// The floating-point filter first; then the search, in floating point until it needs exact arithmetic.
+/// `build` makes the conditions from four trajectories of either kind (vertexFaceConditions or
+/// edgeEdgeConditions).
 template <class Build>
 bool filteredThenExact(const std::array<DoublePolyVec3, 4>& ap, const ExactTrajectories& exact, Build build,
                        const CcdOptions& options, CcdQueryStats* stats) {
-    if (filtered(build(ap[0], ap[1], ap[2], ap[3]), options.until)) {
+    Conditions conds;
+    conds.approx = build(ap[0], ap[1], ap[2], ap[3]);
+    for (std::size_t i = 0; i < conds.approx.size(); ++i)
+        if (conds.approx[i].kind == Kind::Zero) conds.zero = int(i);
+    if (filtered(conds.approx, options.until)) {
         if (stats) *stats = {};
         return false;
     }
-    auto tr = exact();
-    auto conds = build(tr[0], tr[1], tr[2], tr[3]);
+    conds.build = [&] {
+        auto tr = exact();
+        return build(tr[0], tr[1], tr[2], tr[3]);
+    };
     return run(conds, options, stats);
 }
 

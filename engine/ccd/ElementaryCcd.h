@@ -10,6 +10,10 @@
 // limit and reports a contact. Hence: never a false negative; false positives only for configurations
 // within 2^-maxDepth in time of touching, or degenerate features (collapsed triangle, parallel edges) whose
 // inside conditions vanish identically.
+// Speed: the bisection runs on floating-point polynomials whose ranges are widened by a bound on their
+// rounding (DoublePoly), so their refutations and proofs are as certain as exact ones; only intervals that
+// floating point cannot settle (degenerate or near-touching configurations, depth beyond 2^-30) are searched
+// again in exact rationals, which are built only then.
 #pragma once
 
 #include "ccd/DoublePoly.h"
