@@ -35,9 +35,6 @@ P lerp(const P& a, const P& b, const Q& t) {
 }
 
 // ---- exact static predicates on rationals (independent of the CCD code) ----
-Q det3(const P& a, const P& b, const P& c) {
-    return a.x * (b.y * c.z - b.z * c.y) - a.y * (b.x * c.z - b.z * c.x) + a.z * (b.x * c.y - b.y * c.x);
-}
 P crossQ(const P& a, const P& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
@@ -67,10 +64,11 @@ TEST(Ccd, QueryFilesMatchTheirTruth) {
             CcdQueryStats st;
             bool hit =
                 std::string(type) == "vf" ? vertexFaceCcd(q.points, {}, &st) : edgeEdgeCcd(q.points, {}, &st);
-            if (q.truth) EXPECT_TRUE(hit) << type << " line " << q.line << ": false negative";
-            // Only an answer at the depth limit may be a (conservative) false positive.
-            else if (!st.depthLimited)
+            if (q.truth) {
+                EXPECT_TRUE(hit) << type << " line " << q.line << ": false negative";
+            } else if (!st.depthLimited) { // only an answer at the depth limit may be a false positive
                 EXPECT_FALSE(hit) << type << " line " << q.line;
+            }
         }
     }
 }
@@ -142,10 +140,11 @@ TEST(Ccd, EdgeEdgeWithKnownContactTime) {
                              add(add(b0t0, db), add(velA, velRel))};
         CcdQueryStats st;
         bool hit = edgeEdgeCcd(pts, {}, &st);
-        if (truth)
+        if (truth) {
             ASSERT_TRUE(hit) << "case " << i;
-        else if (!st.depthLimited)
+        } else if (!st.depthLimited) {
             ASSERT_FALSE(hit) << "case " << i;
+        }
         hits += truth;
     }
     EXPECT_GT(hits, n * 0.3);
@@ -188,7 +187,9 @@ TEST(Ccd, VertexFaceNeverMissesWhatDenseSamplingFinds) {
             if (k > 0 && s * prevSign < 0 && inside && prevInside) ref = true;
             prevSign = s, prevInside = inside;
         }
-        if (ref) EXPECT_TRUE(vertexFaceCcd(pts)) << "case " << i << ": false negative";
+        if (ref) {
+            EXPECT_TRUE(vertexFaceCcd(pts)) << "case " << i << ": false negative";
+        }
         refHits += ref;
     }
     EXPECT_GT(refHits, n * 0.3);

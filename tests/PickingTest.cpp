@@ -67,7 +67,9 @@ TEST(Picking, RayEntersBoxAgreesWithSamplingTheRay) {
         if (s >= 0) {
             ++hits;
             EXPECT_TRUE(inside(box, origin + dir * s, 1e-9)) << c;
-            if (s > 1e-6) EXPECT_FALSE(inside(box, origin + dir * (s * (1 - 1e-6)), 0)) << c;
+            if (s > 1e-6) {
+                EXPECT_FALSE(inside(box, origin + dir * (s * (1 - 1e-6)), 0)) << c;
+            }
         } else {
             // Independent check: no sample of the ray up to well past the box is inside it.
             for (int k = 0; k <= 4000; ++k) ASSERT_FALSE(inside(box, origin + dir * (k * 0.005), -1e-9)) << c;
