@@ -42,6 +42,32 @@ TEST(RelativeMotion, InterpolatesTheKeyPosesAndStaysInItsBounds) {
     }
 }
 
+TEST(RelativeMotion, MaxTrigIsTheMaximumOverTheFrameAngles) {
+    // max of b cos(phi) + c sin(phi) over phi in [0, theta]: against dense sampling (a lower bound of the
+    // truth) and the closed form through atan2 (the truth), on random and on-the-edge cases (peak exactly at
+    // an end, opposite to the sector, no rotation, half a turn).
+    test::Rng rng(47);
+    const double pi = std::acos(-1.0);
+    for (int i = 0; i < 4000; ++i) {
+        double b = rng.uniform(-1, 1), c = rng.uniform(-1, 1), theta = rng.uniform(0, pi);
+        if (i % 4 == 1) c = 0;
+        if (i % 8 == 2) theta = 0;
+        if (i % 8 == 3) theta = pi;
+        if (i % 16 == 5) b = std::cos(theta), c = std::sin(theta); // the peak at the sector's end
+        double got = maxTrig(b, c, theta), sampled = -1e300;
+        for (int k = 0; k <= 400; ++k) {
+            double phi = theta * k / 400;
+            sampled = std::max(sampled, b * std::cos(phi) + c * std::sin(phi));
+        }
+        double psi = std::atan2(c, b);
+        if (psi < 0) psi += 2 * pi;
+        double truth =
+            psi <= theta ? std::hypot(b, c) : std::max(b, b * std::cos(theta) + c * std::sin(theta));
+        ASSERT_GE(got, sampled - 1e-12) << "case " << i;
+        ASSERT_NEAR(got, truth, 1e-9) << "case " << i << " b=" << b << " c=" << c << " theta=" << theta;
+    }
+}
+
 TEST(RelativeMotion, SweptBoxContainsTheMovingBoxThroughoutTheFrame) {
     test::Rng rng(43);
     double volumeRatio = 0;

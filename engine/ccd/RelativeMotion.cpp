@@ -27,6 +27,7 @@ RelativeMotion::RelativeMotion(const Pose& rel0, const Pose& rel1) : m_rel0(rel0
         m_theta = 0;
     }
     m_tau = std::tan(m_theta / 2);
+    m_cos = std::cos(m_theta), m_sin = std::sin(m_theta);
     m_midR = at(0.5).R; // the swept boxes' axes, once per motion
     // phi(s) = 2 atan(tau s): dphi/ds = 2 tau / (1 + tau^2 s^2), largest at s = 0, smallest at s = 1.
     m_rateMax = 2 * m_tau;
@@ -75,12 +76,20 @@ PolyVec3 RelativeMotion::fixed(const Vec3& x) const {
             m_den * RationalPoly(Rational(x.z))};
 }
 
+double maxTrig(double b, double c, double cosTheta, double sinTheta) {
+    // The peak of b cos(phi) + c sin(phi) = R cos(phi - psi) is at phi = psi, the direction of (b, c); else
+    // an end is the maximum. psi lies in [0, theta] (theta <= pi) when (b, c) is not below the start
+    // direction (1, 0), not past the end direction (cos theta, sin theta) and on their side of the origin
+    // (along their sum, which excludes the opposite direction when theta is small). Near the sector's edges
+    // the test leans to the peak, the larger answer, so rounding can only loosen the bound.
+    double tol = 1e-12 * (std::fabs(b) + std::fabs(c));
+    if (c >= -tol && b * sinTheta - c * cosTheta >= -tol && b * (1 + cosTheta) + c * sinTheta >= -tol)
+        return std::hypot(b, c);
+    return std::max(b, b * cosTheta + c * sinTheta);
+}
+
 double maxTrig(double b, double c, double theta) {
-    // The peak of b cos(phi) + c sin(phi) = R cos(phi - psi) is at phi = psi; else an end is the maximum.
-    double psi = std::atan2(c, b);
-    if (psi < 0) psi += 2 * std::numbers::pi;
-    if (psi <= theta) return std::hypot(b, c);
-    return std::max(b, b * std::cos(theta) + c * std::sin(theta));
+    return maxTrig(b, c, std::cos(theta), std::sin(theta));
 }
 
 Interval RelativeMotion::projectedRange(const Vec3& u, const Vec3& p) const {
@@ -89,7 +98,7 @@ Interval RelativeMotion::projectedRange(const Vec3& u, const Vec3& p) const {
     // [0, theta]. The rotation and the translation are bounded separately (both are monotone maps of s).
     Vec3 q = m_rel0.R * p;
     double a = dot(u, m_axis) * dot(m_axis, q), b = dot(u, q) - a, c = dot(u, cross(m_axis, q));
-    double hi = a + maxTrig(b, c, m_theta), lo = a - maxTrig(-b, -c, m_theta);
+    double hi = a + maxTrig(b, c, m_cos, m_sin), lo = a - maxTrig(-b, -c, m_cos, m_sin);
     double t0 = dot(u, m_rel0.t), dt = dot(u, m_dt);
     // Slack for the rounding of this floating-point bound (the exact tests see the exact motion).
     double slack = 1e-9 * length(u) * (length(q) + length(m_rel0.t) + length(m_dt) + 1e-300);

@@ -20,8 +20,11 @@ struct Interval {
     double lo = 0, hi = 0;
 };
 
-/// max of b cos(phi) + c sin(phi) over phi in [0, theta], theta in [0, pi] (rotation angles of a frame).
+/// max of b cos(phi) + c sin(phi) over phi in [0, theta], theta in [0, pi] (rotation angles of a frame); an
+/// upper bound within rounding.
 double maxTrig(double b, double c, double theta);
+/// The same with cos(theta) and sin(theta) given (a motion keeps them: no trigonometry per call).
+double maxTrig(double b, double c, double cosTheta, double sinTheta);
 
 class RelativeMotion {
 public:
@@ -45,8 +48,10 @@ public:
     /// The pose of i in j's frame at s (floating point; for drawing and tests).
     Pose at(double s) const;
 
-    const Vec3& axis() const { return m_axis; }      ///< k (unit)
-    double angle() const { return m_theta; }         ///< theta in [0, pi]
+    const Vec3& axis() const { return m_axis; } ///< k (unit)
+    double angle() const { return m_theta; }    ///< theta in [0, pi]
+    double cosAngle() const { return m_cos; }
+    double sinAngle() const { return m_sin; }
     const Vec3& translation() const { return m_dt; } ///< t1 - t0
     const Pose& start() const { return m_rel0; }
     double rateMin() const { return m_rateMin; } ///< min of dphi/ds over the frame
@@ -56,7 +61,7 @@ public:
 private:
     Pose m_rel0;
     Vec3 m_axis{0, 0, 1}, m_dt;
-    double m_theta = 0, m_tau = 0, m_rateMin = 0, m_rateMax = 0;
+    double m_theta = 0, m_tau = 0, m_rateMin = 0, m_rateMax = 0, m_cos = 1, m_sin = 0;
     Mat3 m_midR;        // rotation at s = 1/2
     RationalPoly m_den; // 1 + tau^2 s^2
 };

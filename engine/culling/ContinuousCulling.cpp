@@ -20,7 +20,7 @@ bool movingNodeCulled(const RelativeMotion& m, const Vec3 corners[8], const Vec3
         Vec3 n0 = r0 * cone[j]; // the cone vector in j's frame at s = 0
         // A(phi) = dt . R_k(phi) n0 = (R_k(-phi) dt) . n0
         double a = dot(dtPar, n0), b = dot(dtPerp, n0), c = -dot(kxdt, n0);
-        double maxA = a + maxTrig(b, c, m.angle());
+        double maxA = a + maxTrig(b, c, m.cosAngle(), m.sinAngle());
         for (int s = 0; s < 8; ++s) {
             double bTerm = dot(cross(k0, corners[s]), cone[j]);
             double maxB = bTerm > 0 ? m.rateMax() * bTerm : m.rateMin() * bTerm;
