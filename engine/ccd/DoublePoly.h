@@ -1,7 +1,10 @@
 // DoublePoly: a polynomial in t with double coefficients that also carries, per coefficient, a bound on the
 // magnitudes of the terms that produced it. The exact polynomial (same construction in rational arithmetic)
 // differs from it by at most kRoundingSlack * sum(magnitudes) anywhere on [0, 1], so ranges widened by that
-// amount are rigorous: the floating-point filter of the exact CCD tests may refute, never wrongly.
+// amount are rigorous: the floating-point search of the exact CCD tests refutes and proves with them, never
+// wrongly. The slack is generous: a coefficient passes through at most ~60 rounded operations (trajectory,
+// differences, two cross products, a dot product, then Horner's rule on [0, 1]), each off by at most 2^-53 of
+// the magnitudes involved, i.e. ~7e-15 of the tracked magnitude; 1e-11 leaves three orders to spare.
 #pragma once
 
 #include <array>
