@@ -15,14 +15,6 @@ namespace {
 
 constexpr std::int8_t kUntested = 0, kCulled = 1, kKept = 2;
 
-/// Per-query memo: computes a vertex's value on first use.
-template <class Map, class Make>
-const typename Map::mapped_type& cachedIn(Map& map, std::uint32_t key, Make make) {
-    auto it = map.find(key);
-    if (it == map.end()) it = map.emplace(key, make()).first;
-    return it->second;
-}
-
 bool boxesOverlap(const Aabb& a, const Aabb& b) {
     return a.overlaps(b);
 }
@@ -133,27 +125,27 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
 }
 
 const Aabb& RigidCcdAlgorithm::sweptVertex(std::uint32_t v) {
-    return cachedIn(m_sweptVerts, v, [&] { return m_motion->sweptBounds(m_meshI->vertices[v]); });
+    return m_sweptVerts.get(v, [&] { return m_motion->sweptBounds(m_meshI->vertices[v]); });
 }
 
 const Obb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
-    return cachedIn(m_sweptNodes, node, [&] { return m_motion->sweptBox(m_bvhI->nodeBox(node)); });
+    return m_sweptNodes.get(node, [&] { return m_motion->sweptBox(m_bvhI->nodeBox(node)); });
 }
 
 const PolyVec3& RigidCcdAlgorithm::movingTrajectory(std::uint32_t v) {
-    return cachedIn(m_movingTraj, v, [&] { return m_motion->moving(m_meshI->vertices[v]); });
+    return m_movingTraj.get(v, [&] { return m_motion->moving(m_meshI->vertices[v]); });
 }
 
 const PolyVec3& RigidCcdAlgorithm::fixedTrajectory(std::uint32_t v) {
-    return cachedIn(m_fixedTraj, v, [&] { return m_motion->fixed(m_meshJ->vertices[v]); });
+    return m_fixedTraj.get(v, [&] { return m_motion->fixed(m_meshJ->vertices[v]); });
 }
 
 const DoublePolyVec3& RigidCcdAlgorithm::movingApprox(std::uint32_t v) {
-    return cachedIn(m_movingApprox, v, [&] { return m_motion->movingApprox(m_meshI->vertices[v]); });
+    return m_movingApprox.get(v, [&] { return m_motion->movingApprox(m_meshI->vertices[v]); });
 }
 
 const DoublePolyVec3& RigidCcdAlgorithm::fixedApprox(std::uint32_t v) {
-    return cachedIn(m_fixedApprox, v, [&] { return m_motion->fixedApprox(m_meshJ->vertices[v]); });
+    return m_fixedApprox.get(v, [&] { return m_motion->fixedApprox(m_meshJ->vertices[v]); });
 }
 
 void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfContact& best, Counts& counts) {
@@ -324,8 +316,10 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
     m_motion = &motion;
     m_flagI.assign(m_bvhI->nodes().size(), kUntested);
     m_flagJ.assign(m_bvhJ->nodes().size(), kUntested);
-    m_sweptNodes.clear(), m_sweptVerts.clear(), m_movingTraj.clear(), m_fixedTraj.clear();
-    m_movingApprox.clear(), m_fixedApprox.clear();
+    m_sweptNodes.reset(m_bvhI->nodes().size());
+    m_sweptVerts.reset(m_meshI->vertices.size());
+    m_movingTraj.reset(m_meshI->vertices.size()), m_movingApprox.reset(m_meshI->vertices.size());
+    m_fixedTraj.reset(m_meshJ->vertices.size()), m_fixedApprox.reset(m_meshJ->vertices.size());
     best.time = -1;
     const auto& nodesI = m_bvhI->nodes();
     const auto& nodesJ = m_bvhJ->nodes();

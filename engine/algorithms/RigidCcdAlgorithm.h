@@ -9,13 +9,13 @@
 #include "bvh/Bvh.h"
 #include "ccd/ElementaryCcd.h"
 #include "ccd/RelativeMotion.h"
+#include "core/StampedCache.h"
 #include "culling/BmConeTree.h"
 #include "debug/BvhStructure.h"
 #include "pipeline/AlgorithmRegistry.h"
 
 #include <map>
 #include <memory>
-#include <unordered_map>
 
 namespace cdlab {
 
@@ -75,10 +75,10 @@ private:
     Pose m_endPoseI, m_endPoseJ;
     std::uint32_t m_objI = 0, m_objJ = 0;
     std::vector<std::int8_t> m_flagI, m_flagJ; // 0 untested, 1 BM-culled, 2 not culled
-    std::unordered_map<std::uint32_t, Obb> m_sweptNodes;
-    std::unordered_map<std::uint32_t, Aabb> m_sweptVerts;
-    std::unordered_map<std::uint32_t, PolyVec3> m_movingTraj, m_fixedTraj;           // exact, built lazily
-    std::unordered_map<std::uint32_t, DoublePolyVec3> m_movingApprox, m_fixedApprox; // for the filter
+    StampedCache<Obb> m_sweptNodes;
+    StampedCache<Aabb> m_sweptVerts;
+    StampedCache<PolyVec3> m_movingTraj, m_fixedTraj;           // exact, built lazily
+    StampedCache<DoublePolyVec3> m_movingApprox, m_fixedApprox; // for the floating-point search
 };
 
 } // namespace cdlab
