@@ -92,24 +92,43 @@ double maxTrig(double b, double c, double theta) {
     return maxTrig(b, c, std::cos(theta), std::sin(theta));
 }
 
-Interval RelativeMotion::projectedRange(const Vec3& u, const Vec3& p) const {
-    // u . x(s) = u . R_k(phi) q + u . t0 + s u . dt with q = R0 p, and by Rodrigues
-    // u . R_k(phi) q = a + b cos(phi) + c sin(phi): a = (u.k)(k.q), b = u.q - a, c = u.(k x q), phi in
-    // [0, theta]. The rotation and the translation are bounded separately (both are monotone maps of s).
-    Vec3 q = m_rel0.R * p;
-    double a = dot(u, m_axis) * dot(m_axis, q), b = dot(u, q) - a, c = dot(u, cross(m_axis, q));
-    double hi = a + maxTrig(b, c, m_cos, m_sin), lo = a - maxTrig(-b, -c, m_cos, m_sin);
-    double t0 = dot(u, m_rel0.t), dt = dot(u, m_dt);
+namespace {
+
+/// What projectedRange needs of a direction u, computed once per direction.
+struct AxisTerms {
+    Vec3 u, w;            // w = u x k, so that u . (k x q) = q . w
+    double uk, t0, dt, n; // u . k, u . t0, u . dt, |u|
+};
+
+} // namespace
+
+/// u . x(s) = u . R_k(phi) q + u . t0 + s u . dt with q = R0 p, and by Rodrigues
+/// u . R_k(phi) q = a + b cos(phi) + c sin(phi): a = (u.k)(k.q), b = u.q - a, c = u.(k x q), phi in
+/// [0, theta]. The rotation and the translation are bounded separately (both are monotone maps of s).
+/// `kq` = k . q and `slackBase` = |q| + |t0| + |dt| are per point; the rest per direction.
+static Interval rangeAlong(const AxisTerms& x, const Vec3& q, double kq, double slackBase, double cosT,
+                           double sinT) {
+    double a = x.uk * kq, b = dot(x.u, q) - a, c = dot(q, x.w);
+    double hi = a + maxTrig(b, c, cosT, sinT), lo = a - maxTrig(-b, -c, cosT, sinT);
     // Slack for the rounding of this floating-point bound (the exact tests see the exact motion).
-    double slack = 1e-9 * length(u) * (length(q) + length(m_rel0.t) + length(m_dt) + 1e-300);
-    return {lo + t0 + std::min(0.0, dt) - slack, hi + t0 + std::max(0.0, dt) + slack};
+    double slack = 1e-9 * x.n * (slackBase + 1e-300);
+    return {lo + x.t0 + std::min(0.0, x.dt) - slack, hi + x.t0 + std::max(0.0, x.dt) + slack};
+}
+
+Interval RelativeMotion::projectedRange(const Vec3& u, const Vec3& p) const {
+    AxisTerms x{u, cross(u, m_axis), dot(u, m_axis), dot(u, m_rel0.t), dot(u, m_dt), length(u)};
+    Vec3 q = m_rel0.R * p;
+    return rangeAlong(x, q, dot(m_axis, q), length(q) + length(m_rel0.t) + length(m_dt), m_cos, m_sin);
 }
 
 Aabb RelativeMotion::sweptBounds(const Vec3& p) const {
-    static const Vec3 kAxes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    Vec3 q = m_rel0.R * p;
+    double kq = dot(m_axis, q), base = length(q) + length(m_rel0.t) + length(m_dt);
     Aabb box;
     for (int i = 0; i < 3; ++i) {
-        Interval r = projectedRange(kAxes[i], p);
+        Vec3 u{i == 0 ? 1.0 : 0.0, i == 1 ? 1.0 : 0.0, i == 2 ? 1.0 : 0.0};
+        AxisTerms x{u, cross(u, m_axis), m_axis[i], m_rel0.t[i], m_dt[i], 1.0};
+        Interval r = rangeAlong(x, q, kq, base, m_cos, m_sin);
         box.lo[i] = r.lo, box.hi[i] = r.hi;
     }
     return box;
@@ -121,11 +140,18 @@ Obb RelativeMotion::sweptBox(const Obb& box) const {
     const Mat3& mid = m_midR;
     Obb out;
     out.axes = (mid * box.axes.transposed()).transposed();
+    AxisTerms axes[3];
+    for (int i = 0; i < 3; ++i) {
+        const Vec3& u = out.axes.r[i];
+        axes[i] = {u, cross(u, m_axis), dot(u, m_axis), dot(u, m_rel0.t), dot(u, m_dt), length(u)};
+    }
+    double motionLength = length(m_rel0.t) + length(m_dt);
     Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
     for (int k = 0; k < 8; ++k) {
-        Vec3 c = box.corner(k);
+        Vec3 q = m_rel0.R * box.corner(k);
+        double kq = dot(m_axis, q), base = length(q) + motionLength;
         for (int i = 0; i < 3; ++i) {
-            Interval r = projectedRange(out.axes.r[i], c);
+            Interval r = rangeAlong(axes[i], q, kq, base, m_cos, m_sin);
             lo[i] = std::min(lo[i], r.lo), hi[i] = std::max(hi[i], r.hi);
         }
     }
