@@ -19,12 +19,6 @@ bool boxesOverlap(const Aabb& a, const Aabb& b) {
     return a.overlaps(b);
 }
 
-Aabb triangleBox(const Vec3& a, const Vec3& b, const Vec3& c) {
-    Aabb box;
-    box.grow(a), box.grow(b), box.grow(c);
-    return box;
-}
-
 /// Pads a box by a relative amount (rounding of the floating-point prefilters; the exact tests decide).
 Aabb padded(Aabb b) {
     double s = 1e-9 * (maxComponent(vabs(b.lo)) + maxComponent(vabs(b.hi)) + 1e-300);
@@ -125,7 +119,15 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
 }
 
 const Aabb& RigidCcdAlgorithm::sweptVertex(std::uint32_t v) {
-    return m_sweptVerts.get(v, [&] { return m_motion->sweptBounds(m_meshI->vertices[v]); });
+    return m_sweptVerts.get(v, [&] { return padded(m_motion->sweptBounds(m_meshI->vertices[v])); });
+}
+
+const Aabb& RigidCcdAlgorithm::pointBox(std::uint32_t v) {
+    return m_pointBoxes.get(v, [&] {
+        Aabb box;
+        box.grow(m_meshJ->vertices[v]);
+        return padded(box);
+    });
 }
 
 const Obb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
@@ -151,11 +153,10 @@ const DoublePolyVec3& RigidCcdAlgorithm::fixedApprox(std::uint32_t v) {
 void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfContact& best, Counts& counts) {
     const Triangle& a = m_meshI->triangles[ti];
     const Triangle& b = m_meshJ->triangles[tj];
-    const auto& vj = m_meshJ->vertices;
-    Aabb boxJ = padded(triangleBox(vj[b[0]], vj[b[1]], vj[b[2]]));
-    Aabb sweptI;
-    for (std::uint32_t v : a) sweptI.grow(sweptVertex(v));
-    sweptI = padded(sweptI);
+    // Floating-point prefilters on padded boxes (each vertex's box is padded for its own rounding; unions
+    // are exact); the exact tests decide.
+    Aabb boxJ = pointBox(b[0]), sweptI = sweptVertex(a[0]);
+    for (int k = 1; k < 3; ++k) boxJ.grow(pointBox(b[k])), sweptI.grow(sweptVertex(a[k]));
     auto record = [&](TimeOfContact::Kind kind, std::uint32_t a0, std::uint32_t a1, std::uint32_t b0,
                       std::uint32_t b1, const CcdQueryStats& st) {
         ++counts.hits;
@@ -175,7 +176,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     CcdQueryStats st;
     for (std::uint8_t k = 0; k < 3; ++k) { // vertex of i against face of j
         ++counts.vf;
-        if (!boxesOverlap(padded(sweptVertex(a[k])), boxJ)) continue;
+        if (!boxesOverlap(sweptVertex(a[k]), boxJ)) continue;
         if (vertexFaceCcd(
                 {movingApprox(a[k]), fixedApprox(b[0]), fixedApprox(b[1]), fixedApprox(b[2])},
                 [&] {
@@ -187,9 +188,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     }
     for (std::uint8_t k = 0; k < 3; ++k) { // face of i against vertex of j
         ++counts.fv;
-        Aabb point;
-        point.grow(vj[b[k]]);
-        if (!boxesOverlap(sweptI, padded(point))) continue;
+        if (!boxesOverlap(sweptI, pointBox(b[k]))) continue;
         if (vertexFaceCcd(
                 {fixedApprox(b[k]), movingApprox(a[0]), movingApprox(a[1]), movingApprox(a[2])},
                 [&] {
@@ -202,11 +201,9 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     for (std::uint8_t e = 0; e < 3; ++e)
         for (std::uint8_t f = 0; f < 3; ++f) { // edge of i against edge of j
             ++counts.ee;
-            Aabb edgeI = sweptVertex(a[e]);
-            edgeI.grow(sweptVertex(a[(e + 1) % 3]));
-            Aabb edgeJ;
-            edgeJ.grow(vj[b[f]]), edgeJ.grow(vj[b[(f + 1) % 3]]);
-            if (!boxesOverlap(padded(edgeI), padded(edgeJ))) continue;
+            Aabb edgeI = sweptVertex(a[e]), edgeJ = pointBox(b[f]);
+            edgeI.grow(sweptVertex(a[(e + 1) % 3])), edgeJ.grow(pointBox(b[(f + 1) % 3]));
+            if (!boxesOverlap(edgeI, edgeJ)) continue;
             std::uint32_t a0 = a[e], a1 = a[(e + 1) % 3], b0 = b[f], b1 = b[(f + 1) % 3];
             if (edgeEdgeCcd(
                     {movingApprox(a0), movingApprox(a1), fixedApprox(b0), fixedApprox(b1)},
@@ -317,7 +314,7 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
     m_flagI.assign(m_bvhI->nodes().size(), kUntested);
     m_flagJ.assign(m_bvhJ->nodes().size(), kUntested);
     m_sweptNodes.reset(m_bvhI->nodes().size());
-    m_sweptVerts.reset(m_meshI->vertices.size());
+    m_sweptVerts.reset(m_meshI->vertices.size()), m_pointBoxes.reset(m_meshJ->vertices.size());
     m_movingTraj.reset(m_meshI->vertices.size()), m_movingApprox.reset(m_meshI->vertices.size());
     m_fixedTraj.reset(m_meshJ->vertices.size()), m_fixedApprox.reset(m_meshJ->vertices.size());
     best.time = -1;

@@ -40,7 +40,8 @@ private:
     bool query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion, TimeOfContact& best,
                Counts& counts);
     const Obb& sweptNode(std::uint32_t node);
-    const Aabb& sweptVertex(std::uint32_t v);
+    const Aabb& sweptVertex(std::uint32_t v); ///< padded box of i's vertex path over the frame
+    const Aabb& pointBox(std::uint32_t v);    ///< padded box of j's vertex
     const PolyVec3& movingTrajectory(std::uint32_t v);
     const PolyVec3& fixedTrajectory(std::uint32_t v);
     const DoublePolyVec3& movingApprox(std::uint32_t v);
@@ -76,7 +77,7 @@ private:
     std::uint32_t m_objI = 0, m_objJ = 0;
     std::vector<std::int8_t> m_flagI, m_flagJ; // 0 untested, 1 BM-culled, 2 not culled
     StampedCache<Obb> m_sweptNodes;
-    StampedCache<Aabb> m_sweptVerts;
+    StampedCache<Aabb> m_sweptVerts, m_pointBoxes;
     StampedCache<PolyVec3> m_movingTraj, m_fixedTraj;           // exact, built lazily
     StampedCache<DoublePolyVec3> m_movingApprox, m_fixedApprox; // for the floating-point search
 };
