@@ -34,6 +34,17 @@ bool earlier(const TimeOfContact& a, const TimeOfContact& b) {
 
 constexpr std::uint32_t kFace = 0xffffffffu;
 
+/// The same contact told from the other body's side.
+TimeOfContact swappedRoles(TimeOfContact c) {
+    std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
+    std::swap(c.featureA[0], c.featureB[0]), std::swap(c.featureA[1], c.featureB[1]);
+    if (c.kind == TimeOfContact::Kind::VertexFace)
+        c.kind = TimeOfContact::Kind::FaceVertex;
+    else if (c.kind == TimeOfContact::Kind::FaceVertex)
+        c.kind = TimeOfContact::Kind::VertexFace;
+    return c;
+}
+
 } // namespace
 
 AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
@@ -388,8 +399,12 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     sw.restart();
     Counts counts;
     std::vector<bool> faceMotionDrawn(m_objects->objects().size(), false);
-    for (auto [i, j] : m_objects->pairs()) {
-        // i relative to j at both ends: j's own motion is folded into the relative poses.
+    for (auto [pi, pj] : m_objects->pairs()) {
+        // i relative to j at both ends: j's own motion is folded into the relative poses. The in-between
+        // motion is the keyframes' (constant velocities) for the body that moves when the other rests, so a
+        // resting body takes the role of j; only when both move is it an approximation of their motions.
+        bool swapped = p0[pi] == p1[pi] && p0[pj] != p1[pj];
+        std::uint32_t i = swapped ? pj : pi, j = swapped ? pi : pj;
         RelativeMotion rel(p0[j].inverse() * p0[i], p1[j].inverse() * p1[i]);
         if (sink) drawFaceMotion(i, j, rel, p1[j], *sink, faceMotionDrawn);
         TimeOfContact best;
@@ -398,6 +413,8 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         m_sink = nullptr;
         if (!hit) continue;
         best.time = t0 + best.time * (t1 - t0);
+        if (swapped) best = swappedRoles(best);
+        i = pi, j = pj;
         r.firstContacts.push_back(best);
         r.contacts.push_back({i, j, {{best.triA, best.triB}}});
         if (sink) { // the two triangles of the first contact, at the end of the frame

@@ -9,6 +9,7 @@ struct Mat3 {
     Vec3 r[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}; // rows
 
     static constexpr Mat3 identity() { return Mat3{}; }
+    constexpr bool operator==(const Mat3& o) const = default;
     static constexpr Mat3 fromColumns(const Vec3& c0, const Vec3& c1, const Vec3& c2) {
         Mat3 m;
         m.r[0] = {c0.x, c1.x, c2.x};

@@ -10,6 +10,7 @@ struct Pose {
     Vec3 t;
 
     constexpr Vec3 apply(const Vec3& p) const { return R * p + t; }
+    constexpr bool operator==(const Pose& o) const = default;
     constexpr Pose operator*(const Pose& o) const { return {R * o.R, R * o.t + t}; }
     constexpr Pose inverse() const {
         Mat3 rt = R.transposed();

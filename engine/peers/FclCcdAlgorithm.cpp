@@ -108,19 +108,22 @@ FrameResult FclCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     double collideMs = 0, featuresMs = 0;
     std::uint64_t hits = 0;
     const fcl::Transform3d identity = fcl::Transform3d::Identity();
-    for (auto [i, j] : m.objects->pairs()) {
+    for (auto [pi, pj] : m.objects->pairs()) {
         sw.restart();
-        // Body i relative to body j, as rigid-ccd does it; j rests at the identity.
+        // Body i relative to body j, oriented as rigid-ccd does it (a resting body is j, so the motion is
+        // the moving body's keyframe motion); j rests at the identity.
+        bool swapped = p0[pi] == p1[pi] && p0[pj] != p1[pj];
+        std::uint32_t i = swapped ? pj : pi, j = swapped ? pi : pj;
         fcl::InterpMotion<double> moving =
             motionBetween(toFcl(p0[j].inverse() * p0[i]), toFcl(p1[j].inverse() * p1[i]));
-        fcl::InterpMotion<double> still = motionBetween(identity, identity);
-        moving.integrate(0), still.integrate(0); // CA starts from the motions' current transforms
+        fcl::InterpMotion<double> resting = motionBetween(identity, identity);
+        moving.integrate(0), resting.integrate(0); // CA starts from the motions' current transforms
         fcl::CollisionRequestd request(1, false);
         fcl::CollisionResultd result;
         double toc = 1;
         bool hit = fcl::detail::conservativeAdvancementMeshOriented<
             fcl::RSSd, fcl::detail::MeshConservativeAdvancementTraversalNodeRSS<double>>(
-            *m.modelOf[i], &moving, *m.modelOf[j], &still, request, result, toc);
+            *m.modelOf[i], &moving, *m.modelOf[j], &resting, request, result, toc);
         collideMs += sw.ms();
         if (!hit) continue;
         sw.restart();
@@ -137,6 +140,8 @@ FrameResult FclCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
             fcl::distance(m.modelOf[i], at, m.modelOf[j], identity, dreq, dres);
             c.triA = std::uint32_t(dres.b1), c.triB = std::uint32_t(dres.b2);
         }
+        if (swapped) std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
+        i = pi, j = pj;
         featuresMs += sw.ms();
         ++hits;
         r.firstContacts.push_back(c);
