@@ -1,9 +1,10 @@
 // RigidCcdAlgorithm ("rigid-ccd", "rigid-ccd-bm"): continuous collision detection between rigid bodies over
 // each frame (redon2002). For every body pair, body i moves relative to body j by the RelativeMotion between
-// the keyframed poses at t0 and t1; the BVHs are traversed as in sec. 2.2 — (1) skip a pair if one node is
-// already BM-culled, (2) test the overlap of i's swept node box with j's node box, (3) BM-test each node in
-// turn (continuous test, sec. 6) and mark it when culled — and leaf pairs run the exact vertex/face,
-// face/vertex and edge/edge tests. Output: the earliest time of contact per body pair and its features.
+// the keyframed poses at t0 and t1 (a resting body is j, so that is the moving body's keyframed motion); the
+// BVHs are traversed as in sec. 2.2 — (1) skip a pair if one node is already BM-culled, (2) test the overlap
+// of i's swept node box with j's node box, (3) BM-test each node in turn (continuous test, sec. 6) and mark
+// it when culled — and leaf pairs run the exact vertex/face, face/vertex and edge/edge tests. Output: the
+// earliest time of contact per body pair and its features.
 #pragma once
 
 #include "bvh/Bvh.h"
