@@ -220,6 +220,7 @@ TEST(Pipeline, RigidCcdFollowsTheKeyframedMotionOfTheMovingBody) {
             // Within two samples: a touching start (distance 0) may count only from the next sample on.
             EXPECT_GE(r.firstContacts[0].time, sampled - 2 * (t1 - t0) / steps) << name << " frame " << f;
         }
-        EXPECT_EQ(contacts, 4) << name; // nick, tunnel, 1 mm edge graze, spinning nick; both misses stay misses
+        EXPECT_EQ(contacts, 4)
+            << name; // nick, tunnel, 1 mm edge graze, spinning nick; both misses stay misses
     }
 }
