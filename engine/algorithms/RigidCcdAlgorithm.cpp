@@ -1,5 +1,6 @@
 #include "algorithms/RigidCcdAlgorithm.h"
 
+#include "collision/ContactDrawing.h"
 #include "core/Stopwatch.h"
 #include "culling/ContinuousCulling.h"
 #include "debug/BvhStructure.h"
@@ -419,17 +420,8 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         r.contacts.push_back({i, j, {{best.triA, best.triB}}});
         if (sink) { // the two triangles of the first contact, at the end of the frame
             const auto& objs = m_objects->objects();
-            for (int side = 0; side < 2; ++side) {
-                std::uint32_t obj = side ? j : i, tri = side ? best.triB : best.triA;
-                DebugTag tag{std::int32_t(obj), -1};
-                if (!sink->wants(DebugCategory::TriangleHit, tag)) continue;
-                Vec3 a, b, c;
-                objs[obj].mesh->corners(tri, a, b, c);
-                const Pose& p = p1[obj];
-                sink->setTag(tag);
-                sink->triangle(p.apply(a), p.apply(b), p.apply(c), Rgba{1.0f, 0.1f, 0.1f, 1.0f},
-                               DebugCategory::TriangleHit);
-            }
+            drawHitTriangles(*sink, *objs[i].mesh, best.triA, p1[i], std::int32_t(i), *objs[j].mesh,
+                             best.triB, p1[j], std::int32_t(j));
         }
     }
     r.stages.add("collide", sw.ms());

@@ -44,21 +44,31 @@ bool intersectionSegment(const std::array<Vec3, 3>& t1, const std::array<Vec3, 3
     return true;
 }
 
+void drawHitTriangle(DebugSink& sink, const Pose& pose, const std::array<Vec3, 3>& tri, std::int32_t object) {
+    constexpr Rgba kHit{1.0f, 0.1f, 0.1f, 1.0f};
+    DebugTag tag{object, -1};
+    if (!sink.wants(DebugCategory::TriangleHit, tag)) return;
+    sink.setTag(tag);
+    sink.triangle(pose.apply(tri[0]), pose.apply(tri[1]), pose.apply(tri[2]), kHit,
+                  DebugCategory::TriangleHit);
+}
+
+void drawHitTriangles(DebugSink& sink, const TriangleMesh& meshA, std::uint32_t triA, const Pose& poseA,
+                      std::int32_t objectA, const TriangleMesh& meshB, std::uint32_t triB, const Pose& poseB,
+                      std::int32_t objectB) {
+    std::array<Vec3, 3> a, b;
+    meshA.corners(triA, a[0], a[1], a[2]);
+    meshB.corners(triB, b[0], b[1], b[2]);
+    drawHitTriangle(sink, poseA, a, objectA);
+    drawHitTriangle(sink, poseB, b, objectB);
+}
+
 void drawContact(DebugSink& sink, const Pose& frame, const std::array<Vec3, 3>& ta,
                  const std::array<Vec3, 3>& tb, std::int32_t objectA, std::int32_t objectB) {
-    constexpr Rgba kHit{1.0f, 0.1f, 0.1f, 1.0f};
     constexpr Rgba kContact{1.0f, 1.0f, 0.2f, 1.0f};
-    DebugTag tagA{objectA, -1}, tagB{objectB, -1};
-    if (sink.wants(DebugCategory::TriangleHit, tagA)) {
-        sink.setTag(tagA);
-        sink.triangle(frame.apply(ta[0]), frame.apply(ta[1]), frame.apply(ta[2]), kHit,
-                      DebugCategory::TriangleHit);
-    }
-    if (sink.wants(DebugCategory::TriangleHit, tagB)) {
-        sink.setTag(tagB);
-        sink.triangle(frame.apply(tb[0]), frame.apply(tb[1]), frame.apply(tb[2]), kHit,
-                      DebugCategory::TriangleHit);
-    }
+    drawHitTriangle(sink, frame, ta, objectA);
+    drawHitTriangle(sink, frame, tb, objectB);
+    DebugTag tagA{objectA, -1};
     Vec3 a, b;
     if (sink.wants(DebugCategory::Contact, tagA) && intersectionSegment(ta, tb, a, b)) {
         sink.setTag(tagA);

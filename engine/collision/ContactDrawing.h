@@ -4,6 +4,7 @@
 
 #include "debug/DebugSink.h"
 #include "geometry/Pose.h"
+#include "mesh/TriangleMesh.h"
 
 #include <array>
 
@@ -13,6 +14,14 @@ namespace cdlab {
 /// intersect; false for coplanar pairs, whose overlap is an area rather than a segment.
 bool intersectionSegment(const std::array<Vec3, 3>& t1, const std::array<Vec3, 3>& t2, Vec3& outA,
                          Vec3& outB);
+
+/// One triangle of a contact (TriangleHit), `tri` given in the frame `pose` maps to world space.
+void drawHitTriangle(DebugSink& sink, const Pose& pose, const std::array<Vec3, 3>& tri, std::int32_t object);
+/// Both triangles of a continuous contact, each mesh at its own world pose (the continuous pipelines draw
+/// the pair of their first time of contact at the end of the frame).
+void drawHitTriangles(DebugSink& sink, const TriangleMesh& meshA, std::uint32_t triA, const Pose& poseA,
+                      std::int32_t objectA, const TriangleMesh& meshB, std::uint32_t triB, const Pose& poseB,
+                      std::int32_t objectB);
 
 /// `ta` and `tb` are in the frame of `frame` (A's frame); primitives are emitted in world space.
 void drawContact(DebugSink& sink, const Pose& frame, const std::array<Vec3, 3>& ta,

@@ -1,5 +1,7 @@
 #include "peers/FclAlgorithm.h"
 
+#include "peers/FclConversions.h"
+
 #include <fcl/config.h>
 #include <fcl/fcl.h>
 #include <map>
@@ -11,24 +13,6 @@ struct FclAlgorithm::Impl {
     std::map<const TriangleMesh*, std::shared_ptr<fcl::CollisionGeometryd>> models;
     std::vector<std::shared_ptr<fcl::CollisionGeometryd>> modelOf;
     std::size_t memoryBytes = 0;
-
-    template <class BV> std::shared_ptr<fcl::CollisionGeometryd> build(const TriangleMesh& mesh) {
-        auto model = std::make_shared<fcl::BVHModel<BV>>();
-        std::vector<fcl::Vector3d> points;
-        points.reserve(mesh.vertices.size());
-        for (const Vec3& v : mesh.vertices) points.emplace_back(v.x, v.y, v.z);
-        std::vector<fcl::Triangle> tris;
-        tris.reserve(mesh.triangles.size());
-        for (const auto& t : mesh.triangles) tris.emplace_back(t[0], t[1], t[2]);
-        model->beginModel(static_cast<int>(tris.size()), static_cast<int>(points.size()));
-        model->addSubModel(points, tris);
-        model->endModel();
-        model->computeLocalAABB();
-        // What FCL keeps per model: BV nodes, its own copy of the vertices and triangles.
-        memoryBytes += model->getNumBVs() * sizeof(fcl::BVNode<BV>) + points.size() * sizeof(fcl::Vector3d) +
-                       tris.size() * sizeof(fcl::Triangle);
-        return model;
-    }
 };
 
 AlgorithmInfo FclAlgorithm::info() {
@@ -70,11 +54,11 @@ void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& re
         auto [it, fresh] = m_impl->models.try_emplace(o.mesh);
         if (fresh) {
             if (m_impl->bv == "obbrss")
-                it->second = m_impl->build<fcl::OBBRSSd>(*o.mesh);
+                it->second = buildFclModel<fcl::OBBRSSd>(*o.mesh, m_impl->memoryBytes);
             else if (m_impl->bv == "obb")
-                it->second = m_impl->build<fcl::OBBd>(*o.mesh);
+                it->second = buildFclModel<fcl::OBBd>(*o.mesh, m_impl->memoryBytes);
             else
-                it->second = m_impl->build<fcl::AABBd>(*o.mesh);
+                it->second = buildFclModel<fcl::AABBd>(*o.mesh, m_impl->memoryBytes);
         }
         m_impl->modelOf.push_back(it->second);
     }
@@ -84,15 +68,6 @@ void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& re
 
 void FclAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                CollisionResult& out, DebugSink*) {
-    auto toFcl = [](const Pose& p) {
-        fcl::Transform3d tf = fcl::Transform3d::Identity();
-        fcl::Matrix3d R;
-        for (int i = 0; i < 3; ++i)
-            for (int j = 0; j < 3; ++j) R(i, j) = p.R(i, j);
-        tf.linear() = R;
-        tf.translation() = fcl::Vector3d(p.t.x, p.t.y, p.t.z);
-        return tf;
-    };
     std::size_t maxContacts = m_mode == ContactMode::FirstContact ? 1 : 100'000'000;
     fcl::CollisionRequestd request(maxContacts, false);
     fcl::CollisionResultd result;

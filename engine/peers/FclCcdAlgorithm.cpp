@@ -1,7 +1,8 @@
 #include "peers/FclCcdAlgorithm.h"
 
+#include "collision/ContactDrawing.h"
 #include "core/Stopwatch.h"
-#include "debug/DebugSink.h"
+#include "peers/FclConversions.h"
 
 #include <fcl/config.h>
 #include <fcl/fcl.h>
@@ -14,16 +15,6 @@ namespace cdlab {
 namespace {
 
 using Model = fcl::BVHModel<fcl::RSSd>;
-
-fcl::Transform3d toFcl(const Pose& p) {
-    fcl::Transform3d tf = fcl::Transform3d::Identity();
-    fcl::Matrix3d R;
-    for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) R(i, j) = p.R(i, j);
-    tf.linear() = R;
-    tf.translation() = fcl::Vector3d(p.t.x, p.t.y, p.t.z);
-    return tf;
-}
 
 /// The five-argument constructor is the safe one (the others leave the reference point unset). The origin is
 /// the reference point, so it moves linearly as in rigid-ccd.
@@ -40,23 +31,6 @@ struct FclCcdAlgorithm::Impl {
     std::map<const TriangleMesh*, std::shared_ptr<Model>> models;
     std::vector<const Model*> modelOf;
     std::size_t memoryBytes = 0;
-
-    std::shared_ptr<Model> build(const TriangleMesh& mesh) {
-        auto model = std::make_shared<Model>();
-        std::vector<fcl::Vector3d> points;
-        points.reserve(mesh.vertices.size());
-        for (const Vec3& v : mesh.vertices) points.emplace_back(v.x, v.y, v.z);
-        std::vector<fcl::Triangle> tris;
-        tris.reserve(mesh.triangles.size());
-        for (const auto& t : mesh.triangles) tris.emplace_back(t[0], t[1], t[2]);
-        model->beginModel(static_cast<int>(tris.size()), static_cast<int>(points.size()));
-        model->addSubModel(points, tris);
-        model->endModel();
-        model->computeLocalAABB();
-        memoryBytes += model->getNumBVs() * sizeof(fcl::BVNode<fcl::RSSd>) +
-                       points.size() * sizeof(fcl::Vector3d) + tris.size() * sizeof(fcl::Triangle);
-        return model;
-    }
 };
 
 AlgorithmInfo FclCcdAlgorithm::info() {
@@ -86,7 +60,7 @@ PrepareReport FclCcdAlgorithm::prepare(const Scene& scene, const Progress& progr
         if (fresh) {
             if (progress)
                 progress(double(m.models.size()) / double(m.objects->objects().size()), "FCL RSS " + o.name);
-            it->second = m.build(*o.mesh);
+            it->second = buildFclModel<fcl::RSSd>(*o.mesh, m.memoryBytes);
         }
         m.modelOf.push_back(it->second.get());
     }
@@ -148,17 +122,8 @@ FrameResult FclCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         r.contacts.push_back({i, j, {{c.triA, c.triB}}});
         if (!sink) continue;
         const auto& objs = m.objects->objects();
-        for (int side = 0; side < 2; ++side) {
-            std::uint32_t obj = side ? j : i, tri = side ? c.triB : c.triA;
-            DebugTag tag{std::int32_t(obj), -1};
-            if (!sink->wants(DebugCategory::TriangleHit, tag)) continue;
-            Vec3 a, b, d;
-            objs[obj].mesh->corners(tri, a, b, d);
-            const Pose& p = p1[obj];
-            sink->setTag(tag);
-            sink->triangle(p.apply(a), p.apply(b), p.apply(d), Rgba{1.0f, 0.1f, 0.1f, 1.0f},
-                           DebugCategory::TriangleHit);
-        }
+        drawHitTriangles(*sink, *objs[i].mesh, c.triA, p1[i], std::int32_t(i), *objs[j].mesh, c.triB, p1[j],
+                         std::int32_t(j));
     }
     r.stages.add("collide", collideMs);
     r.stages.add("features", featuresMs);
