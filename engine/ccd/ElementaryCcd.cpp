@@ -244,12 +244,11 @@ bool filtered(const std::vector<ConditionT<DoublePoly>>& conds, double until) {
 struct Conditions {
     std::vector<ConditionT<DoublePoly>> approx;
     std::function<std::vector<Condition>()> build;
-    std::vector<Condition> exactConds;
-    bool built = false;
-    int budget = 0; ///< floating-point intervals left to the current search
-    int zero = -1;  ///< index of the coplanarity condition
+    std::vector<Condition> exactConds; // empty until first needed (a query always has conditions)
+    int budget = 0;                    ///< floating-point intervals left to the current search
+    int zero = -1;                     ///< index of the coplanarity condition
     const std::vector<Condition>& exact() {
-        if (!built) exactConds = build(), built = true;
+        if (exactConds.empty()) exactConds = build();
         return exactConds;
     }
 };
