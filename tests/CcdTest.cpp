@@ -3,6 +3,7 @@
 #include "ccd/CcdQueryFile.h"
 #include "core/InputError.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace cdlab;
@@ -107,6 +108,22 @@ TEST(Ccd, VertexFaceWithKnownContactTime) {
             ASSERT_GE(st.toc, ts.get_d() - std::ldexp(1.0, -earliest.tocDepth + 1)) << "case " << i;
         } else if (!st.depthLimited) {
             ASSERT_FALSE(hit) << "case " << i;
+        }
+        // A window of the frame (CcdOptions::from / until, as the pipelines pass them): one holding t* (t*
+        // at its start, end or inside) gives the same answer; one after t* sees no contact.
+        double t = ts.get_d(), from = std::clamp(t - 0.125 * double(rng.integer(0, 1)), 0.0, 0.875);
+        CcdOptions window = earliest;
+        window.from = from, window.until = from + 0.125;
+        CcdQueryStats stw;
+        bool hitw = vertexFaceCcd(pts, window, &stw);
+        if (!st.depthLimited && !stw.depthLimited) {
+            ASSERT_EQ(hitw, hit) << "case " << i;
+            if (hit) ASSERT_EQ(stw.toc, st.toc) << "case " << i;
+        }
+        if (t <= 0.75) {
+            window.from = t + 0.125, window.until = 1;
+            bool later = vertexFaceCcd(pts, window, &stw);
+            if (!stw.depthLimited) ASSERT_FALSE(later) << "case " << i;
         }
         hits += truth;
     }

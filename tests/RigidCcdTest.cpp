@@ -25,7 +25,7 @@ TEST(RelativeMotion, InterpolatesTheKeyPosesAndStaysInItsBounds) {
         // Every sampled position of a body point lies in its swept box, and the exact polynomial trajectory
         // (over its positive denominator) is that position.
         Vec3 q = rng.vec(-1, 1);
-        Aabb box = m.sweptBounds(q);
+        Aabb box = m.whole().sweptBounds(q);
         PolyVec3 tr = m.moving(q);
         for (int k = 0; k <= 16; ++k) {
             double s = k / 16.0;
@@ -79,9 +79,9 @@ TEST(RelativeMotion, SweptBoxContainsTheMovingBoxThroughoutTheFrame) {
         Pose b{turn * a.R, i % 7 == 0 ? a.t : a.t + rng.vec(-1, 1)};
         RelativeMotion m(a, b);
         Obb box{rng.vec(-1, 1), rng.rotation(), rng.vec(0.01, 0.8)};
-        Obb swept = m.sweptBox(box);
+        Obb swept = m.whole().sweptBox(box);
         Aabb aabb;
-        for (int k = 0; k < 8; ++k) aabb.grow(m.sweptBounds(box.corner(k)));
+        for (int k = 0; k < 8; ++k) aabb.grow(m.whole().sweptBounds(box.corner(k)));
         for (int q = 0; q <= 64; ++q) {
             Pose p = m.at(q / 64.0);
             for (int k = 0; k < 8; ++k) {

@@ -20,6 +20,16 @@ bool boxesOverlap(const Aabb& a, const Aabb& b) {
     return a.overlaps(b);
 }
 
+/// Separating-axis test between a swept box of i and a box of j (both in j's frame).
+bool obbOverlap(const Obb& swept, const Obb& boxJ) {
+    Vec3 t = boxJ.axes * (swept.center - boxJ.center);
+    Mat3 r = boxJ.axes * swept.axes.transposed(); // r(a, b) = j's axis a . the swept box's axis b
+    return satOverlap(boxJ.halfSize, swept.halfSize, r, absPlusEpsilon(r), t);
+}
+
+/// Windows per frame: at most 2^8.
+constexpr int kMaxWindowDepth = 8;
+
 /// Pads a box by a relative amount (rounding of the floating-point prefilters; the exact tests decide).
 Aabb padded(Aabb b) {
     double s = 1e-9 * (maxComponent(vabs(b.lo)) + maxComponent(vabs(b.hi)) + 1e-300);
@@ -66,6 +76,14 @@ AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
          {},
          8,
          200},
+        {"window",
+         "Fast motion: a frame is halved (up to 256 windows, earliest first) while body i travels more than "
+         "this many times the smaller body's size (root box half-diagonal) in one window; 0 keeps whole "
+         "frames.",
+         1.0,
+         {},
+         0,
+         1000},
         {"toc-depth",
          "Resolution of the reported time of contact: 2^-toc-depth of the frame.",
          std::int64_t(24),
@@ -91,6 +109,7 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
     m_ccd.maxDepth = int(p.getInt("depth"));
     m_ccd.tocDepth = int(p.getInt("toc-depth"));
     m_ccd.earliest = true;
+    m_windowTravel = p.getDouble("window");
     if (culling) {
         m_buildMode = p.getString("build") == "top-down" ? BmBuildMode::TopDown : BmBuildMode::BottomUp;
         m_coneOptions.rMax = int(p.getInt("rmax"));
@@ -131,7 +150,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
 }
 
 const Aabb& RigidCcdAlgorithm::sweptVertex(std::uint32_t v) {
-    return m_sweptVerts.get(v, [&] { return padded(m_motion->sweptBounds(m_meshI->vertices[v])); });
+    return m_sweptVerts.get(v, [&] { return padded(m_window->sweptBounds(m_meshI->vertices[v])); });
 }
 
 const Aabb& RigidCcdAlgorithm::pointBox(std::uint32_t v) {
@@ -143,7 +162,7 @@ const Aabb& RigidCcdAlgorithm::pointBox(std::uint32_t v) {
 }
 
 const Obb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
-    return m_sweptNodes.get(node, [&] { return m_motion->sweptBox(m_bvhI->nodeBox(node)); });
+    return m_sweptNodes.get(node, [&] { return m_window->sweptBox(m_bvhI->nodeBox(node)); });
 }
 
 const PolyVec3& RigidCcdAlgorithm::movingTrajectory(std::uint32_t v) {
@@ -179,11 +198,11 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
         c.triA = ti, c.triB = tj;
         if (best.time < 0 || earlier(c, best)) best = c;
     };
-    // Only contacts no later than the best so far can change the answer (ties included).
+    // Only contacts in this window and no later than the best so far can change the answer (ties
+    // included).
     CcdOptions options = m_ccd;
-    auto limit = [&] {
-        options.until = best.time < 0 ? 1.0 : std::min(1.0, best.time + std::ldexp(1.0, -m_ccd.tocDepth));
-    };
+    options.from = m_windowStart;
+    auto limit = [&] { options.until = std::min(m_windowEnd, untilTime(best)); };
     limit();
     CcdQueryStats st;
     for (std::uint8_t k = 0; k < 3; ++k) { // vertex of i against face of j
@@ -323,38 +342,70 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
     m_bvhI = m_bvhOf[i], m_bvhJ = m_bvhOf[j];
     m_coneI = m_coneOf[i], m_coneJ = m_coneOf[j];
     m_motion = &motion;
-    m_flagI.assign(m_bvhI->nodes().size(), kUntested);
-    m_flagJ.assign(m_bvhJ->nodes().size(), kUntested);
-    m_sweptNodes.reset(m_bvhI->nodes().size());
-    m_sweptVerts.reset(m_meshI->vertices.size()), m_pointBoxes.reset(m_meshJ->vertices.size());
+    m_pointBoxes.reset(m_meshJ->vertices.size());
     m_movingTraj.reset(m_meshI->vertices.size()), m_movingApprox.reset(m_meshI->vertices.size());
     m_fixedTraj.reset(m_meshJ->vertices.size()), m_fixedApprox.reset(m_meshJ->vertices.size());
     best.time = -1;
+    // How far i may travel in one window: a multiple of the smaller body's size (root box half-diagonal).
+    Obb rootI = m_bvhI->nodeBox(0), rootJ = m_bvhJ->nodeBox(0);
+    double radiusI = 0; // i's points lie within this distance of its origin (the rotation's centre)
+    for (int k = 0; k < 8; ++k) radiusI = std::max(radiusI, length(rootI.corner(k)));
+    double reach = m_windowTravel * std::min(length(rootI.halfSize), length(rootJ.halfSize));
+    window(motion, 0, 1, 0, reach, radiusI, rootI, rootJ, best, counts);
+    return best.time >= 0;
+}
+
+double RigidCcdAlgorithm::untilTime(const TimeOfContact& best) const {
+    return best.time < 0 ? 1.0 : std::min(1.0, best.time + std::ldexp(1.0, -m_ccd.tocDepth));
+}
+
+void RigidCcdAlgorithm::window(const RelativeMotion& motion, double a, double b, int depth, double reach,
+                               double radiusI, const Obb& rootI, const Obb& rootJ, TimeOfContact& best,
+                               Counts& counts) {
+    if (a > untilTime(best)) return; // a contact before this window is known
+    MotionWindow w = motion.window(a, b);
+    bool split = reach > 0 && depth < kMaxWindowDepth && motion.travel(a, b, radiusI) > reach;
+    if (!split) {
+        traverse(w, a, b, best, counts);
+        return;
+    }
+    // The root pair over the window first: a window where the bodies' swept boxes stay apart is done.
+    ++counts.bvTests;
+    if (!obbOverlap(w.sweptBox(rootI), rootJ)) return;
+    double mid = 0.5 * (a + b);
+    window(motion, a, mid, depth + 1, reach, radiusI, rootI, rootJ, best, counts);
+    window(motion, mid, b, depth + 1, reach, radiusI, rootI, rootJ, best, counts);
+}
+
+void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, TimeOfContact& best,
+                                 Counts& counts) {
+    const std::uint32_t i = m_objI, j = m_objJ;
+    m_window = &w, m_windowStart = a, m_windowEnd = b;
+    m_flagI.assign(m_bvhI->nodes().size(), kUntested);
+    m_flagJ.assign(m_bvhJ->nodes().size(), kUntested);
+    m_sweptNodes.reset(m_bvhI->nodes().size());
+    m_sweptVerts.reset(m_meshI->vertices.size());
     const auto& nodesI = m_bvhI->nodes();
     const auto& nodesJ = m_bvhJ->nodes();
     std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, 0}};
     while (!stack.empty()) {
         auto [ni, nj] = stack.back();
         stack.pop_back();
-        // Step 1 (sec. 2.2): a node already BM-culled in this query ends the pair.
+        // Step 1 (sec. 2.2): a node already BM-culled in this window ends the pair.
         if (m_flagI[ni] == kCulled || m_flagJ[nj] == kCulled) continue;
         // Step 2: overlap of i's swept box with j's box (SAT between the two oriented boxes).
         ++counts.bvTests;
-        const Obb& swept = sweptNode(ni);
         Obb boxJ = m_bvhJ->nodeBox(nj);
-        Vec3 t = boxJ.axes * (swept.center - boxJ.center);
-        Mat3 r = boxJ.axes * swept.axes.transposed(); // r(a, b) = j's axis a . the swept box's axis b
-        if (!satOverlap(boxJ.halfSize, swept.halfSize, r, absPlusEpsilon(r), t)) continue;
-        // Step 3: BM-test each node in turn (continuous test over the frame, sec. 6); mark culled ones.
+        if (!obbOverlap(sweptNode(ni), boxJ)) continue;
+        // Step 3: BM-test each node in turn (continuous test over the window, sec. 6); mark culled ones.
         if (m_culling) {
             if (m_flagI[ni] == kUntested && m_coneI->hasCone(ni)) {
                 ++counts.bmTests;
                 Obb box = m_bvhI->nodeBox(ni);
                 Vec3 corners[8];
                 for (int k = 0; k < 8; ++k) corners[k] = box.corner(k);
-                m_flagI[ni] = movingNodeCulled(motion, corners, m_coneI->cone(ni), m_coneI->coneSize(ni))
-                                  ? kCulled
-                                  : kKept;
+                m_flagI[ni] =
+                    movingNodeCulled(w, corners, m_coneI->cone(ni), m_coneI->coneSize(ni)) ? kCulled : kKept;
                 counts.bmCulled += m_flagI[ni] == kCulled;
                 if (m_flagI[ni] == kCulled) drawCulled(i, box, nodesI[ni].depth, m_endPoseI);
             }
@@ -363,9 +414,8 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
                 ++counts.bmTests;
                 Vec3 corners[8];
                 for (int k = 0; k < 8; ++k) corners[k] = boxJ.corner(k);
-                m_flagJ[nj] = fixedNodeCulled(motion, corners, m_coneJ->cone(nj), m_coneJ->coneSize(nj))
-                                  ? kCulled
-                                  : kKept;
+                m_flagJ[nj] =
+                    fixedNodeCulled(w, corners, m_coneJ->cone(nj), m_coneJ->coneSize(nj)) ? kCulled : kKept;
                 counts.bmCulled += m_flagJ[nj] == kCulled;
                 if (m_flagJ[nj] == kCulled) drawCulled(j, boxJ, nodesJ[nj].depth, m_endPoseJ);
             }
@@ -386,7 +436,7 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
             stack.push_back({ni, B.firstChild});
         }
     }
-    return best.time >= 0;
+    m_window = nullptr;
 }
 
 FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {

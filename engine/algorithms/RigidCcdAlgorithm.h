@@ -40,6 +40,14 @@ private:
     };
     bool query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion, TimeOfContact& best,
                Counts& counts);
+    /// The frame's window [a, b]: halved while i travels farther than `reach` in it (earlier half first,
+    /// skipped once a contact before it is known), else traversed.
+    void window(const RelativeMotion& motion, double a, double b, int depth, double reach, double radiusI,
+                const Obb& rootI, const Obb& rootJ, TimeOfContact& best, Counts& counts);
+    /// The traversal of sec. 2.2 over one window.
+    void traverse(const MotionWindow& w, double a, double b, TimeOfContact& best, Counts& counts);
+    /// Contacts after this time cannot change the answer (ties included, on the reported time's grid).
+    double untilTime(const TimeOfContact& best) const;
     const Obb& sweptNode(std::uint32_t node);
     const Aabb& sweptVertex(std::uint32_t v); ///< padded box of i's vertex path over the frame
     const Aabb& pointBox(std::uint32_t v);    ///< padded box of j's vertex
@@ -73,6 +81,9 @@ private:
     const Bvh *m_bvhI = nullptr, *m_bvhJ = nullptr;
     const BmConeTree *m_coneI = nullptr, *m_coneJ = nullptr;
     const RelativeMotion* m_motion = nullptr;
+    const MotionWindow* m_window = nullptr; // the window being traversed
+    double m_windowStart = 0, m_windowEnd = 1;
+    double m_windowTravel = 1;   // "window" parameter
     DebugSink* m_sink = nullptr; // when drawing: BM-culled nodes at the frame's end poses
     Pose m_endPoseI, m_endPoseJ;
     std::uint32_t m_objI = 0, m_objJ = 0;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace cdlab {
@@ -84,6 +85,7 @@ enum class Found { No, Possible, Proven };
 Found search(const std::vector<Condition>& conds, const Rational& lo, const Rational& hi, int depth,
              const CcdOptions& opt, CcdQueryStats& stats, bool earliest) {
     if (opt.until < 1 && lo > Rational(opt.until)) return Found::No; // beyond the time that still matters
+    if (opt.from > 0 && hi < Rational(opt.from)) return Found::No;   // before the window being tested
     ++stats.intervals;
     bool allHold = true;
     for (const Condition& c : conds) {
@@ -223,40 +225,78 @@ Verdict checkApprox(const ConditionT<DoublePoly>& c, double lo, double hi) {
 /// True when the filter proves there is no contact: every subinterval down to `depth` is refuted by some
 /// condition. Gives up (false) after `budget` intervals.
 bool filterRefutes(const std::vector<ConditionT<DoublePoly>>& conds, double lo, double hi, int depth,
-                   int& budget, double until) {
-    if (lo > until) return true; // irrelevant: later than the time that still matters
+                   int& budget, double from, double until) {
+    if (lo > until || hi < from) return true; // irrelevant: outside the times that still matter
     if (--budget < 0) return false;
     for (const auto& c : conds)
         if (checkApprox(c, lo, hi) == Verdict::Fails) return true;
     if (depth == 0) return false;
     double mid = 0.5 * (lo + hi);
-    return filterRefutes(conds, lo, mid, depth - 1, budget, until) &&
-           filterRefutes(conds, mid, hi, depth - 1, budget, until);
+    return filterRefutes(conds, lo, mid, depth - 1, budget, from, until) &&
+           filterRefutes(conds, mid, hi, depth - 1, budget, from, until);
 }
 
-bool filtered(const std::vector<ConditionT<DoublePoly>>& conds, double until) {
+bool filtered(const std::vector<ConditionT<DoublePoly>>& conds, const CcdOptions& options) {
     // Floating-point work is cheap next to the search it saves: refine deep before giving up.
     int budget = 2048;
-    return filterRefutes(conds, 0.0, 1.0, 30, budget, until);
+    return filterRefutes(conds, 0.0, 1.0, 30, budget, options.from, options.until);
 }
 
-/// Both forms of a query's conditions: the floating-point ones always, the exact ones built on first need.
+/// Both forms of a query's conditions: the floating-point ones always, the exact ones built on first need
+/// (the coplanarity polynomial alone first: it settles most of what floating point cannot).
 struct Conditions {
     std::vector<ConditionT<DoublePoly>> approx;
     std::function<std::vector<Condition>()> build;
+    std::function<RationalPoly()> buildPlane;
     std::vector<Condition> exactConds; // empty until first needed (a query always has conditions)
-    int budget = 0;                    ///< floating-point intervals left to the current search
-    int zero = -1;                     ///< index of the coplanarity condition
+    std::optional<RationalPoly> plane;
+    std::vector<std::pair<double, bool>> holdsAtMemo; // exact verdicts at single times (dyadic, recurring)
+    int budget = 0;                                   ///< floating-point intervals left to the current search
+    int zero = -1;                                    ///< index of the coplanarity condition
+    /// Conditions that hold at every time because a polynomial they rest on is exactly zero: features moving
+    /// in one plane, a vertex sliding along the plane through an edge — common when meshes share a grid.
+    /// Floating point cannot certify a sign there; exactly, the condition drops out of the search.
+    std::vector<char> always;
+    bool alwaysChecked = false;
     const std::vector<Condition>& exact() {
         if (exactConds.empty()) exactConds = build();
         return exactConds;
+    }
+    const RationalPoly& exactPlane() {
+        if (!plane) plane = buildPlane();
+        return *plane;
+    }
+    /// Marks the conditions that hold identically (once per query); true if any was found.
+    bool markAlwaysHolding() {
+        if (alwaysChecked) return false;
+        alwaysChecked = true;
+        bool any = false;
+        for (std::size_t i = 0; i < approx.size(); ++i) {
+            bool holds = false;
+            for (const RationalPoly& p : exact()[i].polys) holds = holds || p.isZero();
+            // Zero, NonNeg: the polynomial is zero; Straddle: one factor of a product <= 0 is zero;
+            // AnyNonNeg: one of the alternatives is zero.
+            if (holds && !always[i]) always[i] = 1, any = true;
+        }
+        return any;
+    }
+    /// Every condition holds exactly at time t (coplanarity first: it fails at most times).
+    bool holdsExactlyAt(double t) {
+        for (const auto& [time, holds] : holdsAtMemo)
+            if (time == t) return holds;
+        Rational q(t);
+        bool holds = exactPlane().signAt(q) == 0;
+        for (std::size_t i = 0; holds && i < exact().size(); ++i) holds = holdsAt(exact()[i], q);
+        holdsAtMemo.emplace_back(t, holds);
+        return holds;
     }
 };
 
 /// Below this depth (intervals of 2^-30 of the frame) the rounding slack of the floating-point ranges can
 /// keep near-misses from being refuted, so the search continues in exact arithmetic; likewise after
-/// kFloatBudget intervals, which only degenerate queries need (a condition that vanishes identically, e.g.
-/// coplanar motion, can never be certified in floating point, and exact arithmetic settles it at once).
+/// kFloatBudget intervals, which only degenerate queries need. A condition that vanishes identically (e.g.
+/// coplanar motion) can never be certified in floating point: before handing over, the exact conditions
+/// are checked for such polynomials once, and the floating-point search goes on without them.
 constexpr int kExactDepth = 30;
 constexpr int kFloatBudget = 2048;
 
@@ -271,9 +311,11 @@ constexpr int kFloatBudget = 2048;
 /// and send every such query to exact arithmetic.
 Found searchApprox(Conditions& conds, double lo, double hi, int depth, const CcdOptions& opt,
                    CcdQueryStats& stats, bool earliest) {
-    if (opt.until < 1 && lo > opt.until) return Found::No;
+    if ((opt.until < 1 && lo > opt.until) || hi < opt.from) return Found::No;
     bool allHold = true;
-    for (const auto& c : conds.approx) {
+    for (std::size_t i = 0; i < conds.approx.size(); ++i) {
+        if (conds.always[i]) continue; // holds at every time (checked exactly)
+        const auto& c = conds.approx[i];
         Verdict v = checkApprox(c, lo, hi);
         if (v == Verdict::Fails) {
             ++stats.intervals;
@@ -281,11 +323,13 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
         }
         allHold = allHold && (v == Verdict::Holds || c.refuteOnly);
     }
-    if (!allHold && (depth >= opt.maxDepth || depth >= kExactDepth || --conds.budget < 0))
+    if (!allHold && (depth >= opt.maxDepth || depth >= kExactDepth || --conds.budget < 0)) {
+        if (conds.markAlwaysHolding()) return searchApprox(conds, lo, hi, depth, opt, stats, earliest);
         return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
+    }
     double mid = 0.5 * (lo + hi);
     bool proven = allHold;
-    if (!allHold && conds.zero >= 0) {
+    if (!allHold && conds.zero >= 0 && !conds.always[std::size_t(conds.zero)]) {
         // Touching configurations put roots on dyadic times (the frame's ends, its middle), where floating
         // point cannot certify a sign. Coplanarity that may vanish at both ends and the middle is treated as
         // identically zero (coplanar motion): exact arithmetic settles it at once. Otherwise a possible root
@@ -298,16 +342,25 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
             return a <= 0 && b >= 0;
         };
         bool atLo = mayVanish(lo), atMid = mayVanish(mid), atHi = mayVanish(hi);
-        if (atLo && atMid && atHi)
+        if (atLo && atMid && atHi) {
+            // Exactly coplanar motion is common (meshes on one grid) and leaves a planar problem that
+            // floating point decides as well as any other. Otherwise the features are nearly coplanar: the
+            // exact plane polynomial alone often refutes the interval; if not, the exact search takes it.
+            const RationalPoly& g = conds.exactPlane();
+            if (g.isZero()) {
+                conds.always[std::size_t(conds.zero)] = 1;
+                return searchApprox(conds, lo, hi, depth, opt, stats, earliest);
+            }
+            Rational gLo, gHi;
+            g.range(Rational(lo), Rational(hi), gLo, gHi);
+            if (sgn(gLo) > 0 || sgn(gHi) < 0) {
+                ++stats.intervals;
+                return Found::No;
+            }
             return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
-        auto holdsExactlyAt = [&](double t) {
-            Rational q(t);
-            for (const Condition& c : conds.exact())
-                if (!holdsAt(c, q)) return false;
-            return true;
-        };
-        proven =
-            (atLo && holdsExactlyAt(lo)) || (atMid && holdsExactlyAt(mid)) || (atHi && holdsExactlyAt(hi));
+        }
+        proven = (atLo && conds.holdsExactlyAt(lo)) || (atMid && conds.holdsExactlyAt(mid)) ||
+                 (atHi && conds.holdsExactlyAt(hi));
     }
     ++stats.intervals;
     if (depth >= opt.maxDepth || (proven && !earliest)) {
@@ -372,7 +425,7 @@ bool filteredThenExact(const std::array<DoublePolyVec3, 4>& ap, const ExactTraje
     {
         std::vector<ConditionT<DoublePoly>> zero{{Kind::Zero, {coplanar(ap[0], ap[1], ap[2], ap[3])}}};
         int budget = 256;
-        if (filterRefutes(zero, 0.0, 1.0, 30, budget, options.until)) {
+        if (filterRefutes(zero, 0.0, 1.0, 30, budget, options.from, options.until)) {
             if (stats) *stats = {};
             return false;
         }
@@ -381,13 +434,18 @@ bool filteredThenExact(const std::array<DoublePolyVec3, 4>& ap, const ExactTraje
     conds.approx = build(ap[0], ap[1], ap[2], ap[3]);
     for (std::size_t i = 0; i < conds.approx.size(); ++i)
         if (conds.approx[i].kind == Kind::Zero) conds.zero = int(i);
-    if (filtered(conds.approx, options.until)) {
+    conds.always.assign(conds.approx.size(), 0);
+    if (filtered(conds.approx, options)) {
         if (stats) *stats = {};
         return false;
     }
     conds.build = [&] {
         auto tr = exact();
         return build(tr[0], tr[1], tr[2], tr[3]);
+    };
+    conds.buildPlane = [&] {
+        auto tr = exact();
+        return coplanar(tr[0], tr[1], tr[2], tr[3]);
     };
     return run(conds, options, stats);
 }
@@ -403,10 +461,12 @@ const auto kEdgeEdge = [](const auto& a, const auto& b, const auto& c, const aut
     return edgeEdgeConditions(a, b, c, d);
 };
 // The Zero conditions of both, alone (same polynomials as in the builders above).
-const auto kVertexFacePlane = [](const DoublePolyVec3& v, const DoublePolyVec3& a, const DoublePolyVec3& b,
-                                 const DoublePolyVec3& c) { return dot(cross(b - a, c - a), v - a); };
-const auto kEdgeEdgePlane = [](const DoublePolyVec3& a0, const DoublePolyVec3& a1, const DoublePolyVec3& b0,
-                               const DoublePolyVec3& b1) { return dot(cross(a1 - a0, b1 - b0), b0 - a0); };
+const auto kVertexFacePlane = [](const auto& v, const auto& a, const auto& b, const auto& c) {
+    return dot(cross(b - a, c - a), v - a);
+};
+const auto kEdgeEdgePlane = [](const auto& a0, const auto& a1, const auto& b0, const auto& b1) {
+    return dot(cross(a1 - a0, b1 - b0), b0 - a0);
+};
 
 } // namespace
 

@@ -46,6 +46,9 @@ struct CcdOptions {
     /// Only contacts at times <= until matter (a pipeline passes its best time so far): later subintervals
     /// are skipped, on the same dyadic grid, so answers do not depend on the order of the queries.
     double until = 1.0;
+    /// Only contacts at times >= from matter (a pipeline testing one window of the frame passes its start):
+    /// earlier subintervals are skipped, on the same dyadic grid.
+    double from = 0.0;
 };
 
 /// Trajectories as polynomials in t over a common positive denominator that is left out: every contact

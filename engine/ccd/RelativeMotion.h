@@ -9,22 +9,11 @@
 #pragma once
 
 #include "ccd/DoublePoly.h"
+#include "ccd/MotionWindow.h"
 #include "ccd/RationalPoly.h"
-#include "geometry/Aabb.h"
-#include "geometry/Obb.h"
 #include "geometry/Pose.h"
 
 namespace cdlab {
-
-struct Interval {
-    double lo = 0, hi = 0;
-};
-
-/// max of b cos(phi) + c sin(phi) over phi in [0, theta], theta in [0, pi] (rotation angles of a frame); an
-/// upper bound within rounding.
-double maxTrig(double b, double c, double theta);
-/// The same with cos(theta) and sin(theta) given (a motion keeps them: no trigonometry per call).
-double maxTrig(double b, double c, double cosTheta, double sinTheta);
 
 class RelativeMotion {
 public:
@@ -37,14 +26,14 @@ public:
     /// Floating-point versions of both (same construction, magnitudes tracked) for the CCD filter.
     DoublePolyVec3 movingApprox(const Vec3& p) const;
     DoublePolyVec3 fixedApprox(const Vec3& x) const;
-    /// Conservative box (j's frame) of the path of i's point p over the frame.
-    Aabb sweptBounds(const Vec3& p) const;
-    /// Conservative range of u . x(s) over the frame for i's point p (u in j's frame, any length).
-    Interval projectedRange(const Vec3& u, const Vec3& p) const;
-    /// Conservative oriented box (j's frame) of everything `box` (i's frame) sweeps over the frame: the box's
-    /// axes at mid-frame, each extended by the range of the corners' paths along it. Much tighter than an
-    /// axis-aligned box when the body rotates.
-    Obb sweptBox(const Obb& box) const;
+    /// The motion over the whole frame, for bounding (swept boxes, the continuous culling test).
+    const MotionWindow& whole() const { return m_whole; }
+    /// The motion over s in [a, b] (0 <= a < b <= 1), for bounding: i's pose at a, the rotation from
+    /// phi(a) to phi(b) and the translation (b - a) dt, rates per unit of the window.
+    MotionWindow window(double a, double b) const;
+    /// Largest distance any point of a body whose points lie within `radius` of i's origin moves over
+    /// [a, b] (translation plus arc): how far the window sweeps it.
+    double travel(double a, double b, double radius) const;
     /// The pose of i in j's frame at s (floating point; for drawing and tests).
     Pose at(double s) const;
 
@@ -62,8 +51,8 @@ private:
     Pose m_rel0;
     Vec3 m_axis{0, 0, 1}, m_dt;
     double m_theta = 0, m_tau = 0, m_rateMin = 0, m_rateMax = 0, m_cos = 1, m_sin = 0;
-    Mat3 m_midR;        // rotation at s = 1/2
-    RationalPoly m_den; // 1 + tau^2 s^2
+    MotionWindow m_whole; // s in [0, 1]
+    RationalPoly m_den;   // 1 + tau^2 s^2
 };
 
 } // namespace cdlab

@@ -9,7 +9,7 @@ namespace {
 constexpr double kMargin = 1e-9;
 } // namespace
 
-bool movingNodeCulled(const RelativeMotion& m, const Vec3 corners[8], const Vec3* cone, int r) {
+bool movingNodeCulled(const MotionWindow& m, const Vec3 corners[8], const Vec3* cone, int r) {
     if (r == 0) return false;
     const Vec3& k = m.axis();
     const Mat3& r0 = m.start().R;
@@ -31,7 +31,7 @@ bool movingNodeCulled(const RelativeMotion& m, const Vec3 corners[8], const Vec3
     return true;
 }
 
-bool fixedNodeCulled(const RelativeMotion& m, const Vec3 corners[8], const Vec3* cone, int r) {
+bool fixedNodeCulled(const MotionWindow& m, const Vec3 corners[8], const Vec3* cone, int r) {
     if (r == 0) return false;
     const Vec3& k = m.axis();
     Vec3 dt = m.translation(), t0 = m.start().t, kxdt = cross(k, dt);

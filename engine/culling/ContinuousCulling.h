@@ -9,13 +9,13 @@
 // A node is culled when every upper bound is < 0 (with a small relative margin for rounding).
 #pragma once
 
-#include "ccd/RelativeMotion.h"
+#include "ccd/MotionWindow.h"
 
 namespace cdlab {
 
 /// Node of the moving body i: `corners` and `cone` in i's frame.
-bool movingNodeCulled(const RelativeMotion& motion, const Vec3 corners[8], const Vec3* cone, int coneSize);
+bool movingNodeCulled(const MotionWindow& motion, const Vec3 corners[8], const Vec3* cone, int coneSize);
 /// Node of the fixed body j: `corners` and `cone` in j's frame.
-bool fixedNodeCulled(const RelativeMotion& motion, const Vec3 corners[8], const Vec3* cone, int coneSize);
+bool fixedNodeCulled(const MotionWindow& motion, const Vec3 corners[8], const Vec3* cone, int coneSize);
 
 } // namespace cdlab

@@ -1,0 +1,97 @@
+#include "ccd/MotionWindow.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cdlab {
+
+double maxTrig(double b, double c, double cosTheta, double sinTheta) {
+    // The peak of b cos(phi) + c sin(phi) = R cos(phi - psi) is at phi = psi, the direction of (b, c); else
+    // an end is the maximum. psi lies in [0, theta] (theta <= pi) when (b, c) is not below the start
+    // direction (1, 0), not past the end direction (cos theta, sin theta) and on their side of the origin
+    // (along their sum, which excludes the opposite direction when theta is small). Near the sector's edges
+    // the test leans to the peak, the larger answer, so rounding can only loosen the bound.
+    double tol = 1e-12 * (std::fabs(b) + std::fabs(c));
+    if (c >= -tol && b * sinTheta - c * cosTheta >= -tol && b * (1 + cosTheta) + c * sinTheta >= -tol)
+        return std::hypot(b, c);
+    return std::max(b, b * cosTheta + c * sinTheta);
+}
+
+double maxTrig(double b, double c, double theta) {
+    return maxTrig(b, c, std::cos(theta), std::sin(theta));
+}
+
+MotionWindow::MotionWindow(const Pose& start, const Vec3& axis, double cosAngle, double sinAngle,
+                           const Vec3& dt, double rateMin, double rateMax, const Mat3& midR)
+    : m_start(start), m_axis(axis), m_dt(dt), m_cos(cosAngle), m_sin(sinAngle), m_rateMin(rateMin),
+      m_rateMax(rateMax), m_midR(midR) {}
+
+namespace {
+
+/// What rangeAlong needs of a direction u, computed once per direction.
+struct AxisTerms {
+    Vec3 u, w;            // w = u x k, so that u . (k x q) = q . w
+    double uk, t0, dt, n; // u . k, u . t0, u . dt, |u|
+};
+
+/// u . x = u . R_k(psi) q + u . t0 + s u . dt with q = R0 p, and by Rodrigues
+/// u . R_k(psi) q = a + b cos(psi) + c sin(psi): a = (u.k)(k.q), b = u.q - a, c = u.(k x q), psi in
+/// [0, angle]. The rotation and the translation are bounded separately (both are monotone in time).
+/// `kq` = k . q and `slackBase` = |q| + |t0| + |dt| are per point; the rest per direction.
+Interval rangeAlong(const AxisTerms& x, const Vec3& q, double kq, double slackBase, double cosT,
+                    double sinT) {
+    double a = x.uk * kq, b = dot(x.u, q) - a, c = dot(q, x.w);
+    double hi = a + maxTrig(b, c, cosT, sinT), lo = a - maxTrig(-b, -c, cosT, sinT);
+    // Slack for the rounding of this floating-point bound (the exact tests see the exact motion).
+    double slack = 1e-9 * x.n * (slackBase + 1e-300);
+    return {lo + x.t0 + std::min(0.0, x.dt) - slack, hi + x.t0 + std::max(0.0, x.dt) + slack};
+}
+
+} // namespace
+
+Interval MotionWindow::projectedRange(const Vec3& u, const Vec3& p) const {
+    AxisTerms x{u, cross(u, m_axis), dot(u, m_axis), dot(u, m_start.t), dot(u, m_dt), length(u)};
+    Vec3 q = m_start.R * p;
+    return rangeAlong(x, q, dot(m_axis, q), length(q) + length(m_start.t) + length(m_dt), m_cos, m_sin);
+}
+
+Aabb MotionWindow::sweptBounds(const Vec3& p) const {
+    Vec3 q = m_start.R * p;
+    double kq = dot(m_axis, q), base = length(q) + length(m_start.t) + length(m_dt);
+    Aabb box;
+    for (int i = 0; i < 3; ++i) {
+        Vec3 u{i == 0 ? 1.0 : 0.0, i == 1 ? 1.0 : 0.0, i == 2 ? 1.0 : 0.0};
+        AxisTerms x{u, cross(u, m_axis), m_axis[i], m_start.t[i], m_dt[i], 1.0};
+        Interval r = rangeAlong(x, q, kq, base, m_cos, m_sin);
+        box.lo[i] = r.lo, box.hi[i] = r.hi;
+    }
+    return box;
+}
+
+Obb MotionWindow::sweptBox(const Obb& box) const {
+    // Axes of the box half-way through the window; along each, the range of the 8 corners' paths. The box
+    // at any time is the hull of its corners then, so these slabs contain it.
+    Obb out;
+    out.axes = (m_midR * box.axes.transposed()).transposed();
+    AxisTerms axes[3];
+    for (int i = 0; i < 3; ++i) {
+        const Vec3& u = out.axes.r[i];
+        axes[i] = {u, cross(u, m_axis), dot(u, m_axis), dot(u, m_start.t), dot(u, m_dt), length(u)};
+    }
+    double motionLength = length(m_start.t) + length(m_dt);
+    Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
+    for (int k = 0; k < 8; ++k) {
+        Vec3 q = m_start.R * box.corner(k);
+        double kq = dot(m_axis, q), base = length(q) + motionLength;
+        for (int i = 0; i < 3; ++i) {
+            Interval r = rangeAlong(axes[i], q, kq, base, m_cos, m_sin);
+            lo[i] = std::min(lo[i], r.lo), hi[i] = std::max(hi[i], r.hi);
+        }
+    }
+    Vec3 centre = (lo + hi) * 0.5;
+    out.center = out.axes.mulTransposed(centre);
+    out.halfSize = (hi - lo) * 0.5;
+    return out;
+}
+
+} // namespace cdlab
