@@ -1,6 +1,7 @@
 // Elementary CCD tests (vertex/face, edge/edge): exact references, zero false negatives.
 #include "TestUtil.h"
 #include "ccd/CcdQueryFile.h"
+#include "ccd/DoubleDouble.h"
 #include "core/InputError.h"
 
 #include <algorithm>
@@ -245,4 +246,32 @@ TEST(Ccd, FileErrorsNameFileAndLine) {
     expected.canonicalize();
     EXPECT_EQ(q[0].points[0].x, expected);
     EXPECT_TRUE(q[0].truth);
+}
+
+TEST(Ccd, DoubleDoubleArithmeticIsWithinItsBound) {
+    // The middle tier's arithmetic against exact rationals: sums and products of random double-doubles
+    // (values spread over 40 orders, signs mixed, cancellations forced) stay within 2^-100 of the operands'
+    // magnitudes — FloatPoly's slack for double-double (1e-26 ~ 2^-86) assumes far less precision.
+    test::Rng rng(17);
+    auto random = [&] {
+        double hi = std::ldexp(rng.uniform(-1, 1), int(rng.integer(-60, 60)));
+        double lo = std::ldexp(hi, -53) * rng.uniform(-0.5, 0.5);
+        DoubleDouble v;
+        dd::quickTwoSum(hi, lo, v.hi, v.lo);
+        return v;
+    };
+    auto exact = [](const DoubleDouble& v) -> Q { return Q(v.hi) + Q(v.lo); };
+    auto mag = [](const DoubleDouble& v) -> Q { return Q(magnitude(v)); };
+    const Q bound = Q(1) / Q(mpz_class(1) << 100);
+    for (int i = 0; i < 20000; ++i) {
+        DoubleDouble x = random(), y = random();
+        if (i % 4 == 1) y = -x + DoubleDouble(std::ldexp(x.hi, -70)); // near cancellation
+        Q sum = exact(x + y) - (exact(x) + exact(y)), prod = exact(x * y) - exact(x) * exact(y);
+        ASSERT_LE(abs(sum), bound * (mag(x) + mag(y))) << i;
+        ASSERT_LE(abs(prod), bound * mag(x) * mag(y)) << i;
+        // Signs against zero are exact.
+        Q v = exact(x + y);
+        ASSERT_EQ((x + y) > 0.0, sgn(v) > 0) << i;
+        ASSERT_EQ((x + y) < 0.0, sgn(v) < 0) << i;
+    }
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace cdlab {
@@ -171,50 +172,58 @@ std::vector<ConditionT<Poly>> edgeEdgeConditions(const Vec& a0, const Vec& a1, c
 
 // ---- floating-point filter -------------------------------------------------------------------------------
 
-DoublePoly toDouble(const RationalPoly& p) {
+/// The nearest FloatPoly<T> to an exact polynomial: each coefficient rounded once (to double, or to hi + lo
+/// with the remainder rounded again: within 2^-105 for double-double).
+template <class T> FloatPoly<T> toFloat(const RationalPoly& p) {
     const auto& c = p.coefficients();
-    DoublePoly r;
-    DoublePoly power = DoublePoly::linear(1, 0), t = DoublePoly::linear(0, 1);
+    FloatPoly<T> r;
     for (std::size_t i = 0; i < c.size(); ++i) {
-        r = r + power * DoublePoly::linear(c[i].get_d(), 0);
-        power = power * t;
+        double hi = c[i].get_d();
+        if constexpr (std::is_same_v<T, double>) {
+            r.setCoefficient(int(i), hi);
+        } else {
+            Rational rest = c[i] - Rational(hi);
+            DoubleDouble v;
+            dd::quickTwoSum(hi, rest.get_d(), v.hi, v.lo);
+            r.setCoefficient(int(i), v);
+        }
     }
     return r;
 }
 
-DoublePolyVec3 toDouble(const PolyVec3& v) {
-    return {toDouble(v.x), toDouble(v.y), toDouble(v.z)};
+template <class T> FloatPolyVec3<T> toFloat(const PolyVec3& v) {
+    return {toFloat<T>(v.x), toFloat<T>(v.y), toFloat<T>(v.z)};
 }
 
-/// The floating-point counterpart of check(): DoublePoly ranges are rigorous enclosures of the exact
-/// polynomials, so Fails and Holds are certain; Unknown asks for a narrower interval (or exact arithmetic).
-Verdict checkApprox(const ConditionT<DoublePoly>& c, double lo, double hi) {
+/// The floating-point counterpart of check(): FloatPoly ranges are rigorous enclosures of the exact
+/// polynomials, so Fails and Holds are certain; Unknown asks for a narrower interval (or more precision).
+template <class T> Verdict checkApprox(const ConditionT<FloatPoly<T>>& c, double lo, double hi) {
     constexpr std::size_t kMax = 16;
-    double a[kMax], b[kMax];
+    T a[kMax], b[kMax];
     std::size_t n = c.polys.size();
     if (n > kMax) return Verdict::Unknown;
     for (std::size_t i = 0; i < n; ++i) c.polys[i].range(lo, hi, a[i], b[i]);
     switch (c.kind) {
     case Kind::Zero: {
-        if (a[0] > 0 || b[0] < 0) return Verdict::Fails;
+        if (a[0] > 0.0 || b[0] < 0.0) return Verdict::Fails;
         // A certified sign change between the endpoints proves a root inside.
-        double l0, l1, h0, h1;
+        T l0, l1, h0, h1;
         c.polys[0].range(lo, lo, l0, l1);
         c.polys[0].range(hi, hi, h0, h1);
-        return (l0 > 0 && h1 < 0) || (l1 < 0 && h0 > 0) ? Verdict::Holds : Verdict::Unknown;
+        return (l0 > 0.0 && h1 < 0.0) || (l1 < 0.0 && h0 > 0.0) ? Verdict::Holds : Verdict::Unknown;
     }
     case Kind::NonNeg:
-        if (b[0] < 0) return Verdict::Fails;
-        return a[0] >= 0 ? Verdict::Holds : Verdict::Unknown;
+        if (b[0] < 0.0) return Verdict::Fails;
+        return a[0] >= 0.0 ? Verdict::Holds : Verdict::Unknown;
     case Kind::Straddle:
-        if ((a[0] > 0 && a[1] > 0) || (b[0] < 0 && b[1] < 0)) return Verdict::Fails;
-        if ((b[0] <= 0 && a[1] >= 0) || (a[0] >= 0 && b[1] <= 0)) return Verdict::Holds;
+        if ((a[0] > 0.0 && a[1] > 0.0) || (b[0] < 0.0 && b[1] < 0.0)) return Verdict::Fails;
+        if ((b[0] <= 0.0 && a[1] >= 0.0) || (a[0] >= 0.0 && b[1] <= 0.0)) return Verdict::Holds;
         return Verdict::Unknown;
     case Kind::AnyNonNeg: {
         bool allNegative = true;
         for (std::size_t i = 0; i < n; ++i) {
-            if (a[i] >= 0) return Verdict::Holds;
-            allNegative = allNegative && b[i] < 0;
+            if (a[i] >= 0.0) return Verdict::Holds;
+            allNegative = allNegative && b[i] < 0.0;
         }
         return allNegative ? Verdict::Fails : Verdict::Unknown;
     }
@@ -242,29 +251,55 @@ bool filtered(const std::vector<ConditionT<DoublePoly>>& conds, const CcdOptions
     return filterRefutes(conds, 0.0, 1.0, 30, budget, options.from, options.until);
 }
 
-/// Both forms of a query's conditions: the floating-point ones always, the exact ones built on first need
-/// (the coplanarity polynomial alone first: it settles most of what floating point cannot).
+/// A query's conditions in three precisions: double always; double-double and exact rationals built on
+/// first need from the exact trajectories (the coplanarity polynomial alone first: it settles most of what
+/// double precision cannot).
 struct Conditions {
+    using Trajectories = std::array<PolyVec3, 4>;
     std::vector<ConditionT<DoublePoly>> approx;
-    std::function<std::vector<Condition>()> build;
-    std::function<RationalPoly()> buildPlane;
+    ExactTrajectories source;
+    std::function<std::vector<Condition>(const Trajectories&)> build;
+    std::function<std::vector<ConditionT<DdPoly>>(const Trajectories&)> buildFine;
+    std::function<RationalPoly(const Trajectories&)> buildPlane;
+    std::optional<Trajectories> traj;
+    std::vector<ConditionT<DdPoly>> fineConds;
     std::vector<Condition> exactConds; // empty until first needed (a query always has conditions)
     std::optional<RationalPoly> plane;
     std::vector<std::pair<double, bool>> holdsAtMemo; // exact verdicts at single times (dyadic, recurring)
-    int budget = 0;                                   ///< floating-point intervals left to the current search
-    int zero = -1;                                    ///< index of the coplanarity condition
+    int budget = 0;     ///< double-precision intervals left to the current search
+    int fineBudget = 0; ///< double-double intervals left to the current search
+    int zero = -1;      ///< index of the coplanarity condition
     /// Conditions that hold at every time because a polynomial they rest on is exactly zero: features moving
     /// in one plane, a vertex sliding along the plane through an edge — common when meshes share a grid.
     /// Floating point cannot certify a sign there; exactly, the condition drops out of the search.
     std::vector<char> always;
     bool alwaysChecked = false;
+
+    const Trajectories& trajectories() {
+        if (!traj) traj = source();
+        return *traj;
+    }
     const std::vector<Condition>& exact() {
-        if (exactConds.empty()) exactConds = build();
+        if (exactConds.empty()) exactConds = build(trajectories());
         return exactConds;
     }
     const RationalPoly& exactPlane() {
-        if (!plane) plane = buildPlane();
+        if (!plane) plane = buildPlane(trajectories());
         return *plane;
+    }
+    template <class T> const std::vector<ConditionT<FloatPoly<T>>>& tier() {
+        if constexpr (std::is_same_v<T, double>) {
+            return approx;
+        } else {
+            if (fineConds.empty()) fineConds = buildFine(trajectories());
+            return fineConds;
+        }
+    }
+    template <class T> int& tierBudget() {
+        if constexpr (std::is_same_v<T, double>)
+            return budget;
+        else
+            return fineBudget;
     }
     /// Marks the conditions that hold identically (once per query); true if any was found.
     bool markAlwaysHolding() {
@@ -292,30 +327,37 @@ struct Conditions {
     }
 };
 
-/// Below this depth (intervals of 2^-30 of the frame) the rounding slack of the floating-point ranges can
-/// keep near-misses from being refuted, so the search continues in exact arithmetic; likewise after
-/// kFloatBudget intervals, which only degenerate queries need. A condition that vanishes identically (e.g.
-/// coplanar motion) can never be certified in floating point: before handing over, the exact conditions
-/// are checked for such polynomials once, and the floating-point search goes on without them.
+/// Below this depth (intervals of 2^-30 of the frame) the rounding slack of double-precision ranges can keep
+/// near-misses from being refuted, so the search continues in double-double; likewise after kFloatBudget
+/// intervals, which only degenerate queries need. Double-double hands over to exact arithmetic below
+/// kFineDepth (2^-40: what is still open there touches at a single time, where only exact zeros prove it)
+/// or after its own budget. A condition that vanishes
+/// identically (e.g. coplanar motion) can never be certified in floating point: before handing over to
+/// exact arithmetic the exact conditions are checked for such polynomials once, and the search goes on
+/// without them.
 constexpr int kExactDepth = 30;
+constexpr int kFineDepth = 40;
 constexpr int kFloatBudget = 2048;
 
 /// The same search as search() above, in floating point while it decides: an interval is refuted or proven
 /// as certainly as in rationals (the enclosures are rigorous), only less often on tiny intervals. Where the
-/// floating-point verdict stays open at the depth limit (or below kExactDepth), the exact search takes over
-/// that interval, so answers are never weaker than the exact search's alone.
+/// double-precision verdict stays open, double-double takes over that interval, and where that stays open
+/// the exact search, so answers are never weaker than the exact search's alone.
 /// A proof here ignores the box-overlap conditions: a certified sign change of the coplanarity cubic with the
 /// inside conditions holding on the whole interval puts the vertex in the face (the edges across each other)
 /// at the root, hence in its box. Requiring the box overlap on the whole interval instead would never prove
 /// a vertex hitting an axis-aligned face (its box is flat, so the overlap holds only from the contact on)
 /// and send every such query to exact arithmetic.
+template <class T>
 Found searchApprox(Conditions& conds, double lo, double hi, int depth, const CcdOptions& opt,
                    CcdQueryStats& stats, bool earliest) {
+    constexpr bool kDouble = std::is_same_v<T, double>;
     if ((opt.until < 1 && lo > opt.until) || hi < opt.from) return Found::No;
+    const auto& tier = conds.tier<T>();
     bool allHold = true;
-    for (std::size_t i = 0; i < conds.approx.size(); ++i) {
+    for (std::size_t i = 0; i < tier.size(); ++i) {
         if (conds.always[i]) continue; // holds at every time (checked exactly)
-        const auto& c = conds.approx[i];
+        const auto& c = tier[i];
         Verdict v = checkApprox(c, lo, hi);
         if (v == Verdict::Fails) {
             ++stats.intervals;
@@ -323,33 +365,38 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
         }
         allHold = allHold && (v == Verdict::Holds || c.refuteOnly);
     }
-    if (!allHold && (depth >= opt.maxDepth || depth >= kExactDepth || --conds.budget < 0)) {
-        if (conds.markAlwaysHolding()) return searchApprox(conds, lo, hi, depth, opt, stats, earliest);
-        return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
+    if (!allHold && (depth >= opt.maxDepth || depth >= (kDouble ? kExactDepth : kFineDepth) ||
+                     --conds.tierBudget<T>() < 0)) {
+        if constexpr (kDouble) {
+            return searchApprox<DoubleDouble>(conds, lo, hi, depth, opt, stats, earliest);
+        } else {
+            if (conds.markAlwaysHolding()) return searchApprox<T>(conds, lo, hi, depth, opt, stats, earliest);
+            return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
+        }
     }
     double mid = 0.5 * (lo + hi);
     bool proven = allHold;
     if (!allHold && conds.zero >= 0 && !conds.always[std::size_t(conds.zero)]) {
         // Touching configurations put roots on dyadic times (the frame's ends, its middle), where floating
-        // point cannot certify a sign. Coplanarity that may vanish at both ends and the middle is treated as
-        // identically zero (coplanar motion): exact arithmetic settles it at once. Otherwise a possible root
-        // at the middle or an end is checked exactly, so such contacts are proven here, not at the depth
-        // limit.
-        const DoublePoly& f = conds.approx[conds.zero].polys[0];
+        // point cannot certify a sign. Coplanarity that may vanish at both ends and the middle is either
+        // identically zero (coplanar motion) or nearly so: exact arithmetic settles it. Otherwise a possible
+        // root at the middle or an end is checked exactly, so such contacts are proven here, not at the
+        // depth limit.
+        const auto& f = tier[std::size_t(conds.zero)].polys[0];
         auto mayVanish = [&](double t) {
-            double a, b;
+            T a, b;
             f.range(t, t, a, b);
-            return a <= 0 && b >= 0;
+            return a <= 0.0 && b >= 0.0;
         };
         bool atLo = mayVanish(lo), atMid = mayVanish(mid), atHi = mayVanish(hi);
         if (atLo && atMid && atHi) {
             // Exactly coplanar motion is common (meshes on one grid) and leaves a planar problem that
             // floating point decides as well as any other. Otherwise the features are nearly coplanar: the
-            // exact plane polynomial alone often refutes the interval; if not, the exact search takes it.
+            // exact plane polynomial alone often refutes the interval; if not, more precision takes it.
             const RationalPoly& g = conds.exactPlane();
             if (g.isZero()) {
                 conds.always[std::size_t(conds.zero)] = 1;
-                return searchApprox(conds, lo, hi, depth, opt, stats, earliest);
+                return searchApprox<T>(conds, lo, hi, depth, opt, stats, earliest);
             }
             Rational gLo, gHi;
             g.range(Rational(lo), Rational(hi), gLo, gHi);
@@ -357,7 +404,10 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
                 ++stats.intervals;
                 return Found::No;
             }
-            return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
+            if constexpr (kDouble)
+                return searchApprox<DoubleDouble>(conds, lo, hi, depth, opt, stats, earliest);
+            else
+                return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
         }
         proven = (atLo && conds.holdsExactlyAt(lo)) || (atMid && conds.holdsExactlyAt(mid)) ||
                  (atHi && conds.holdsExactlyAt(hi));
@@ -367,9 +417,9 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
         if (earliest) stats.toc = lo;
         return Found::Proven;
     }
-    Found left = searchApprox(conds, lo, mid, depth + 1, opt, stats, earliest);
+    Found left = searchApprox<T>(conds, lo, mid, depth + 1, opt, stats, earliest);
     if (left != Found::No) return proven ? Found::Proven : left;
-    Found right = searchApprox(conds, mid, hi, depth + 1, opt, stats, earliest);
+    Found right = searchApprox<T>(conds, mid, hi, depth + 1, opt, stats, earliest);
     if (right == Found::No && proven) {
         if (earliest) stats.toc = lo;
         return Found::Proven;
@@ -381,14 +431,14 @@ bool run(Conditions& conds, const CcdOptions& options, CcdQueryStats* stats) {
     CcdQueryStats local;
     // First decide (stop at the first proof or unrefutable interval), then, when asked, refine the earliest
     // time with a coarser depth: a shallower search refutes less, so it finds the contact again.
-    conds.budget = kFloatBudget;
-    bool hit = searchApprox(conds, 0.0, 1.0, 0, options, local, false) != Found::No;
+    conds.budget = conds.fineBudget = kFloatBudget;
+    bool hit = searchApprox<double>(conds, 0.0, 1.0, 0, options, local, false) != Found::No;
     if (hit && options.earliest) {
         CcdOptions coarse = options;
         coarse.maxDepth = std::min(options.tocDepth, options.maxDepth);
         CcdQueryStats toc;
-        conds.budget = kFloatBudget;
-        searchApprox(conds, 0.0, 1.0, 0, coarse, toc, true);
+        conds.budget = conds.fineBudget = kFloatBudget;
+        searchApprox<double>(conds, 0.0, 1.0, 0, coarse, toc, true);
         local.toc = toc.toc;
         local.intervals += toc.intervals;
     }
@@ -439,19 +489,20 @@ bool filteredThenExact(const std::array<DoublePolyVec3, 4>& ap, const ExactTraje
         if (stats) *stats = {};
         return false;
     }
-    conds.build = [&] {
-        auto tr = exact();
-        return build(tr[0], tr[1], tr[2], tr[3]);
+    conds.source = exact;
+    conds.build = [&](const Conditions::Trajectories& tr) { return build(tr[0], tr[1], tr[2], tr[3]); };
+    conds.buildFine = [&](const Conditions::Trajectories& tr) {
+        return build(toFloat<DoubleDouble>(tr[0]), toFloat<DoubleDouble>(tr[1]), toFloat<DoubleDouble>(tr[2]),
+                     toFloat<DoubleDouble>(tr[3]));
     };
-    conds.buildPlane = [&] {
-        auto tr = exact();
+    conds.buildPlane = [&](const Conditions::Trajectories& tr) {
         return coplanar(tr[0], tr[1], tr[2], tr[3]);
     };
     return run(conds, options, stats);
 }
 
 std::array<DoublePolyVec3, 4> toDouble(const std::array<PolyVec3, 4>& tr) {
-    return {toDouble(tr[0]), toDouble(tr[1]), toDouble(tr[2]), toDouble(tr[3])};
+    return {toFloat<double>(tr[0]), toFloat<double>(tr[1]), toFloat<double>(tr[2]), toFloat<double>(tr[3])};
 }
 
 const auto kVertexFace = [](const auto& a, const auto& b, const auto& c, const auto& d) {
