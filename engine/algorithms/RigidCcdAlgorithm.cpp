@@ -80,7 +80,7 @@ AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
          "Fast motion: a frame is halved (up to 256 windows, earliest first) while body i travels more than "
          "this many times the smaller body's size (root box half-diagonal) in one window; 0 keeps whole "
          "frames.",
-         1.0,
+         0.5,
          {},
          0,
          1000},

@@ -83,7 +83,7 @@ private:
     const RelativeMotion* m_motion = nullptr;
     const MotionWindow* m_window = nullptr; // the window being traversed
     double m_windowStart = 0, m_windowEnd = 1;
-    double m_windowTravel = 1;   // "window" parameter
+    double m_windowTravel = 0.5; // "window" parameter
     DebugSink* m_sink = nullptr; // when drawing: BM-culled nodes at the frame's end poses
     Pose m_endPoseI, m_endPoseJ;
     std::uint32_t m_objI = 0, m_objJ = 0;
