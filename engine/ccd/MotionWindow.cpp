@@ -59,6 +59,14 @@ Aabb MotionWindow::sweptBounds(const Vec3& p) const {
     Vec3 q = m_start.R * p;
     double kq = dot(m_axis, q), base = length(q) + length(m_start.t) + length(m_dt);
     Aabb box;
+    if (m_cos == 1 && m_sin == 0) { // pure translation: the segment's box (rangeAlong without the rotation)
+        double slack = 1e-9 * (base + 1e-300);
+        for (int i = 0; i < 3; ++i) {
+            double x = q[i] + m_start.t[i];
+            box.lo[i] = x + std::min(0.0, m_dt[i]) - slack, box.hi[i] = x + std::max(0.0, m_dt[i]) + slack;
+        }
+        return box;
+    }
     for (int i = 0; i < 3; ++i) {
         Vec3 u{i == 0 ? 1.0 : 0.0, i == 1 ? 1.0 : 0.0, i == 2 ? 1.0 : 0.0};
         AxisTerms x{u, cross(u, m_axis), m_axis[i], m_start.t[i], m_dt[i], 1.0};
@@ -73,6 +81,19 @@ Obb MotionWindow::sweptBox(const Obb& box) const {
     // at any time is the hull of its corners then, so these slabs contain it.
     Obb out;
     out.axes = (m_midR * box.axes.transposed()).transposed();
+    if (m_cos == 1 && m_sin == 0) {
+        // Pure translation: along each of its own axes the box's range is its centre's +- its half size,
+        // so the slabs are the box stretched by the path (the same bound as below, without the corners).
+        Vec3 centre = m_start.R * box.center + m_start.t;
+        double slack = 1e-9 * (length(centre - m_start.t) + length(box.halfSize) + length(m_start.t) +
+                               length(m_dt) + 1e-300);
+        for (int i = 0; i < 3; ++i) {
+            double along = dot(out.axes.r[i], m_dt);
+            out.halfSize[i] = box.halfSize[i] + 0.5 * std::fabs(along) + slack * length(out.axes.r[i]);
+        }
+        out.center = centre + m_dt * 0.5;
+        return out;
+    }
     AxisTerms axes[3];
     for (int i = 0; i < 3; ++i) {
         const Vec3& u = out.axes.r[i];

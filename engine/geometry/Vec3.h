@@ -62,11 +62,13 @@ inline Vec3 normalize(const Vec3& v) {
     double l = length(v);
     return l > 0 ? v / l : Vec3{};
 }
+// Plain comparisons, not fmin/fmax: those are library calls here (their NaN rules need them), and inputs
+// are checked for NaN when they are loaded.
 inline Vec3 vmin(const Vec3& a, const Vec3& b) {
-    return {std::fmin(a.x, b.x), std::fmin(a.y, b.y), std::fmin(a.z, b.z)};
+    return {b.x < a.x ? b.x : a.x, b.y < a.y ? b.y : a.y, b.z < a.z ? b.z : a.z};
 }
 inline Vec3 vmax(const Vec3& a, const Vec3& b) {
-    return {std::fmax(a.x, b.x), std::fmax(a.y, b.y), std::fmax(a.z, b.z)};
+    return {b.x > a.x ? b.x : a.x, b.y > a.y ? b.y : a.y, b.z > a.z ? b.z : a.z};
 }
 inline Vec3 vabs(const Vec3& a) {
     return {std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)};
