@@ -5,6 +5,9 @@
 // of i's swept node box with j's node box, (3) BM-test each node in turn (continuous test, sec. 6) and mark
 // it when culled — and leaf pairs run the exact vertex/face, face/vertex and edge/edge tests. Output: the
 // earliest time of contact per body pair and its features.
+// Fast motion: when i travels farther than half the smaller body's size in a frame, the frame is halved
+// into windows (earliest first; a window after a known contact is skipped) and each window is traversed with
+// its own swept boxes and culling bounds, while the elementary tests search only that window's times.
 #pragma once
 
 #include "bvh/Bvh.h"

@@ -11,9 +11,10 @@
 // within 2^-maxDepth in time of touching, or degenerate features (collapsed triangle, parallel edges) whose
 // inside conditions vanish identically.
 // Speed: the bisection runs on floating-point polynomials whose ranges are widened by a bound on their
-// rounding (DoublePoly), so their refutations and proofs are as certain as exact ones; only intervals that
-// floating point cannot settle (degenerate or near-touching configurations, depth beyond 2^-30) are searched
-// again in exact rationals, which are built only then.
+// rounding (FloatPoly), so their refutations and proofs are as certain as exact ones: in double first; then,
+// for intervals double cannot settle (nearly coplanar features, depth beyond 2^-30), in double-double; only
+// what that cannot settle either (depth beyond 2^-40, exact degeneracies) is searched in exact rationals,
+// which are built only then. Conditions that vanish identically are found exactly and dropped.
 #pragma once
 
 #include "ccd/DoublePoly.h"

@@ -1,6 +1,7 @@
-// Continuous BM-culling (redon2002 sec. 6): the culling test (6) must hold over the whole frame, so the dot
-// products of relative velocities and BM-vectors are bounded over s in [0, 1] for the RelativeMotion of body
-// i with respect to body j. For this motion the bounds have closed forms:
+// Continuous BM-culling (redon2002 sec. 6): the culling test (6) must hold over the whole frame (or the
+// window of it being traversed), so the dot products of relative velocities and BM-vectors are bounded over
+// the MotionWindow of body i with respect to body j (s in [0, 1] across the window). For this motion the
+// bounds have closed forms:
 //  - a node of the moving body i (corner p, cone vector ñ in i's frame):
 //      v . n = A(phi) + phi'(s) B,  A = a + b cos(phi) + c sin(phi),  B = (R0^T k x p) . ñ,
 //    with phi in [0, theta] and phi' in [rateMin, rateMax];
