@@ -146,14 +146,15 @@ std::vector<ConditionT<Poly>> vertexFaceConditions(const Vec& v, const Vec& a, c
     Vec e1 = b - a, e2 = c - a, w = v - a;
     Vec n = cross(e1, e2);
     std::vector<ConditionT<Poly>> conds;
-    addBoxOverlap<Vec, Poly>(conds, {&v},
-                             {&a, &b, &c}); // necessary: the vertex is inside the face's box at contact
     // Coplanarity, then barycentric signs: with v = a + u e1 + s e2, (e1 x w).n = s|n|^2, (w x e2).n = u|n|^2
-    // and ((c-b) x (v-b)).n = (1-u-s)|n|^2.
+    // and ((c-b) x (v-b)).n = (1-u-s)|n|^2. First, as they refute most intervals (a check stops at the first
+    // refutation).
     conds.push_back({Kind::Zero, {dot(n, w)}});
     conds.push_back({Kind::NonNeg, {dot(cross(e1, w), n)}});
     conds.push_back({Kind::NonNeg, {dot(cross(w, e2), n)}});
     conds.push_back({Kind::NonNeg, {dot(cross(c - b, v - b), n)}});
+    addBoxOverlap<Vec, Poly>(conds, {&v},
+                             {&a, &b, &c}); // necessary: the vertex is inside the face's box at contact
     return conds;
 }
 
@@ -162,11 +163,11 @@ std::vector<ConditionT<Poly>> edgeEdgeConditions(const Vec& a0, const Vec& a1, c
     Vec da = a1 - a0, db = b1 - b0;
     Vec n = cross(da, db);
     std::vector<ConditionT<Poly>> conds;
-    addBoxOverlap<Vec, Poly>(conds, {&a0, &a1}, {&b0, &b1}); // necessary; rejects separated collinear edges
     // Coplanarity, then each edge's endpoints on opposite sides (or on) the other edge's line in the plane.
     conds.push_back({Kind::Zero, {dot(n, b0 - a0)}});
     conds.push_back({Kind::Straddle, {dot(cross(db, a0 - b0), n), dot(cross(db, a1 - b0), n)}});
     conds.push_back({Kind::Straddle, {dot(cross(da, b0 - a0), n), dot(cross(da, b1 - a0), n)}});
+    addBoxOverlap<Vec, Poly>(conds, {&a0, &a1}, {&b0, &b1}); // necessary; rejects separated collinear edges
     return conds;
 }
 
