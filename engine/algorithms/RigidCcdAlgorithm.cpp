@@ -263,7 +263,7 @@ void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const R
     // vertices.
     Pose end = motion.at(1);
     Vec3 dt = motion.translation(), k = motion.axis();
-    double rate = motion.rateMin(); // phi'(1)
+    double rate = motion.whole().rateMin(); // phi'(1)
     auto field = [&](const Vec3& x) { return dt + cross(k, x - end.t) * rate; };
     const auto& objs = m_objects->objects();
     for (std::uint32_t obj : {i, j}) {

@@ -27,11 +27,9 @@ RelativeMotion::RelativeMotion(const Pose& rel0, const Pose& rel1) : m_rel0(rel0
         m_theta = 0;
     }
     m_tau = std::tan(m_theta / 2);
-    m_cos = std::cos(m_theta), m_sin = std::sin(m_theta);
     // phi(s) = 2 atan(tau s): dphi/ds = 2 tau / (1 + tau^2 s^2), largest at s = 0, smallest at s = 1.
-    m_rateMax = 2 * m_tau;
-    m_rateMin = 2 * m_tau / (1 + m_tau * m_tau);
-    m_whole = MotionWindow(m_rel0, m_axis, m_cos, m_sin, m_dt, m_rateMin, m_rateMax, at(0.5).R);
+    m_whole = MotionWindow(m_rel0, m_axis, std::cos(m_theta), std::sin(m_theta), m_dt,
+                           2 * m_tau / (1 + m_tau * m_tau), 2 * m_tau, at(0.5).R);
     m_den = RationalPoly(Rational(1)) +
             RationalPoly::linear(0, Rational(m_tau)) * RationalPoly::linear(0, Rational(m_tau));
 }
@@ -77,7 +75,7 @@ PolyVec3 RelativeMotion::fixed(const Vec3& x) const {
 }
 
 MotionWindow RelativeMotion::window(double a, double b) const {
-    if (a == 0 && b == 1) return m_whole;
+    if (a == 0 && b == 1) return m_whole; // the frame's own cos/sin, not their half-angle reconstruction
     // The window's angle phi(b) - phi(a) by its half-angle tangent: (tau b - tau a) / (1 + tau^2 a b).
     double ua = m_tau * a, ub = m_tau * b, w = (ub - ua) / (1 + ua * ub), w2 = w * w;
     double len = b - a; // d/du = (b - a) d/ds

@@ -37,21 +37,17 @@ public:
     /// The pose of i in j's frame at s (floating point; for drawing and tests).
     Pose at(double s) const;
 
-    const Vec3& axis() const { return m_axis; } ///< k (unit)
-    double angle() const { return m_theta; }    ///< theta in [0, pi]
-    double cosAngle() const { return m_cos; }
-    double sinAngle() const { return m_sin; }
+    const Vec3& axis() const { return m_axis; }      ///< k (unit)
+    double angle() const { return m_theta; }         ///< theta in [0, pi]
     const Vec3& translation() const { return m_dt; } ///< t1 - t0
     const Pose& start() const { return m_rel0; }
-    double rateMin() const { return m_rateMin; } ///< min of dphi/ds over the frame
-    double rateMax() const { return m_rateMax; } ///< max of dphi/ds over the frame
     bool moves() const { return m_theta > 0 || lengthSquared(m_dt) > 0; }
 
 private:
     Pose m_rel0;
     Vec3 m_axis{0, 0, 1}, m_dt;
-    double m_theta = 0, m_tau = 0, m_rateMin = 0, m_rateMax = 0, m_cos = 1, m_sin = 0;
-    MotionWindow m_whole; // s in [0, 1]
+    double m_theta = 0, m_tau = 0;
+    MotionWindow m_whole; // s in [0, 1]; its angle's cosine and sine, its rates of phi
     RationalPoly m_den;   // 1 + tau^2 s^2
 };
 
