@@ -36,15 +36,19 @@ struct AxisTerms {
 
 /// u . x = u . R_k(psi) q + u . t0 + s u . dt with q = R0 p, and by Rodrigues
 /// u . R_k(psi) q = a + b cos(psi) + c sin(psi): a = (u.k)(k.q), b = u.q - a, c = u.(k x q), psi in
-/// [0, angle]. The rotation and the translation are bounded separately (both are monotone in time).
-/// `kq` = k . q and `slackBase` = |q| + |t0| + |dt| are per point; the rest per direction.
+/// [0, angle]. The rotation and the translation are bounded separately (both are monotone in time): this
+/// adds the translation's range to the rotation part's [rotLo, rotHi]. `slackBase` bounds |q| + |t0| + |dt|.
+Interval rangeOfTerms(const AxisTerms& x, double rotLo, double rotHi, double slackBase) {
+    // Slack for the rounding of this floating-point bound (the exact tests see the exact motion).
+    double slack = 1e-9 * x.n * (slackBase + 1e-300);
+    return {rotLo + x.t0 + std::min(0.0, x.dt) - slack, rotHi + x.t0 + std::max(0.0, x.dt) + slack};
+}
+
+/// The range for one point q = R0 p with `kq` = k . q.
 Interval rangeAlong(const AxisTerms& x, const Vec3& q, double kq, double slackBase, double cosT,
                     double sinT) {
     double a = x.uk * kq, b = dot(x.u, q) - a, c = dot(q, x.w);
-    double hi = a + maxTrig(b, c, cosT, sinT), lo = a - maxTrig(-b, -c, cosT, sinT);
-    // Slack for the rounding of this floating-point bound (the exact tests see the exact motion).
-    double slack = 1e-9 * x.n * (slackBase + 1e-300);
-    return {lo + x.t0 + std::min(0.0, x.dt) - slack, hi + x.t0 + std::max(0.0, x.dt) + slack};
+    return rangeOfTerms(x, a - maxTrig(-b, -c, cosT, sinT), a + maxTrig(b, c, cosT, sinT), slackBase);
 }
 
 } // namespace
@@ -99,15 +103,34 @@ Obb MotionWindow::sweptBox(const Obb& box) const {
         const Vec3& u = out.axes.r[i];
         axes[i] = {u, cross(u, m_axis), dot(u, m_axis), dot(u, m_start.t), dot(u, m_dt), length(u)};
     }
-    double motionLength = length(m_start.t) + length(m_dt);
-    Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
-    for (int k = 0; k < 8; ++k) {
-        Vec3 q = m_start.R * box.corner(k);
-        double kq = dot(m_axis, q), base = length(q) + motionLength;
-        for (int i = 0; i < 3; ++i) {
-            Interval r = rangeAlong(axes[i], q, kq, base, m_cos, m_sin);
-            lo[i] = std::min(lo[i], r.lo), hi[i] = std::max(hi[i], r.hi);
+    // The corners are q = c + sum_m +-h_m (c the centre, h_m the half axes, rotated by R0), and the terms
+    // a, b, c of rangeAlong are linear in q: they are computed for c and the h_m once, per corner only added.
+    Vec3 q[4];
+    q[0] = m_start.R * box.center;
+    for (int m = 0; m < 3; ++m) q[m + 1] = m_start.R * (box.axes.r[m] * box.halfSize[m]);
+    double base = length(q[0]) + length(q[1]) + length(q[2]) + length(q[3]) + length(m_start.t) +
+                  length(m_dt); // >= |corner| + |t0| + |dt| for every corner
+    Vec3 lo, hi;
+    for (int i = 0; i < 3; ++i) {
+        const AxisTerms& x = axes[i];
+        double ta[4], tb[4], tc[4];
+        for (int m = 0; m < 4; ++m) {
+            ta[m] = x.uk * dot(m_axis, q[m]);
+            tb[m] = dot(x.u, q[m]) - ta[m];
+            tc[m] = dot(q[m], x.w);
         }
+        double rotLo = 1e300, rotHi = -1e300; // the rotation part over the corners
+        for (int k = 0; k < 8; ++k) {
+            double a = ta[0], b = tb[0], c = tc[0];
+            for (int m = 0; m < 3; ++m) {
+                double s = (k >> m & 1) ? 1.0 : -1.0;
+                a += s * ta[m + 1], b += s * tb[m + 1], c += s * tc[m + 1];
+            }
+            rotHi = std::max(rotHi, a + maxTrig(b, c, m_cos, m_sin));
+            rotLo = std::min(rotLo, a - maxTrig(-b, -c, m_cos, m_sin));
+        }
+        Interval r = rangeOfTerms(x, rotLo, rotHi, base);
+        lo[i] = r.lo, hi[i] = r.hi;
     }
     Vec3 centre = (lo + hi) * 0.5;
     out.center = out.axes.mulTransposed(centre);
