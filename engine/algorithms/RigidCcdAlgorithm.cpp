@@ -22,9 +22,17 @@ bool boxesOverlap(const Aabb& a, const Aabb& b) {
 
 /// Separating-axis test between a swept box of i and a box of j (both in j's frame).
 bool obbOverlap(const Obb& swept, const Obb& boxJ) {
-    Vec3 t = boxJ.axes * (swept.center - boxJ.center);
-    Mat3 r = boxJ.axes * swept.axes.transposed(); // r(a, b) = j's axis a . the swept box's axis b
-    return satOverlap(boxJ.halfSize, swept.halfSize, r, absPlusEpsilon(r), t);
+    // j's face normals first, the rotation built row by row: most separated pairs are told apart here, so
+    // the other rows are not computed for them.
+    Vec3 d = swept.center - boxJ.center, t;
+    Mat3 r, absR; // r(a, b) = j's axis a . the swept box's axis b
+    for (int a = 0; a < 3; ++a) {
+        t[a] = dot(boxJ.axes.r[a], d);
+        r.r[a] = swept.axes * boxJ.axes.r[a];
+        absR.r[a] = vabs(r.r[a]) + Vec3{kSatEpsilon, kSatEpsilon, kSatEpsilon};
+        if (std::fabs(t[a]) > boxJ.halfSize[a] + dot(swept.halfSize, absR.r[a])) return false;
+    }
+    return satOverlap(boxJ.halfSize, swept.halfSize, r, absR, t);
 }
 
 /// Windows per frame: at most 2^8.
