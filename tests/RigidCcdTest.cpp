@@ -136,6 +136,47 @@ TEST_P(RigidCcdShard, BmCullingNeverChangesTheFirstContact) {
 
 INSTANTIATE_TEST_SUITE_P(Shards, RigidCcdShard, ::testing::Values(0, 1, 2, 3));
 
+TEST(RigidCcd, FaceLevelBoundCoversEveryTestBmCullingRemoves) {
+    // "face-bound" counts the elementary tests of leaf pairs with a triangle moving backwards over the frame
+    // (Vanecek's per-face test, continuous). A BM-culled node's triangles all move backwards (inclusion (5)
+    // and the convex property (4)), so every test BM-culling removes is among them; and counting changes
+    // nothing else.
+    Scene scene = test::sphereAndBox();
+    auto& reg = AlgorithmRegistry::instance();
+    auto plain = reg.create("rigid-ccd", {}), counting = reg.create("rigid-ccd", {{"face-bound", "true"}}),
+         culled = reg.create("rigid-ccd-bm", {});
+    plain->prepare(scene), counting->prepare(scene), culled->prepare(scene);
+    test::Rng rng(4711);
+    const int n = 1500;
+    int hits = 0;
+    std::uint64_t backward = 0, removed = 0, tested = 0;
+    for (int i = 0; i < n; ++i) {
+        test::randomApproach(scene, rng, 0.8);
+        FrameResult rp = plain->step(0, 1), rb = counting->step(0, 1), rc = culled->step(0, 1);
+        ASSERT_EQ(rb.counters.get("bv_tests"), rp.counters.get("bv_tests")) << "case " << i;
+        ASSERT_EQ(rb.firstContacts.size(), rp.firstContacts.size()) << "case " << i;
+        if (!rp.firstContacts.empty()) {
+            ASSERT_EQ(rb.firstContacts[0].time, rp.firstContacts[0].time) << "case " << i;
+        }
+        for (const char* kind : {"ee", "vf", "fv"}) {
+            std::string tests = std::string(kind) + "_tests", back = std::string(kind) + "_backward";
+            ASSERT_EQ(rb.counters.get(tests), rp.counters.get(tests)) << "case " << i;
+            std::uint64_t cut = rp.counters.get(tests) - rc.counters.get(tests);
+            ASSERT_LE(cut, rb.counters.get(back)) << "case " << i << " " << kind;
+            ASSERT_LE(rb.counters.get(back), rb.counters.get(tests)) << "case " << i << " " << kind;
+        }
+        backward += rb.counters.get("ee_backward");
+        removed += rp.counters.get("ee_tests") - rc.counters.get("ee_tests");
+        tested += rp.counters.get("ee_tests");
+        hits += rp.firstContacts.empty() ? 0 : 1;
+    }
+    EXPECT_GT(hits, n * 0.3) << hits;
+    EXPECT_LT(hits, n * 0.7) << hits;
+    EXPECT_GT(removed, 0u);      // culling did happen
+    EXPECT_LT(backward, tested); // and the bound is not everything
+    EXPECT_GE(backward, removed);
+}
+
 TEST(RigidCcdPeer, FclConservativeAdvancementAgreesOnRandomApproaches) {
     // The peer column of Table 1 is only worth printing if FCL answers the same question: on random
     // approaches with small turns (where FCL's constant-rate rotation and our rational one nearly coincide

@@ -40,6 +40,7 @@ private:
     BvhStructure structure() const { return {m_objects.get(), m_bvhOf}; }
     struct Counts {
         std::uint64_t bvTests = 0, vf = 0, fv = 0, ee = 0, bmTests = 0, bmCulled = 0, hits = 0;
+        std::uint64_t vfBackward = 0, fvBackward = 0, eeBackward = 0; // "face-bound"
     };
     bool query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion, TimeOfContact& best,
                Counts& counts);
@@ -67,6 +68,11 @@ private:
     void drawCone(std::uint32_t object, std::uint32_t node, const Pose& pose, DebugSink& sink) const;
     std::string describeCone(std::uint32_t object, std::uint32_t node) const;
     void leafTests(std::uint32_t triI, std::uint32_t triJ, TimeOfContact& best, Counts& counts);
+    /// Vanecek's face-level test (3), continuous over the window: every point of the triangle moves
+    /// backwards relative to the other body throughout (its vertices as characteristic points, its normal as
+    /// the only cone vector). Only for the "face-bound" counters.
+    bool movingTriangleBackward(std::uint32_t tri);
+    bool fixedTriangleBackward(std::uint32_t tri);
 
     bool m_culling;
     BmBuildMode m_buildMode = BmBuildMode::BottomUp;
@@ -87,12 +93,14 @@ private:
     const MotionWindow* m_window = nullptr; // the window being traversed
     double m_windowStart = 0, m_windowEnd = 1;
     double m_windowTravel = 0.5; // "window" parameter
+    bool m_faceBound = false;    // "face-bound" parameter
     DebugSink* m_sink = nullptr; // when drawing: BM-culled nodes at the frame's end poses
     Pose m_endPoseI, m_endPoseJ;
     std::uint32_t m_objI = 0, m_objJ = 0;
     std::vector<std::int8_t> m_flagI, m_flagJ; // 0 untested, 1 BM-culled, 2 not culled
     StampedCache<Obb> m_sweptNodes;
     StampedCache<Aabb> m_sweptVerts, m_pointBoxes;
+    StampedCache<char> m_backwardI, m_backwardJ;                // per triangle and window, for "face-bound"
     StampedCache<PolyVec3> m_movingTraj, m_fixedTraj;           // exact, built lazily
     StampedCache<DoublePolyVec3> m_movingApprox, m_fixedApprox; // for the floating-point search
 };
