@@ -180,7 +180,7 @@ const Aabb& RigidCcdAlgorithm::pointBox(std::uint32_t v) {
 }
 
 const Obb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
-    return m_sweptNodes.get(node, [&] { return m_window->sweptBox(m_bvhI->nodeBox(node)); });
+    return m_sweptNodes.get(node, [&] { return m_window->sweptBox(m_bvhI->obbs()[node]); });
 }
 
 const PolyVec3& RigidCcdAlgorithm::movingTrajectory(std::uint32_t v) {
@@ -434,13 +434,13 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
         if (m_flagI[ni] == kCulled || m_flagJ[nj] == kCulled) continue;
         // Step 2: overlap of i's swept box with j's box (SAT between the two oriented boxes).
         ++counts.bvTests;
-        Obb boxJ = m_bvhJ->nodeBox(nj);
+        const Obb& boxJ = m_bvhJ->obbs()[nj]; // OBB trees (prepare)
         if (!obbOverlap(sweptNode(ni), boxJ)) continue;
         // Step 3: BM-test each node in turn (continuous test over the window, sec. 6); mark culled ones.
         if (m_culling) {
             if (m_flagI[ni] == kUntested && m_coneI->hasCone(ni)) {
                 ++counts.bmTests;
-                Obb box = m_bvhI->nodeBox(ni);
+                const Obb& box = m_bvhI->obbs()[ni];
                 Vec3 corners[8];
                 for (int k = 0; k < 8; ++k) corners[k] = box.corner(k);
                 m_flagI[ni] =
