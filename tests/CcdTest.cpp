@@ -2,6 +2,7 @@
 #include "TestUtil.h"
 #include "ccd/CcdQueryFile.h"
 #include "ccd/DoubleDouble.h"
+#include "ccd/IntegerPoly.h"
 #include "core/InputError.h"
 
 #include <algorithm>
@@ -119,12 +120,16 @@ TEST(Ccd, VertexFaceWithKnownContactTime) {
         bool hitw = vertexFaceCcd(pts, window, &stw);
         if (!st.depthLimited && !stw.depthLimited) {
             ASSERT_EQ(hitw, hit) << "case " << i;
-            if (hit) ASSERT_EQ(stw.toc, st.toc) << "case " << i;
+            if (hit) {
+                ASSERT_EQ(stw.toc, st.toc) << "case " << i;
+            }
         }
         if (t <= 0.75) {
             window.from = t + 0.125, window.until = 1;
             bool later = vertexFaceCcd(pts, window, &stw);
-            if (!stw.depthLimited) ASSERT_FALSE(later) << "case " << i;
+            if (!stw.depthLimited) {
+                ASSERT_FALSE(later) << "case " << i;
+            }
         }
         hits += truth;
     }
@@ -274,4 +279,47 @@ TEST(Ccd, DoubleDoubleArithmeticIsWithinItsBound) {
         ASSERT_EQ((x + y) > 0.0, sgn(v) > 0) << i;
         ASSERT_EQ((x + y) < 0.0, sgn(v) < 0) << i;
     }
+}
+
+TEST(Ccd, IntegerPolyHasTheRationalSigns) {
+    // The exact search evaluates in integers at dyadic times: random polynomials (degree <= 8, rational
+    // coefficients of mixed signs and sizes, zeros and exact roots at dyadic times forced) must give the
+    // signs of RationalPoly's evaluation and interval enclosure at every dyadic time and interval.
+    test::Rng rng(23);
+    int zerosSeen = 0;
+    for (int i = 0; i < 3000; ++i) {
+        int depth = rng.integer(0, 60), k = rng.integer(0, 1 << std::min(depth, 20));
+        Q lo = Q(k) / Q(mpz_class(1) << depth), hi = Q(k + 1) / Q(mpz_class(1) << depth);
+        if (hi > 1) hi = 1;
+        RationalPoly p;
+        int degree = rng.integer(0, 8);
+        for (int d = 0; d <= degree; ++d) {
+            Q c(rng.integer(-1000, 1000), rng.integer(1, 97));
+            if (rng.integer(0, 4) == 0) c = 0;
+            RationalPoly term(c);
+            for (int e = 0; e < d; ++e) term = term * RationalPoly::linear(0, 1);
+            p = p + term;
+        }
+        if (i % 3 == 0) p = p * RationalPoly::linear(-lo, 1); // a root at lo
+        Dyadic dLo = Dyadic::fromDouble(lo.get_d()), dHi = Dyadic::fromDouble(hi.get_d());
+        ASSERT_EQ(compare(dLo, dHi), cmp(lo, hi)) << i;
+        IntegerPoly ip(p);
+        ASSERT_EQ(ip.isZero(), p.isZero()) << i;
+        ASSERT_EQ(ip.signAt(dLo), p.signAt(lo)) << i;
+        ASSERT_EQ(ip.signAt(dHi), p.signAt(hi)) << i;
+        Dyadic dMid = dLo.midpoint(dHi);
+        Q mid = (lo + hi) / 2;
+        ASSERT_EQ(ip.signAt(dMid), p.signAt(mid)) << i;
+        ASSERT_EQ(dMid.toDouble(), mid.get_d()) << i;
+        Q rLo, rHi;
+        p.range(lo, hi, rLo, rHi);
+        int sLo = 2, sHi = 2;
+        ip.rangeSigns(dLo, dHi, sLo, sHi);
+        ASSERT_EQ(sLo, sgn(rLo)) << i;
+        ASSERT_EQ(sHi, sgn(rHi)) << i;
+        zerosSeen += p.signAt(lo) == 0;
+    }
+    EXPECT_GT(zerosSeen, 500); // roots at the interval's end were exercised
+    for (double t : {0.0, 1.0, 0.5, 0x1p-60, 0.1, 1e-300, 3.0})
+        EXPECT_EQ(Dyadic::fromDouble(t).toDouble(), t);
 }

@@ -1,6 +1,7 @@
 #include "ccd/ElementaryCcd.h"
 
 #include "ccd/DoublePoly.h"
+#include "ccd/IntegerPoly.h"
 
 #include <algorithm>
 #include <functional>
@@ -24,37 +25,38 @@ template <class Poly> struct ConditionT {
     /// intervals, but a proof needs only the others (see searchApprox).
     bool refuteOnly = false;
 };
-using Condition = ConditionT<RationalPoly>;
+using Condition = ConditionT<IntegerPoly>; // exact, for the search over dyadic times
 
 enum class Verdict { Fails, Holds, Unknown };
 
-struct Range {
-    Rational lo, hi;
-};
-
-Verdict check(const Condition& c, const Rational& lo, const Rational& hi) {
-    std::vector<Range> r(c.polys.size());
-    for (std::size_t i = 0; i < c.polys.size(); ++i) c.polys[i].range(lo, hi, r[i].lo, r[i].hi);
+Verdict check(const Condition& c, const Dyadic& lo, const Dyadic& hi) {
+    struct Signs {
+        int lo, hi;
+    };
+    Signs r[16];
+    std::size_t n = std::min<std::size_t>(c.polys.size(), 16);
+    for (std::size_t i = 0; i < n; ++i) c.polys[i].rangeSigns(lo, hi, r[i].lo, r[i].hi);
     switch (c.kind) {
     case Kind::Zero: {
-        if (sgn(r[0].lo) > 0 || sgn(r[0].hi) < 0) return Verdict::Fails;
+        if (r[0].lo > 0 || r[0].hi < 0) return Verdict::Fails;
         // A sign change (or a zero) at the endpoints proves a root inside (intermediate value theorem).
         return c.polys[0].signAt(lo) * c.polys[0].signAt(hi) <= 0 ? Verdict::Holds : Verdict::Unknown;
     }
     case Kind::NonNeg:
-        if (sgn(r[0].hi) < 0) return Verdict::Fails;
-        return sgn(r[0].lo) >= 0 ? Verdict::Holds : Verdict::Unknown;
+        if (r[0].hi < 0) return Verdict::Fails;
+        return r[0].lo >= 0 ? Verdict::Holds : Verdict::Unknown;
     case Kind::Straddle: {
-        const Range &a = r[0], &b = r[1];
-        if ((sgn(a.lo) > 0 && sgn(b.lo) > 0) || (sgn(a.hi) < 0 && sgn(b.hi) < 0)) return Verdict::Fails;
-        if ((sgn(a.hi) <= 0 && sgn(b.lo) >= 0) || (sgn(a.lo) >= 0 && sgn(b.hi) <= 0)) return Verdict::Holds;
+        const Signs &a = r[0], &b = r[1];
+        if ((a.lo > 0 && b.lo > 0) || (a.hi < 0 && b.hi < 0)) return Verdict::Fails;
+        if ((a.hi <= 0 && b.lo >= 0) || (a.lo >= 0 && b.hi <= 0)) return Verdict::Holds;
         return Verdict::Unknown;
     }
     case Kind::AnyNonNeg: {
+        if (c.polys.size() > n) return Verdict::Unknown;
         bool allNegative = true;
-        for (const Range& x : r) {
-            if (sgn(x.lo) >= 0) return Verdict::Holds;
-            allNegative = allNegative && sgn(x.hi) < 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (r[i].lo >= 0) return Verdict::Holds;
+            allNegative = allNegative && r[i].hi < 0;
         }
         return allNegative ? Verdict::Fails : Verdict::Unknown;
     }
@@ -62,8 +64,8 @@ Verdict check(const Condition& c, const Rational& lo, const Rational& hi) {
     return Verdict::Unknown;
 }
 
-/// Exact test at one rational time.
-bool holdsAt(const Condition& c, const Rational& t) {
+/// Exact test at one dyadic time.
+bool holdsAt(const Condition& c, const Dyadic& t) {
     switch (c.kind) {
     case Kind::Zero:
         return c.polys[0].signAt(t) == 0;
@@ -83,10 +85,11 @@ bool holdsAt(const Condition& c, const Rational& t) {
 /// earliest contact from below. `proven` records that some interval showed a contact for certain.
 enum class Found { No, Possible, Proven };
 
-Found search(const std::vector<Condition>& conds, const Rational& lo, const Rational& hi, int depth,
+Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
              const CcdOptions& opt, CcdQueryStats& stats, bool earliest) {
-    if (opt.until < 1 && lo > Rational(opt.until)) return Found::No; // beyond the time that still matters
-    if (opt.from > 0 && hi < Rational(opt.from)) return Found::No;   // before the window being tested
+    // beyond the time that still matters, or before the window being tested
+    if (opt.until < 1 && compare(lo, Dyadic::fromDouble(opt.until)) > 0) return Found::No;
+    if (opt.from > 0 && compare(hi, Dyadic::fromDouble(opt.from)) < 0) return Found::No;
     ++stats.intervals;
     bool allHold = true;
     for (const Condition& c : conds) {
@@ -94,13 +97,13 @@ Found search(const std::vector<Condition>& conds, const Rational& lo, const Rati
         if (v == Verdict::Fails) return Found::No;
         allHold = allHold && v == Verdict::Holds;
     }
-    Rational mid = (lo + hi) / 2;
+    Dyadic mid = lo.midpoint(hi);
     bool atMid = !allHold;
     if (atMid)
         for (const Condition& c : conds) atMid = atMid && holdsAt(c, mid);
     bool proven = allHold || atMid;
     if (depth >= opt.maxDepth || (proven && !earliest)) {
-        if (earliest) stats.toc = lo.get_d();
+        if (earliest) stats.toc = lo.toDouble();
         if (!proven) stats.depthLimited = true; // cannot refute within the resolution: report (conservative)
         return proven ? Found::Proven : Found::Possible;
     }
@@ -110,7 +113,7 @@ Found search(const std::vector<Condition>& conds, const Rational& lo, const Rati
     if (left != Found::No) return proven ? Found::Proven : left;
     Found right = search(conds, mid, hi, depth + 1, opt, stats, earliest);
     if (right == Found::No && proven) { // proven here but both halves refuted: keep this interval's bound
-        if (earliest) stats.toc = lo.get_d();
+        if (earliest) stats.toc = lo.toDouble();
         return Found::Proven;
     }
     return proven && right != Found::No ? Found::Proven : right;
@@ -259,13 +262,13 @@ struct Conditions {
     using Trajectories = std::array<PolyVec3, 4>;
     std::vector<ConditionT<DoublePoly>> approx;
     ExactTrajectories source;
-    std::function<std::vector<Condition>(const Trajectories&)> build;
+    std::function<std::vector<ConditionT<RationalPoly>>(const Trajectories&)> build;
     std::function<std::vector<ConditionT<DdPoly>>(const Trajectories&)> buildFine;
     std::function<RationalPoly(const Trajectories&)> buildPlane;
     std::optional<Trajectories> traj;
     std::vector<ConditionT<DdPoly>> fineConds;
     std::vector<Condition> exactConds; // empty until first needed (a query always has conditions)
-    std::optional<RationalPoly> plane;
+    std::optional<IntegerPoly> plane;
     std::vector<std::pair<double, bool>> holdsAtMemo; // exact verdicts at single times (dyadic, recurring)
     int budget = 0;     ///< double-precision intervals left to the current search
     int fineBudget = 0; ///< double-double intervals left to the current search
@@ -281,11 +284,15 @@ struct Conditions {
         return *traj;
     }
     const std::vector<Condition>& exact() {
-        if (exactConds.empty()) exactConds = build(trajectories());
+        if (exactConds.empty())
+            for (const auto& c : build(trajectories())) {
+                Condition& e = exactConds.emplace_back(Condition{c.kind, {}, c.refuteOnly});
+                for (const RationalPoly& p : c.polys) e.polys.emplace_back(p);
+            }
         return exactConds;
     }
-    const RationalPoly& exactPlane() {
-        if (!plane) plane = buildPlane(trajectories());
+    const IntegerPoly& exactPlane() {
+        if (!plane) plane = IntegerPoly(buildPlane(trajectories()));
         return *plane;
     }
     template <class T> const std::vector<ConditionT<FloatPoly<T>>>& tier() {
@@ -309,7 +316,7 @@ struct Conditions {
         bool any = false;
         for (std::size_t i = 0; i < approx.size(); ++i) {
             bool holds = false;
-            for (const RationalPoly& p : exact()[i].polys) holds = holds || p.isZero();
+            for (const IntegerPoly& p : exact()[i].polys) holds = holds || p.isZero();
             // Zero, NonNeg: the polynomial is zero; Straddle: one factor of a product <= 0 is zero;
             // AnyNonNeg: one of the alternatives is zero.
             if (holds && !always[i]) always[i] = 1, any = true;
@@ -320,7 +327,7 @@ struct Conditions {
     bool holdsExactlyAt(double t) {
         for (const auto& [time, holds] : holdsAtMemo)
             if (time == t) return holds;
-        Rational q(t);
+        Dyadic q = Dyadic::fromDouble(t);
         bool holds = exactPlane().signAt(q) == 0;
         for (std::size_t i = 0; holds && i < exact().size(); ++i) holds = holdsAt(exact()[i], q);
         holdsAtMemo.emplace_back(t, holds);
@@ -372,7 +379,8 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
             return searchApprox<DoubleDouble>(conds, lo, hi, depth, opt, stats, earliest);
         } else {
             if (conds.markAlwaysHolding()) return searchApprox<T>(conds, lo, hi, depth, opt, stats, earliest);
-            return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
+            return search(conds.exact(), Dyadic::fromDouble(lo), Dyadic::fromDouble(hi), depth, opt, stats,
+                          earliest);
         }
     }
     double mid = 0.5 * (lo + hi);
@@ -394,21 +402,22 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
             // Exactly coplanar motion is common (meshes on one grid) and leaves a planar problem that
             // floating point decides as well as any other. Otherwise the features are nearly coplanar: the
             // exact plane polynomial alone often refutes the interval; if not, more precision takes it.
-            const RationalPoly& g = conds.exactPlane();
+            const IntegerPoly& g = conds.exactPlane();
             if (g.isZero()) {
                 conds.always[std::size_t(conds.zero)] = 1;
                 return searchApprox<T>(conds, lo, hi, depth, opt, stats, earliest);
             }
-            Rational gLo, gHi;
-            g.range(Rational(lo), Rational(hi), gLo, gHi);
-            if (sgn(gLo) > 0 || sgn(gHi) < 0) {
+            int gLo = 0, gHi = 0;
+            g.rangeSigns(Dyadic::fromDouble(lo), Dyadic::fromDouble(hi), gLo, gHi);
+            if (gLo > 0 || gHi < 0) {
                 ++stats.intervals;
                 return Found::No;
             }
             if constexpr (kDouble)
                 return searchApprox<DoubleDouble>(conds, lo, hi, depth, opt, stats, earliest);
             else
-                return search(conds.exact(), Rational(lo), Rational(hi), depth, opt, stats, earliest);
+                return search(conds.exact(), Dyadic::fromDouble(lo), Dyadic::fromDouble(hi), depth, opt,
+                              stats, earliest);
         }
         proven = (atLo && conds.holdsExactlyAt(lo)) || (atMid && conds.holdsExactlyAt(mid)) ||
                  (atHi && conds.holdsExactlyAt(hi));
