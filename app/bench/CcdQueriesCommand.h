@@ -13,9 +13,11 @@ struct CcdQueriesOptions {
     std::string type; ///< "ee" or "vf"
     int depth = CcdOptions{}.maxDepth;
     bool verbose = false;
+    int repeat = 1; ///< timed passes (median)
 };
 
-/// Prints `queries`, `false positives`, `false negatives`, `ns per query` (+ two informative lines).
+/// Prints `queries`, `false positives`, `false negatives`, `ns per query` (median over the passes) and
+/// three informative lines.
 int runCcdQueries(const CcdQueriesOptions& options, std::ostream& out);
 
 } // namespace cdlab

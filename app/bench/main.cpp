@@ -150,6 +150,10 @@ int main(int argc, char** argv) {
                      "List every query whose answer differs from its truth (by line)");
     ccdCmd->add_option("--depth", ccdOpts.depth, "Bisection depth over [0,1] (time resolution 2^-depth)")
         ->check(CLI::Range(4, 200));
+    ccdCmd
+        ->add_option("-r,--repeat", ccdOpts.repeat,
+                     "Timed passes over the file; ns per query is their median")
+        ->check(CLI::Range(1, 1000));
 
     BmConesOptions bmOpts;
     auto* bmCmd =

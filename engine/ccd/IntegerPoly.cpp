@@ -51,13 +51,30 @@ IntegerPoly::IntegerPoly(const RationalPoly& p) {
     for (std::size_t i = 0; i < c.size(); ++i) m_c[i] = c[i].get_num() * (l / c[i].get_den());
 }
 
+namespace {
+/// Scratch integers reused across calls: the search evaluates thousands of times per query, and GMP
+/// integers allocate when first sized.
+struct Scratch {
+    mpz_class a, b, na, nb, c, kLo, kHi;
+};
+Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
+}
+} // namespace
+
 int IntegerPoly::signAt(const Dyadic& t) const {
     if (m_c.empty()) return 0;
     // 2^(e n) p(k / 2^e) = sum c_i k^i 2^(e (n - i)), by Horner's rule.
+    Scratch& s = scratch();
     std::size_t n = m_c.size() - 1;
-    mpz_class r = m_c[n];
-    for (std::size_t i = n; i-- > 0;) r = r * t.k + (m_c[i] << static_cast<mp_bitcnt_t>(t.e * (n - i)));
-    return sgn(r);
+    mpz_set(s.a.get_mpz_t(), m_c[n].get_mpz_t());
+    for (std::size_t i = n; i-- > 0;) {
+        mpz_mul(s.a.get_mpz_t(), s.a.get_mpz_t(), t.k.get_mpz_t());
+        mpz_mul_2exp(s.c.get_mpz_t(), m_c[i].get_mpz_t(), t.e * (n - i));
+        mpz_add(s.a.get_mpz_t(), s.a.get_mpz_t(), s.c.get_mpz_t());
+    }
+    return sgn(s.a);
 }
 
 void IntegerPoly::rangeSigns(const Dyadic& lo, const Dyadic& hi, int& signLo, int& signHi) const {
@@ -65,24 +82,24 @@ void IntegerPoly::rangeSigns(const Dyadic& lo, const Dyadic& hi, int& signLo, in
         signLo = signHi = 0;
         return;
     }
+    Scratch& s = scratch();
     unsigned long e = std::max(lo.e, hi.e);
-    mpz_class kLo = lo.k << static_cast<mp_bitcnt_t>(e - lo.e),
-              kHi = hi.k << static_cast<mp_bitcnt_t>(e - hi.e);
+    mpz_mul_2exp(s.kLo.get_mpz_t(), lo.k.get_mpz_t(), e - lo.e);
+    mpz_mul_2exp(s.kHi.get_mpz_t(), hi.k.get_mpz_t(), e - hi.e);
     std::size_t n = m_c.size() - 1;
-    mpz_class a = m_c[n], b = m_c[n], na, nb;
+    mpz_set(s.a.get_mpz_t(), m_c[n].get_mpz_t());
+    mpz_set(s.b.get_mpz_t(), m_c[n].get_mpz_t());
     for (std::size_t i = n; i-- > 0;) {
         // [a, b] * [lo, hi] with lo >= 0, then + c_i; all scaled by 2^(e (n - i)).
-        if (sgn(a) >= 0)
-            na = a * kLo, nb = b * kHi;
-        else if (sgn(b) <= 0)
-            na = a * kHi, nb = b * kLo;
-        else
-            na = a * kHi, nb = b * kHi;
-        mpz_class c = m_c[i] << static_cast<mp_bitcnt_t>(e * (n - i));
-        a = na + c;
-        b = nb + c;
+        const mpz_class& fa = sgn(s.a) >= 0 ? s.kLo : s.kHi;
+        const mpz_class& fb = sgn(s.a) < 0 && sgn(s.b) <= 0 ? s.kLo : s.kHi;
+        mpz_mul(s.na.get_mpz_t(), s.a.get_mpz_t(), fa.get_mpz_t());
+        mpz_mul(s.nb.get_mpz_t(), s.b.get_mpz_t(), fb.get_mpz_t());
+        mpz_mul_2exp(s.c.get_mpz_t(), m_c[i].get_mpz_t(), e * (n - i));
+        mpz_add(s.a.get_mpz_t(), s.na.get_mpz_t(), s.c.get_mpz_t());
+        mpz_add(s.b.get_mpz_t(), s.nb.get_mpz_t(), s.c.get_mpz_t());
     }
-    signLo = sgn(a), signHi = sgn(b);
+    signLo = sgn(s.a), signHi = sgn(s.b);
 }
 
 } // namespace cdlab
