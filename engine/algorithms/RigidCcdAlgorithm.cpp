@@ -434,13 +434,15 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
         if (m_flagI[ni] == kCulled || m_flagJ[nj] == kCulled) continue;
         // Step 2: overlap of i's swept box with j's box (SAT between the two oriented boxes).
         ++counts.bvTests;
-        const Obb& boxJ = m_bvhJ->obbs()[nj]; // OBB trees (prepare)
+        // Copied: behind a reference, every flag store below (a char store may alias anything) would force
+        // the box to be loaded again.
+        Obb boxJ = m_bvhJ->obbs()[nj];
         if (!obbOverlap(sweptNode(ni), boxJ)) continue;
         // Step 3: BM-test each node in turn (continuous test over the window, sec. 6); mark culled ones.
         if (m_culling) {
             if (m_flagI[ni] == kUntested && m_coneI->hasCone(ni)) {
                 ++counts.bmTests;
-                const Obb& box = m_bvhI->obbs()[ni];
+                Obb box = m_bvhI->obbs()[ni];
                 Vec3 corners[8];
                 for (int k = 0; k < 8; ++k) corners[k] = box.corner(k);
                 m_flagI[ni] =
