@@ -302,7 +302,8 @@ TEST(Ccd, IntegerPolyHasTheRationalSigns) {
         }
         if (i % 3 == 0) p = p * RationalPoly::linear(-lo, 1); // a root at lo
         Dyadic dLo = Dyadic::fromDouble(lo.get_d()), dHi = Dyadic::fromDouble(hi.get_d());
-        ASSERT_EQ(compare(dLo, dHi), cmp(lo, hi)) << i;
+        ASSERT_EQ(compare(dLo, dHi), lo < hi ? -1 : (lo == hi ? 0 : 1)) << i;
+        ASSERT_EQ(compare(dHi, dLo), lo < hi ? 1 : (lo == hi ? 0 : -1)) << i;
         IntegerPoly ip(p);
         ASSERT_EQ(ip.isZero(), p.isZero()) << i;
         ASSERT_EQ(ip.signAt(dLo), p.signAt(lo)) << i;

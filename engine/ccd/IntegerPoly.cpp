@@ -40,7 +40,8 @@ Dyadic Dyadic::midpoint(const Dyadic& o) const {
 int compare(const Dyadic& a, const Dyadic& b) {
     unsigned long e = std::max(a.e, b.e);
     mpz_class x = a.k << static_cast<mp_bitcnt_t>(e - a.e), y = b.k << static_cast<mp_bitcnt_t>(e - b.e);
-    return cmp(x, y);
+    int c = cmp(x, y); // any sign-carrying int
+    return (c > 0) - (c < 0);
 }
 
 IntegerPoly::IntegerPoly(const RationalPoly& p) {

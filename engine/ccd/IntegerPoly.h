@@ -21,7 +21,7 @@ struct Dyadic {
     double toDouble() const;            ///< rounded to nearest
     Dyadic midpoint(const Dyadic& o) const;
 };
-/// Sign of a - b.
+/// Sign of a - b: -1, 0 or 1.
 int compare(const Dyadic& a, const Dyadic& b);
 
 class IntegerPoly {
