@@ -199,20 +199,26 @@ const DoublePolyVec3& RigidCcdAlgorithm::fixedApprox(std::uint32_t v) {
     return m_fixedApprox.get(v, [&] { return m_motion->fixedApprox(m_meshJ->vertices[v]); });
 }
 
+namespace {
+/// A triangle's vertices as the culling tests' 8 characteristic points (the last one repeated).
+void trianglePoints(const TriangleMesh& mesh, std::uint32_t tri, Vec3 (&points)[8]) {
+    const Triangle& t = mesh.triangles[tri];
+    for (int k = 0; k < 8; ++k) points[k] = mesh.vertices[t[std::min(k, 2)]];
+}
+} // namespace
+
 bool RigidCcdAlgorithm::movingTriangleBackward(std::uint32_t tri) {
     return m_backwardI.get(tri, [&] {
-        const Triangle& t = m_meshI->triangles[tri];
         Vec3 points[8];
-        for (int k = 0; k < 8; ++k) points[k] = m_meshI->vertices[t[std::min(k, 2)]];
+        trianglePoints(*m_meshI, tri, points);
         return char(movingNodeCulled(*m_window, points, &m_meshI->faceNormals[tri], 1));
     });
 }
 
 bool RigidCcdAlgorithm::fixedTriangleBackward(std::uint32_t tri) {
     return m_backwardJ.get(tri, [&] {
-        const Triangle& t = m_meshJ->triangles[tri];
         Vec3 points[8];
-        for (int k = 0; k < 8; ++k) points[k] = m_meshJ->vertices[t[std::min(k, 2)]];
+        trianglePoints(*m_meshJ, tri, points);
         return char(fixedNodeCulled(*m_window, points, &m_meshJ->faceNormals[tri], 1));
     });
 }
