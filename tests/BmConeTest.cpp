@@ -1,5 +1,6 @@
 // BM-cones (redon2002 sec. 5): Wilhelmsen's projection against an independent solver, the inclusion property
 // of every node's cone, and conservativeness of the culling test (6).
+#include "ConedKnot.h"
 #include "TestUtil.h"
 #include "culling/BmConeTree.h"
 #include "culling/PositiveCone.h"
@@ -114,11 +115,10 @@ TEST(BmCone, EveryNodeConeContainsItsNormals) {
 TEST(BmCone, CullingTestIsConservative) {
     // Whenever test (6) culls a node, every vertex of every triangle below it moves backwards relative to the
     // other body: v(p) . n < 0 (eq. 3), for random rigid relative motions. Hit-rate guard on culled nodes.
-    TriangleMesh mesh = makeTorusKnot(2, 3, 1, 0.25, 800);
-    Bvh bvh;
-    bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
-    BmConeTree tree;
-    tree.build(bvh, mesh, BmBuildMode::BottomUp, {});
+    test::ConedKnot knot;
+    const TriangleMesh& mesh = knot.mesh;
+    const Bvh& bvh = knot.bvh;
+    const BmConeTree& tree = knot.tree;
     test::Rng rng(31);
     std::size_t culled = 0, tested = 0;
     for (int trial = 0; trial < 400; ++trial) {

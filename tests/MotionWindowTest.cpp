@@ -2,6 +2,7 @@
 // any [a, b] of the frame, and the pipelines that split fast frames into windows must give the answer of
 // whole frames.
 #include "CcdCases.h"
+#include "ConedKnot.h"
 #include "bvh/Bvh.h"
 #include "ccd/RelativeMotion.h"
 #include "culling/BmConeTree.h"
@@ -73,11 +74,10 @@ TEST(MotionWindow, ContinuousCullingHoldsThroughoutTheWindow) {
     // Whenever the continuous test culls a node over a window, every vertex of every triangle below it moves
     // backwards at every sampled time of the window: i's nodes v . n < 0 with i's velocity, j's nodes
     // -v . n < 0 (eq. 1 and 3, sec. 6). Hit-rate guard on culled nodes.
-    TriangleMesh mesh = makeTorusKnot(2, 3, 1, 0.25, 800);
-    Bvh bvh;
-    bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
-    BmConeTree tree;
-    tree.build(bvh, mesh, BmBuildMode::BottomUp, {});
+    test::ConedKnot knot;
+    const TriangleMesh& mesh = knot.mesh;
+    const Bvh& bvh = knot.bvh;
+    const BmConeTree& tree = knot.tree;
     test::Rng rng(59);
     std::size_t culled = 0, tested = 0;
     for (int trial = 0; trial < 300; ++trial) {
