@@ -115,10 +115,8 @@ TEST(BmCone, EveryNodeConeContainsItsNormals) {
 TEST(BmCone, CullingTestIsConservative) {
     // Whenever test (6) culls a node, every vertex of every triangle below it moves backwards relative to the
     // other body: v(p) . n < 0 (eq. 3), for random rigid relative motions. Hit-rate guard on culled nodes.
-    test::ConedKnot knot;
-    const TriangleMesh& mesh = knot.mesh;
-    const Bvh& bvh = knot.bvh;
-    const BmConeTree& tree = knot.tree;
+    const test::ConedKnot knot;
+    const auto& [mesh, bvh, tree] = knot;
     test::Rng rng(31);
     std::size_t culled = 0, tested = 0;
     for (int trial = 0; trial < 400; ++trial) {

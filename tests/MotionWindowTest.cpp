@@ -74,10 +74,8 @@ TEST(MotionWindow, ContinuousCullingHoldsThroughoutTheWindow) {
     // Whenever the continuous test culls a node over a window, every vertex of every triangle below it moves
     // backwards at every sampled time of the window: i's nodes v . n < 0 with i's velocity, j's nodes
     // -v . n < 0 (eq. 1 and 3, sec. 6). Hit-rate guard on culled nodes.
-    test::ConedKnot knot;
-    const TriangleMesh& mesh = knot.mesh;
-    const Bvh& bvh = knot.bvh;
-    const BmConeTree& tree = knot.tree;
+    const test::ConedKnot knot;
+    const auto& [mesh, bvh, tree] = knot;
     test::Rng rng(59);
     std::size_t culled = 0, tested = 0;
     for (int trial = 0; trial < 300; ++trial) {
