@@ -85,17 +85,28 @@ bool holdsAt(const Condition& c, const Dyadic& t) {
 /// earliest contact from below. `proven` records that some interval showed a contact for certain.
 enum class Found { No, Possible, Proven };
 
+/// Conditions shown to hold on an interval hold on every part of it (the Zero condition excepted: its
+/// Holds is a sign change between the ends), so the bisection below does not check them again: bit i is
+/// set once condition i holds on an enclosing interval. Enclosures are rigorous, so this changes no verdict
+/// of an exact condition, only the work.
+using Held = std::uint32_t;
+constexpr Held bit(std::size_t i) {
+    return Held(1) << i;
+}
+
 Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
-             const CcdOptions& opt, CcdQueryStats& stats, bool earliest) {
+             const CcdOptions& opt, CcdQueryStats& stats, bool earliest, Held held) {
     // beyond the time that still matters, or before the window being tested
     if (opt.until < 1 && compare(lo, Dyadic::fromDouble(opt.until)) > 0) return Found::No;
     if (opt.from > 0 && compare(hi, Dyadic::fromDouble(opt.from)) < 0) return Found::No;
     ++stats.intervals;
     bool allHold = true;
-    for (const Condition& c : conds) {
-        Verdict v = check(c, lo, hi);
+    for (std::size_t i = 0; i < conds.size(); ++i) {
+        if (held & bit(i)) continue;
+        Verdict v = check(conds[i], lo, hi);
         if (v == Verdict::Fails) return Found::No;
         allHold = allHold && v == Verdict::Holds;
+        if (v == Verdict::Holds && conds[i].kind != Kind::Zero) held |= bit(i);
     }
     Dyadic mid = lo.midpoint(hi);
     bool atMid = !allHold;
@@ -109,9 +120,9 @@ Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic
     }
     // Refine toward the earliest time: the left half first; a contact proven in this interval guarantees
     // that one of the halves reports one.
-    Found left = search(conds, lo, mid, depth + 1, opt, stats, earliest);
+    Found left = search(conds, lo, mid, depth + 1, opt, stats, earliest, held);
     if (left != Found::No) return proven ? Found::Proven : left;
-    Found right = search(conds, mid, hi, depth + 1, opt, stats, earliest);
+    Found right = search(conds, mid, hi, depth + 1, opt, stats, earliest, held);
     if (right == Found::No && proven) { // proven here but both halves refuted: keep this interval's bound
         if (earliest) stats.toc = lo.toDouble();
         return Found::Proven;
@@ -358,13 +369,14 @@ constexpr int kFloatBudget = 2048;
 /// and send every such query to exact arithmetic.
 template <class T>
 Found searchApprox(Conditions& conds, double lo, double hi, int depth, const CcdOptions& opt,
-                   CcdQueryStats& stats, bool earliest) {
+                   CcdQueryStats& stats, bool earliest, Held held) {
     constexpr bool kDouble = std::is_same_v<T, double>;
     if ((opt.until < 1 && lo > opt.until) || hi < opt.from) return Found::No;
     const auto& tier = conds.tier<T>();
     bool allHold = true;
     for (std::size_t i = 0; i < tier.size(); ++i) {
-        if (conds.always[i]) continue; // holds at every time (checked exactly)
+        // Holds at every time (checked exactly) or on an enclosing interval.
+        if (conds.always[i] || (held & bit(i))) continue;
         const auto& c = tier[i];
         Verdict v = checkApprox(c, lo, hi);
         if (v == Verdict::Fails) {
@@ -372,15 +384,17 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
             return Found::No;
         }
         allHold = allHold && (v == Verdict::Holds || c.refuteOnly);
+        if (v == Verdict::Holds && c.kind != Kind::Zero) held |= bit(i);
     }
     if (!allHold && (depth >= opt.maxDepth || depth >= (kDouble ? kExactDepth : kFineDepth) ||
                      --conds.tierBudget<T>() < 0)) {
         if constexpr (kDouble) {
-            return searchApprox<DoubleDouble>(conds, lo, hi, depth, opt, stats, earliest);
+            return searchApprox<DoubleDouble>(conds, lo, hi, depth, opt, stats, earliest, held);
         } else {
-            if (conds.markAlwaysHolding()) return searchApprox<T>(conds, lo, hi, depth, opt, stats, earliest);
+            if (conds.markAlwaysHolding())
+                return searchApprox<T>(conds, lo, hi, depth, opt, stats, earliest, held);
             return search(conds.exact(), Dyadic::fromDouble(lo), Dyadic::fromDouble(hi), depth, opt, stats,
-                          earliest);
+                          earliest, held);
         }
     }
     double mid = 0.5 * (lo + hi);
@@ -405,7 +419,7 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
             const IntegerPoly& g = conds.exactPlane();
             if (g.isZero()) {
                 conds.always[std::size_t(conds.zero)] = 1;
-                return searchApprox<T>(conds, lo, hi, depth, opt, stats, earliest);
+                return searchApprox<T>(conds, lo, hi, depth, opt, stats, earliest, held);
             }
             int gLo = 0, gHi = 0;
             g.rangeSigns(Dyadic::fromDouble(lo), Dyadic::fromDouble(hi), gLo, gHi);
@@ -414,10 +428,10 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
                 return Found::No;
             }
             if constexpr (kDouble)
-                return searchApprox<DoubleDouble>(conds, lo, hi, depth, opt, stats, earliest);
+                return searchApprox<DoubleDouble>(conds, lo, hi, depth, opt, stats, earliest, held);
             else
                 return search(conds.exact(), Dyadic::fromDouble(lo), Dyadic::fromDouble(hi), depth, opt,
-                              stats, earliest);
+                              stats, earliest, held);
         }
         proven = (atLo && conds.holdsExactlyAt(lo)) || (atMid && conds.holdsExactlyAt(mid)) ||
                  (atHi && conds.holdsExactlyAt(hi));
@@ -427,9 +441,9 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
         if (earliest) stats.toc = lo;
         return Found::Proven;
     }
-    Found left = searchApprox<T>(conds, lo, mid, depth + 1, opt, stats, earliest);
+    Found left = searchApprox<T>(conds, lo, mid, depth + 1, opt, stats, earliest, held);
     if (left != Found::No) return proven ? Found::Proven : left;
-    Found right = searchApprox<T>(conds, mid, hi, depth + 1, opt, stats, earliest);
+    Found right = searchApprox<T>(conds, mid, hi, depth + 1, opt, stats, earliest, held);
     if (right == Found::No && proven) {
         if (earliest) stats.toc = lo;
         return Found::Proven;
@@ -442,13 +456,13 @@ bool run(Conditions& conds, const CcdOptions& options, CcdQueryStats* stats) {
     // First decide (stop at the first proof or unrefutable interval), then, when asked, refine the earliest
     // time with a coarser depth: a shallower search refutes less, so it finds the contact again.
     conds.budget = conds.fineBudget = kFloatBudget;
-    bool hit = searchApprox<double>(conds, 0.0, 1.0, 0, options, local, false) != Found::No;
+    bool hit = searchApprox<double>(conds, 0.0, 1.0, 0, options, local, false, 0) != Found::No;
     if (hit && options.earliest) {
         CcdOptions coarse = options;
         coarse.maxDepth = std::min(options.tocDepth, options.maxDepth);
         CcdQueryStats toc;
         conds.budget = conds.fineBudget = kFloatBudget;
-        searchApprox<double>(conds, 0.0, 1.0, 0, coarse, toc, true);
+        searchApprox<double>(conds, 0.0, 1.0, 0, coarse, toc, true, 0);
         local.toc = toc.toc;
         local.intervals += toc.intervals;
     }
@@ -495,6 +509,7 @@ bool filteredThenExact(const std::array<DoublePolyVec3, 4>& ap, const ExactTraje
     for (std::size_t i = 0; i < conds.approx.size(); ++i)
         if (conds.approx[i].kind == Kind::Zero) conds.zero = int(i);
     conds.always.assign(conds.approx.size(), 0);
+    static_assert(sizeof(Held) * 8 >= 10, "a query has at most 10 conditions (vertex/face)");
     if (filtered(conds.approx, options)) {
         if (stats) *stats = {};
         return false;
