@@ -25,9 +25,17 @@ P mul(const P& a, const Q& s) {
     return {a.x * s, a.y * s, a.z * s};
 }
 
+/// n / d in lowest terms (GMP's rational arithmetic expects them; the two-argument constructor does not
+/// reduce).
+Q frac(long n, long d) {
+    Q q(n, d);
+    q.canonicalize();
+    return q;
+}
+
 /// Small random rationals (denominator 8) so exact touching configurations are common.
 Q rq(test::Rng& rng, int range) {
-    return Q(rng.integer(-range * 8, range * 8), 8);
+    return frac(rng.integer(-range * 8, range * 8), 8);
 }
 P rp(test::Rng& rng, int range) {
     return {rq(rng, range), rq(rng, range), rq(rng, range)};
@@ -85,8 +93,8 @@ TEST(Ccd, VertexFaceWithKnownContactTime) {
     for (int i = 0; i < n; ++i) {
         P a = rp(rng, 2), b = rp(rng, 2), c = rp(rng, 2);
         if (sgn(dotQ(crossQ(sub(b, a), sub(c, a)), crossQ(sub(b, a), sub(c, a)))) == 0) continue;
-        Q ts(rng.integer(0, 8), 8);
-        Q u(rng.integer(-2, 8), 8), v(rng.integer(-2, 8), 8);
+        Q ts = frac(rng.integer(0, 8), 8);
+        Q u = frac(rng.integer(-2, 8), 8), v = frac(rng.integer(-2, 8), 8);
         Q w = 1 - u - v;
         bool truth = sgn(u) >= 0 && sgn(v) >= 0 && sgn(w) >= 0;
         P velTri = rp(rng, 1), velRel = rp(rng, 1);
@@ -145,7 +153,7 @@ TEST(Ccd, EdgeEdgeWithKnownContactTime) {
         // Contact at t* between the point a0 + s (a1 - a0) and b0 + r (b1 - b0); edges translate.
         P a0 = rp(rng, 2), da = rp(rng, 1), db = rp(rng, 1);
         if (sgn(dotQ(crossQ(da, db), crossQ(da, db))) == 0) continue;
-        Q ts(rng.integer(0, 8), 8), s(rng.integer(-2, 10), 8), r(rng.integer(-2, 10), 8);
+        Q ts = frac(rng.integer(0, 8), 8), s = frac(rng.integer(-2, 10), 8), r = frac(rng.integer(-2, 10), 8);
         bool truth = sgn(s) >= 0 && s <= 1 && sgn(r) >= 0 && r <= 1;
         P meet = add(a0, mul(da, s)); // at t*, edge a is at rest frame; edge b passes through `meet`
         P velA = rp(rng, 1), velRel = rp(rng, 1);
@@ -188,9 +196,10 @@ TEST(Ccd, VertexFaceNeverMissesWhatDenseSamplingFinds) {
             pts[k + 4] = add(pts[k], rp(rng, 1));
         }
         // Push the vertex through the face's region half of the time.
-        pts[0] = add(mul(add(add(pts[1], pts[2]), pts[3]), Q(1, 3)), P{0, 0, Q(rng.integer(4, 12), 8)});
-        pts[4] = add(mul(add(add(pts[5], pts[6]), pts[7]), Q(1, 3)),
-                     P{Q(rng.integer(-3, 3), 8), Q(rng.integer(-3, 3), 8), Q(-rng.integer(-2, 12), 8)});
+        pts[0] = add(mul(add(add(pts[1], pts[2]), pts[3]), frac(1, 3)), P{0, 0, frac(rng.integer(4, 12), 8)});
+        pts[4] =
+            add(mul(add(add(pts[5], pts[6]), pts[7]), frac(1, 3)),
+                P{frac(rng.integer(-3, 3), 8), frac(rng.integer(-3, 3), 8), frac(-rng.integer(-2, 12), 8)});
         const int samples = 256;
         bool ref = false;
         int prevSign = 0;
@@ -294,7 +303,7 @@ TEST(Ccd, IntegerPolyHasTheRationalSigns) {
         RationalPoly p;
         int degree = rng.integer(0, 8);
         for (int d = 0; d <= degree; ++d) {
-            Q c(rng.integer(-1000, 1000), rng.integer(1, 97));
+            Q c = frac(rng.integer(-1000, 1000), rng.integer(1, 97));
             if (rng.integer(0, 4) == 0) c = 0;
             RationalPoly term(c);
             for (int e = 0; e < d; ++e) term = term * RationalPoly::linear(0, 1);
@@ -323,4 +332,52 @@ TEST(Ccd, IntegerPolyHasTheRationalSigns) {
     EXPECT_GT(zerosSeen, 500); // roots at the interval's end were exercised
     for (double t : {0.0, 1.0, 0.5, 0x1p-60, 0.1, 1e-300, 3.0})
         EXPECT_EQ(Dyadic::fromDouble(t).toDouble(), t);
+}
+
+TEST(Ccd, IntegerArithmeticIsAPositiveMultipleOfTheRational) {
+    // The exact conditions are built in integers from trajectories scaled to integers: sums, differences and
+    // products of scaled polynomials (one positive scale for the four trajectories of a query) must be the
+    // rational results times a positive integer, cancellations to zero included.
+    test::Rng rng(29);
+    auto randomPoly = [&rng](int maxDegree) {
+        std::vector<Q> c(std::size_t(rng.integer(0, maxDegree + 1)));
+        for (Q& q : c) {
+            q = rng.integer(0, 3) == 0 ? Q(0) : frac(rng.integer(-1000, 1000), rng.integer(1, 1 << 20));
+        }
+        RationalPoly p;
+        for (std::size_t d = c.size(); d-- > 0;) p = p * RationalPoly::linear(0, 1) + RationalPoly(c[d]);
+        return p;
+    };
+    // q = s r with s > 0 (exactly: cross-multiplied against the leading coefficients).
+    auto positiveMultiple = [](const IntegerPoly& q, const RationalPoly& r) {
+        const auto& qc = q.coefficients();
+        const auto& rc = r.coefficients();
+        if (qc.size() != rc.size()) return false;
+        if (qc.empty()) return true;
+        if (sgn(qc.back()) != sgn(rc.back())) return false;
+        for (std::size_t i = 0; i < qc.size(); ++i)
+            if (Q(qc[i]) * rc.back() != rc[i] * Q(qc.back())) return false;
+        return true;
+    };
+    int cancelled = 0;
+    for (int i = 0; i < 2000; ++i) {
+        std::array<PolyVec3, 4> tr;
+        for (PolyVec3& v : tr) v = {randomPoly(3), randomPoly(3), randomPoly(3)};
+        if (i % 4 == 0) tr[1] = tr[0]; // a degenerate edge: differences cancel to zero
+        std::array<IntegerPolyVec3, 4> it = toIntegers(tr);
+        for (int k = 0; k < 4; ++k) {
+            ASSERT_TRUE(positiveMultiple(it[k].x, tr[k].x)) << i;
+            ASSERT_TRUE(positiveMultiple(it[k].y, tr[k].y)) << i;
+            ASSERT_TRUE(positiveMultiple(it[k].z, tr[k].z)) << i;
+        }
+        // One scale for all: a sum across points is a multiple of the rational sum.
+        ASSERT_TRUE(positiveMultiple(it[0].x + it[1].y, tr[0].x + tr[1].y)) << i;
+        ASSERT_TRUE(positiveMultiple(it[2].y - it[3].z, tr[2].y - tr[3].z)) << i;
+        RationalPoly plane = dot(cross(tr[1] - tr[0], tr[2] - tr[0]), tr[3] - tr[0]);
+        IntegerPoly iplane = dot(cross(it[1] - it[0], it[2] - it[0]), it[3] - it[0]);
+        ASSERT_TRUE(positiveMultiple(iplane, plane)) << i;
+        ASSERT_EQ(iplane.isZero(), plane.isZero()) << i;
+        cancelled += plane.isZero();
+    }
+    EXPECT_GT(cancelled, 400); // the degenerate cases were exercised
 }

@@ -266,17 +266,19 @@ bool filtered(const std::vector<ConditionT<DoublePoly>>& conds, const CcdOptions
     return filterRefutes(conds, 0.0, 1.0, 30, budget, options.from, options.until);
 }
 
-/// A query's conditions in three precisions: double always; double-double and exact rationals built on
-/// first need from the exact trajectories (the coplanarity polynomial alone first: it settles most of what
-/// double precision cannot).
+/// A query's conditions in three precisions: double always; double-double (from the rational trajectories)
+/// and exact (in integers, from the trajectories scaled to integers) built on first need (the coplanarity
+/// polynomial alone first: it settles most of what double precision cannot).
 struct Conditions {
     using Trajectories = std::array<PolyVec3, 4>;
+    using IntegerTrajectories = std::array<IntegerPolyVec3, 4>;
     std::vector<ConditionT<DoublePoly>> approx;
     ExactTrajectories source;
-    std::function<std::vector<ConditionT<RationalPoly>>(const Trajectories&)> build;
+    std::function<std::vector<Condition>(const IntegerTrajectories&)> build;
     std::function<std::vector<ConditionT<DdPoly>>(const Trajectories&)> buildFine;
-    std::function<RationalPoly(const Trajectories&)> buildPlane;
+    std::function<IntegerPoly(const IntegerTrajectories&)> buildPlane;
     std::optional<Trajectories> traj;
+    std::optional<IntegerTrajectories> integerTraj;
     std::vector<ConditionT<DdPoly>> fineConds;
     std::vector<Condition> exactConds; // empty until first needed (a query always has conditions)
     std::optional<IntegerPoly> plane;
@@ -294,16 +296,16 @@ struct Conditions {
         if (!traj) traj = source();
         return *traj;
     }
+    const IntegerTrajectories& integerTrajectories() {
+        if (!integerTraj) integerTraj = toIntegers(trajectories());
+        return *integerTraj;
+    }
     const std::vector<Condition>& exact() {
-        if (exactConds.empty())
-            for (const auto& c : build(trajectories())) {
-                Condition& e = exactConds.emplace_back(Condition{c.kind, {}, c.refuteOnly});
-                for (const RationalPoly& p : c.polys) e.polys.emplace_back(p);
-            }
+        if (exactConds.empty()) exactConds = build(integerTrajectories());
         return exactConds;
     }
     const IntegerPoly& exactPlane() {
-        if (!plane) plane = IntegerPoly(buildPlane(trajectories()));
+        if (!plane) plane = buildPlane(integerTrajectories());
         return *plane;
     }
     template <class T> const std::vector<ConditionT<FloatPoly<T>>>& tier() {
@@ -515,12 +517,14 @@ bool filteredThenExact(const std::array<DoublePolyVec3, 4>& ap, const ExactTraje
         return false;
     }
     conds.source = exact;
-    conds.build = [&](const Conditions::Trajectories& tr) { return build(tr[0], tr[1], tr[2], tr[3]); };
+    conds.build = [&](const Conditions::IntegerTrajectories& tr) {
+        return build(tr[0], tr[1], tr[2], tr[3]);
+    };
     conds.buildFine = [&](const Conditions::Trajectories& tr) {
         return build(toFloat<DoubleDouble>(tr[0]), toFloat<DoubleDouble>(tr[1]), toFloat<DoubleDouble>(tr[2]),
                      toFloat<DoubleDouble>(tr[3]));
     };
-    conds.buildPlane = [&](const Conditions::Trajectories& tr) {
+    conds.buildPlane = [&](const Conditions::IntegerTrajectories& tr) {
         return coplanar(tr[0], tr[1], tr[2], tr[3]);
     };
     return run(conds, options, stats);

@@ -52,6 +52,60 @@ IntegerPoly::IntegerPoly(const RationalPoly& p) {
     for (std::size_t i = 0; i < c.size(); ++i) m_c[i] = c[i].get_num() * (l / c[i].get_den());
 }
 
+void IntegerPoly::trim() {
+    while (!m_c.empty() && sgn(m_c.back()) == 0) m_c.pop_back();
+}
+
+IntegerPoly IntegerPoly::operator+(const IntegerPoly& o) const {
+    const IntegerPoly &big = m_c.size() >= o.m_c.size() ? *this : o, &small = &big == this ? o : *this;
+    IntegerPoly r = big;
+    for (std::size_t i = 0; i < small.m_c.size(); ++i) r.m_c[i] += small.m_c[i];
+    r.trim();
+    return r;
+}
+
+IntegerPoly IntegerPoly::operator-(const IntegerPoly& o) const {
+    IntegerPoly r = *this;
+    if (r.m_c.size() < o.m_c.size()) r.m_c.resize(o.m_c.size());
+    for (std::size_t i = 0; i < o.m_c.size(); ++i) r.m_c[i] -= o.m_c[i];
+    r.trim();
+    return r;
+}
+
+IntegerPoly IntegerPoly::operator*(const IntegerPoly& o) const {
+    IntegerPoly r;
+    if (m_c.empty() || o.m_c.empty()) return r;
+    r.m_c.resize(m_c.size() + o.m_c.size() - 1);
+    for (std::size_t i = 0; i < m_c.size(); ++i)
+        for (std::size_t j = 0; j < o.m_c.size(); ++j)
+            mpz_addmul(r.m_c[i + j].get_mpz_t(), m_c[i].get_mpz_t(), o.m_c[j].get_mpz_t());
+    return r; // no trailing zeros: the leading coefficient is a product of two non-zero ones
+}
+
+IntegerPolyVec3 cross(const IntegerPolyVec3& a, const IntegerPolyVec3& b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+IntegerPoly dot(const IntegerPolyVec3& a, const IntegerPolyVec3& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+std::array<IntegerPolyVec3, 4> toIntegers(const std::array<PolyVec3, 4>& tr) {
+    mpz_class l = 1;
+    for (const PolyVec3& v : tr)
+        for (const RationalPoly* p : {&v.x, &v.y, &v.z})
+            for (const Rational& q : p->coefficients())
+                mpz_lcm(l.get_mpz_t(), l.get_mpz_t(), q.get_den_mpz_t());
+    auto scaled = [&l](const RationalPoly& p) {
+        std::vector<mpz_class> c;
+        for (const Rational& q : p.coefficients()) c.push_back(q.get_num() * (l / q.get_den()));
+        return IntegerPoly(std::move(c));
+    };
+    std::array<IntegerPolyVec3, 4> r;
+    for (std::size_t k = 0; k < 4; ++k) r[k] = {scaled(tr[k].x), scaled(tr[k].y), scaled(tr[k].z)};
+    return r;
+}
+
 namespace {
 /// Scratch integers reused across calls: the search evaluates thousands of times per query, and GMP
 /// integers allocate when first sized.
