@@ -15,7 +15,7 @@ namespace {
 
 /// One condition on t. Zero: a(t) = 0. NonNeg: a(t) >= 0. Straddle: a(t) and b(t) are not both strictly of
 /// one sign. AnyNonNeg: at least one of polys >= 0. Built once in floating point (the filter) and, when the
-/// filter cannot refute, in exact rationals.
+/// filter cannot refute, exactly (in integers, see Conditions).
 enum class Kind { Zero, NonNeg, Straddle, AnyNonNeg };
 
 template <class Poly> struct ConditionT {

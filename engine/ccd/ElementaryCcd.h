@@ -13,8 +13,9 @@
 // Speed: the bisection runs on floating-point polynomials whose ranges are widened by a bound on their
 // rounding (FloatPoly), so their refutations and proofs are as certain as exact ones: in double first; then,
 // for intervals double cannot settle (nearly coplanar features, depth beyond 2^-30), in double-double; only
-// what that cannot settle either (depth beyond 2^-40, exact degeneracies) is searched in exact rationals,
-// which are built only then. Conditions that vanish identically are found exactly and dropped.
+// what that cannot settle either (depth beyond 2^-40, exact degeneracies) is searched exactly, with the
+// conditions built only then, in integers from the trajectories scaled to integers (IntegerPoly.h).
+// Conditions that vanish identically are found exactly and dropped.
 #pragma once
 
 #include "ccd/DoublePoly.h"
