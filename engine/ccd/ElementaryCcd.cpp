@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -511,7 +512,8 @@ bool filteredThenExact(const std::array<DoublePolyVec3, 4>& ap, const ExactTraje
     for (std::size_t i = 0; i < conds.approx.size(); ++i)
         if (conds.approx[i].kind == Kind::Zero) conds.zero = int(i);
     conds.always.assign(conds.approx.size(), 0);
-    static_assert(sizeof(Held) * 8 >= 10, "a query has at most 10 conditions (vertex/face)");
+    if (conds.approx.size() > sizeof(Held) * 8) // vertex/face has 10, edge/edge 9
+        throw std::logic_error("elementary CCD: more conditions than the search can mark as holding");
     if (filtered(conds.approx, options)) {
         if (stats) *stats = {};
         return false;
