@@ -432,6 +432,7 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
     if (m_faceBound) m_backwardI.reset(m_meshI->triangleCount()), m_backwardJ.reset(m_meshJ->triangleCount());
     const auto& nodesI = m_bvhI->nodes();
     const auto& nodesJ = m_bvhJ->nodes();
+    const ContinuousCulling culling(w);
     std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, 0}};
     while (!stack.empty()) {
         auto [ni, nj] = stack.back();
@@ -448,21 +449,17 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
         if (m_culling) {
             if (m_flagI[ni] == kUntested && m_coneI->hasCone(ni)) {
                 ++counts.bmTests;
-                Obb box = m_bvhI->obbs()[ni];
-                Vec3 corners[8];
-                for (int k = 0; k < 8; ++k) corners[k] = box.corner(k);
+                const Obb& box = m_bvhI->obbs()[ni];
                 m_flagI[ni] =
-                    movingNodeCulled(w, corners, m_coneI->cone(ni), m_coneI->coneSize(ni)) ? kCulled : kKept;
+                    culling.movingCulled(box, m_coneI->cone(ni), m_coneI->coneSize(ni)) ? kCulled : kKept;
                 counts.bmCulled += m_flagI[ni] == kCulled;
                 if (m_flagI[ni] == kCulled) drawCulled(i, box, nodesI[ni].depth, m_endPoseI);
             }
             if (m_flagI[ni] == kCulled) continue;
             if (m_flagJ[nj] == kUntested && m_coneJ->hasCone(nj)) {
                 ++counts.bmTests;
-                Vec3 corners[8];
-                for (int k = 0; k < 8; ++k) corners[k] = boxJ.corner(k);
                 m_flagJ[nj] =
-                    fixedNodeCulled(w, corners, m_coneJ->cone(nj), m_coneJ->coneSize(nj)) ? kCulled : kKept;
+                    culling.fixedCulled(boxJ, m_coneJ->cone(nj), m_coneJ->coneSize(nj)) ? kCulled : kKept;
                 counts.bmCulled += m_flagJ[nj] == kCulled;
                 if (m_flagJ[nj] == kCulled) drawCulled(j, boxJ, nodesJ[nj].depth, m_endPoseJ);
             }

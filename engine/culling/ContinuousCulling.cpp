@@ -9,46 +9,93 @@ namespace {
 constexpr double kMargin = 1e-9;
 } // namespace
 
-bool movingNodeCulled(const MotionWindow& m, const Vec3 corners[8], const Vec3* cone, int r) {
-    if (r == 0) return false;
+ContinuousCulling::ContinuousCulling(const MotionWindow& m) : m_motion(m) {
     const Vec3& k = m.axis();
+    const Vec3& dt = m.translation();
+    m_k0 = m.start().R.mulTransposed(k);
+    m_dtPar = k * dot(dt, k), m_dtPerp = dt - m_dtPar, m_kxdt = cross(k, dt);
+    m_dtLength = length(dt);
+}
+
+template <class Corner> bool ContinuousCulling::moving(Corner corner, const Vec3* cone, int r) const {
+    if (r == 0) return false;
+    const MotionWindow& m = m_motion;
     const Mat3& r0 = m.start().R;
-    Vec3 k0 = r0.mulTransposed(k); // the axis in i's frame at s = 0 (fixed by the rotation about it)
-    Vec3 dt = m.translation();
-    Vec3 dtPar = k * dot(dt, k), dtPerp = dt - dtPar, kxdt = cross(k, dt);
+    // Per corner, formed on the first cone vector's pass (a later vector is reached only when every corner
+    // passed the first): the corner's k0 x p and |p|.
+    Vec3 kxp[8];
+    double pLength[8];
     for (int j = 0; j < r; ++j) {
         Vec3 n0 = r0 * cone[j]; // the cone vector in j's frame at s = 0
         // A(phi) = dt . R_k(phi) n0 = (R_k(-phi) dt) . n0
-        double a = dot(dtPar, n0), b = dot(dtPerp, n0), c = -dot(kxdt, n0);
+        double a = dot(m_dtPar, n0), b = dot(m_dtPerp, n0), c = -dot(m_kxdt, n0);
         double maxA = a + maxTrig(b, c, m.cosAngle(), m.sinAngle());
+        double coneLength = length(cone[j]);
         for (int s = 0; s < 8; ++s) {
-            double bTerm = dot(cross(k0, corners[s]), cone[j]);
+            if (j == 0) {
+                Vec3 p = corner(s);
+                kxp[s] = cross(m_k0, p), pLength[s] = length(p);
+            }
+            double bTerm = dot(kxp[s], cone[j]);
             double maxB = bTerm > 0 ? m.rateMax() * bTerm : m.rateMin() * bTerm;
-            double scale = length(dt) + m.rateMax() * length(corners[s]);
-            if (!(maxA + maxB < -kMargin * scale * length(cone[j]))) return false;
+            double scale = m_dtLength + m.rateMax() * pLength[s];
+            if (!(maxA + maxB < -kMargin * scale * coneLength)) return false;
         }
     }
     return true;
 }
 
-bool fixedNodeCulled(const MotionWindow& m, const Vec3 corners[8], const Vec3* cone, int r) {
+template <class Corner> bool ContinuousCulling::fixed(Corner corner, const Vec3* cone, int r) const {
     if (r == 0) return false;
+    const MotionWindow& m = m_motion;
     const Vec3& k = m.axis();
-    Vec3 dt = m.translation(), t0 = m.start().t, kxdt = cross(k, dt);
+    const Vec3& t0 = m.start().t;
+    double t0Length = length(t0);
+    Vec3 kxx[8]; // k x (x - t0) per corner x, formed on the first cone vector's pass
+    double xLength[8];
     for (int j = 0; j < r; ++j) {
         const Vec3& n = cone[j];
-        double a = dot(dt, n), qTerm = dot(kxdt, n);
+        double a = dot(m.translation(), n), qTerm = dot(m_kxdt, n);
+        double nLength = length(n);
         for (int s = 0; s < 8; ++s) {
-            double p = dot(cross(k, corners[s] - t0), n);
+            if (j == 0) {
+                Vec3 x = corner(s);
+                kxx[s] = cross(k, x - t0), xLength[s] = length(x);
+            }
+            double p = dot(kxx[s], n);
             // min over phi' in [rateMin, rateMax], s in [0, 1] of phi' (p - s q): bilinear, so at a corner.
             double lo = std::min(std::min(m.rateMin() * p, m.rateMax() * p),
                                  std::min(m.rateMin() * (p - qTerm), m.rateMax() * (p - qTerm)));
-            double scale = length(dt) + m.rateMax() * (length(corners[s]) + length(t0) + length(dt));
+            double scale = m_dtLength + m.rateMax() * (xLength[s] + t0Length + m_dtLength);
             // j moves backwards relative to i when i's field at x points along +n.
-            if (!(a + lo > kMargin * scale * length(n))) return false;
+            if (!(a + lo > kMargin * scale * nLength)) return false;
         }
     }
     return true;
+}
+
+bool ContinuousCulling::movingCulled(const Obb& box, const Vec3* cone, int r) const {
+    return moving([&](int s) { return box.corner(s); }, cone, r);
+}
+
+bool ContinuousCulling::movingCulled(const Vec3 corners[8], const Vec3* cone, int r) const {
+    return moving([&](int s) { return corners[s]; }, cone, r);
+}
+
+bool ContinuousCulling::fixedCulled(const Obb& box, const Vec3* cone, int r) const {
+    return fixed([&](int s) { return box.corner(s); }, cone, r);
+}
+
+bool ContinuousCulling::fixedCulled(const Vec3 corners[8], const Vec3* cone, int r) const {
+    return fixed([&](int s) { return corners[s]; }, cone, r);
+}
+
+bool movingNodeCulled(const MotionWindow& m, const Vec3 corners[8], const Vec3* cone, int r) {
+    return ContinuousCulling(m).movingCulled(corners, cone, r);
+}
+
+bool fixedNodeCulled(const MotionWindow& m, const Vec3 corners[8], const Vec3* cone, int r) {
+    return ContinuousCulling(m).fixedCulled(corners, cone, r);
 }
 
 } // namespace cdlab

@@ -14,9 +14,33 @@
 
 namespace cdlab {
 
-/// Node of the moving body i: `corners` and `cone` in i's frame.
+/// The culling test for one window: what depends on the motion only is computed once, and a node's corners
+/// are formed as the test reaches them (most tests fail on their first corner, sec. 2.2 step 3 runs on
+/// every overlapping pair's untested nodes).
+class ContinuousCulling {
+public:
+    explicit ContinuousCulling(const MotionWindow& motion);
+
+    /// Node of the moving body i: the box (its 8 corners are the characteristic points) and `cone` in i's
+    /// frame.
+    bool movingCulled(const Obb& box, const Vec3* cone, int coneSize) const;
+    bool movingCulled(const Vec3 corners[8], const Vec3* cone, int coneSize) const;
+    /// Node of the fixed body j: the box and `cone` in j's frame.
+    bool fixedCulled(const Obb& box, const Vec3* cone, int coneSize) const;
+    bool fixedCulled(const Vec3 corners[8], const Vec3* cone, int coneSize) const;
+
+private:
+    template <class Corner> bool moving(Corner corner, const Vec3* cone, int r) const;
+    template <class Corner> bool fixed(Corner corner, const Vec3* cone, int r) const;
+
+    const MotionWindow& m_motion;
+    Vec3 m_k0;                      // the axis in i's frame at s = 0 (fixed by the rotation about it)
+    Vec3 m_dtPar, m_dtPerp, m_kxdt; // dt along and across k; k x dt
+    double m_dtLength;
+};
+
+/// One-off forms of the test (tests, per-triangle bounds).
 bool movingNodeCulled(const MotionWindow& motion, const Vec3 corners[8], const Vec3* cone, int coneSize);
-/// Node of the fixed body j: `corners` and `cone` in j's frame.
 bool fixedNodeCulled(const MotionWindow& motion, const Vec3 corners[8], const Vec3* cone, int coneSize);
 
 } // namespace cdlab
