@@ -15,6 +15,7 @@ ContinuousCulling::ContinuousCulling(const MotionWindow& m) : m_motion(m) {
     m_k0 = m.start().R.mulTransposed(k);
     m_dtPar = k * dot(dt, k), m_dtPerp = dt - m_dtPar, m_kxdt = cross(k, dt);
     m_dtLength = length(dt);
+    m_translating = m.rateMin() == 0 && m.rateMax() == 0;
 }
 
 template <class Corner> bool ContinuousCulling::moving(Corner corner, const Vec3* cone, int r) const {
@@ -22,21 +23,25 @@ template <class Corner> bool ContinuousCulling::moving(Corner corner, const Vec3
     const MotionWindow& m = m_motion;
     const Mat3& r0 = m.start().R;
     // Per corner, formed on the first cone vector's pass (a later vector is reached only when every corner
-    // passed the first): the corner's k0 x p and |p|.
-    Vec3 kxp[8];
-    double pLength[8];
+    // passed the first): the corner's k0 x p and |p|. Plain storage: Vec3 would zero it first.
+    double kxp[8][3], pLength[8];
     for (int j = 0; j < r; ++j) {
         Vec3 n0 = r0 * cone[j]; // the cone vector in j's frame at s = 0
         // A(phi) = dt . R_k(phi) n0 = (R_k(-phi) dt) . n0
         double a = dot(m_dtPar, n0), b = dot(m_dtPerp, n0), c = -dot(m_kxdt, n0);
         double maxA = a + maxTrig(b, c, m.cosAngle(), m.sinAngle());
         double coneLength = length(cone[j]);
+        if (m_translating) { // B's factor phi' is 0: every corner has the bound below
+            if (!(maxA < -kMargin * m_dtLength * coneLength)) return false;
+            continue;
+        }
         for (int s = 0; s < 8; ++s) {
             if (j == 0) {
-                Vec3 p = corner(s);
-                kxp[s] = cross(m_k0, p), pLength[s] = length(p);
+                Vec3 p = corner(s), q = cross(m_k0, p);
+                kxp[s][0] = q.x, kxp[s][1] = q.y, kxp[s][2] = q.z, pLength[s] = length(p);
             }
-            double bTerm = dot(kxp[s], cone[j]);
+            const Vec3& n = cone[j];
+            double bTerm = kxp[s][0] * n.x + kxp[s][1] * n.y + kxp[s][2] * n.z;
             double maxB = bTerm > 0 ? m.rateMax() * bTerm : m.rateMin() * bTerm;
             double scale = m_dtLength + m.rateMax() * pLength[s];
             if (!(maxA + maxB < -kMargin * scale * coneLength)) return false;
@@ -51,18 +56,21 @@ template <class Corner> bool ContinuousCulling::fixed(Corner corner, const Vec3*
     const Vec3& k = m.axis();
     const Vec3& t0 = m.start().t;
     double t0Length = length(t0);
-    Vec3 kxx[8]; // k x (x - t0) per corner x, formed on the first cone vector's pass
-    double xLength[8];
+    double kxx[8][3], xLength[8]; // k x (x - t0) and |x| per corner x, formed on the first cone vector's pass
     for (int j = 0; j < r; ++j) {
         const Vec3& n = cone[j];
         double a = dot(m.translation(), n), qTerm = dot(m_kxdt, n);
         double nLength = length(n);
+        if (m_translating) { // the rotation terms are 0 at every corner
+            if (!(a > kMargin * m_dtLength * nLength)) return false;
+            continue;
+        }
         for (int s = 0; s < 8; ++s) {
             if (j == 0) {
-                Vec3 x = corner(s);
-                kxx[s] = cross(k, x - t0), xLength[s] = length(x);
+                Vec3 x = corner(s), q = cross(k, x - t0);
+                kxx[s][0] = q.x, kxx[s][1] = q.y, kxx[s][2] = q.z, xLength[s] = length(x);
             }
-            double p = dot(kxx[s], n);
+            double p = kxx[s][0] * n.x + kxx[s][1] * n.y + kxx[s][2] * n.z;
             // min over phi' in [rateMin, rateMax], s in [0, 1] of phi' (p - s q): bilinear, so at a corner.
             double lo = std::min(std::min(m.rateMin() * p, m.rateMax() * p),
                                  std::min(m.rateMin() * (p - qTerm), m.rateMax() * (p - qTerm)));

@@ -37,6 +37,7 @@ private:
     Vec3 m_k0;                      // the axis in i's frame at s = 0 (fixed by the rotation about it)
     Vec3 m_dtPar, m_dtPerp, m_kxdt; // dt along and across k; k x dt
     double m_dtLength;
+    bool m_translating; // no rotation in this window: the bounds do not depend on the corner
 };
 
 /// One-off forms of the test (tests, per-triangle bounds).
