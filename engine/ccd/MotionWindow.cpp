@@ -51,6 +51,16 @@ Interval rangeAlong(const AxisTerms& x, const Vec3& q, double kq, double slackBa
     return rangeOfTerms(x, a - maxTrig(-b, -c, cosT, sinT), a + maxTrig(b, c, cosT, sinT), slackBase);
 }
 
+/// A term linear in a box corner, for the 8 corners: t[0] +- t[1] +- t[2] +- t[3] (the sign of t[m + 1] from
+/// bit m of the corner's index, as Obb::corner), summed left to right along a tree so that corners share
+/// their partial sums.
+void cornerSums(const double t[4], double out[8]) {
+    double s1[2] = {t[0] - t[1], t[0] + t[1]};
+    double s2[4];
+    for (int k = 0; k < 4; ++k) s2[k] = (k >> 1 & 1) ? s1[k & 1] + t[2] : s1[k & 1] - t[2];
+    for (int k = 0; k < 8; ++k) out[k] = (k >> 2 & 1) ? s2[k & 3] + t[3] : s2[k & 3] - t[3];
+}
+
 } // namespace
 
 Interval MotionWindow::projectedRange(const Vec3& u, const Vec3& p) const {
@@ -119,13 +129,11 @@ Obb MotionWindow::sweptBox(const Obb& box) const {
             tb[m] = dot(x.u, q[m]) - ta[m];
             tc[m] = dot(q[m], x.w);
         }
+        double ak[8], bk[8], ck[8];
+        cornerSums(ta, ak), cornerSums(tb, bk), cornerSums(tc, ck);
         double rotLo = 1e300, rotHi = -1e300; // the rotation part over the corners
         for (int k = 0; k < 8; ++k) {
-            double a = ta[0], b = tb[0], c = tc[0];
-            for (int m = 0; m < 3; ++m) {
-                double s = (k >> m & 1) ? 1.0 : -1.0;
-                a += s * ta[m + 1], b += s * tb[m + 1], c += s * tc[m + 1];
-            }
+            double a = ak[k], b = bk[k], c = ck[k];
             rotHi = std::max(rotHi, a + maxTrig(b, c, m_cos, m_sin));
             rotLo = std::min(rotLo, a - maxTrig(-b, -c, m_cos, m_sin));
         }
