@@ -14,9 +14,9 @@
 
 namespace cdlab {
 
-/// The culling test for one window: what depends on the motion only is computed once, and a node's corners
-/// are formed as the test reaches them (most tests fail on their first corner, sec. 2.2 step 3 runs on
-/// every overlapping pair's untested nodes).
+/// The culling test for one window: what depends on the motion only is computed once per traversal, and a
+/// node's corners are formed as the test reaches them (a test stops at its first failing corner; most
+/// tested nodes are not culled). Without rotation the bound is the same at every corner and none is formed.
 class ContinuousCulling {
 public:
     explicit ContinuousCulling(const MotionWindow& motion);
