@@ -44,12 +44,25 @@ int compare(const Dyadic& a, const Dyadic& b) {
     return (c > 0) - (c < 0);
 }
 
+namespace {
+/// l becomes the least common multiple of l and p's denominators.
+void lcmOfDenominators(const RationalPoly& p, mpz_class& l) {
+    for (const Rational& q : p.coefficients()) mpz_lcm(l.get_mpz_t(), l.get_mpz_t(), q.get_den_mpz_t());
+}
+
+/// p's coefficients times l (a multiple of each of their denominators), as integers.
+std::vector<mpz_class> scaledBy(const RationalPoly& p, const mpz_class& l) {
+    std::vector<mpz_class> c;
+    c.reserve(p.coefficients().size());
+    for (const Rational& q : p.coefficients()) c.push_back(q.get_num() * (l / q.get_den()));
+    return c;
+}
+} // namespace
+
 IntegerPoly::IntegerPoly(const RationalPoly& p) {
-    const auto& c = p.coefficients();
     mpz_class l = 1;
-    for (const Rational& q : c) mpz_lcm(l.get_mpz_t(), l.get_mpz_t(), q.get_den_mpz_t());
-    m_c.resize(c.size());
-    for (std::size_t i = 0; i < c.size(); ++i) m_c[i] = c[i].get_num() * (l / c[i].get_den());
+    lcmOfDenominators(p, l);
+    m_c = scaledBy(p, l);
 }
 
 void IntegerPoly::trim() {
@@ -93,14 +106,8 @@ IntegerPoly dot(const IntegerPolyVec3& a, const IntegerPolyVec3& b) {
 std::array<IntegerPolyVec3, 4> toIntegers(const std::array<PolyVec3, 4>& tr) {
     mpz_class l = 1;
     for (const PolyVec3& v : tr)
-        for (const RationalPoly* p : {&v.x, &v.y, &v.z})
-            for (const Rational& q : p->coefficients())
-                mpz_lcm(l.get_mpz_t(), l.get_mpz_t(), q.get_den_mpz_t());
-    auto scaled = [&l](const RationalPoly& p) {
-        std::vector<mpz_class> c;
-        for (const Rational& q : p.coefficients()) c.push_back(q.get_num() * (l / q.get_den()));
-        return IntegerPoly(std::move(c));
-    };
+        for (const RationalPoly* p : {&v.x, &v.y, &v.z}) lcmOfDenominators(*p, l);
+    auto scaled = [&l](const RationalPoly& p) { return IntegerPoly(scaledBy(p, l)); };
     std::array<IntegerPolyVec3, 4> r;
     for (std::size_t k = 0; k < 4; ++k) r[k] = {scaled(tr[k].x), scaled(tr[k].y), scaled(tr[k].z)};
     return r;

@@ -26,11 +26,12 @@ template <class Corner> bool ContinuousCulling::moving(Corner corner, const Vec3
     // passed the first): the corner's k0 x p and |p|. Plain storage: Vec3 would zero it first.
     double kxp[8][3], pLength[8];
     for (int j = 0; j < r; ++j) {
-        Vec3 n0 = r0 * cone[j]; // the cone vector in j's frame at s = 0
+        const Vec3& n = cone[j];
+        Vec3 n0 = r0 * n; // the cone vector in j's frame at s = 0
         // A(phi) = dt . R_k(phi) n0 = (R_k(-phi) dt) . n0
         double a = dot(m_dtPar, n0), b = dot(m_dtPerp, n0), c = -dot(m_kxdt, n0);
         double maxA = a + maxTrig(b, c, m.cosAngle(), m.sinAngle());
-        double coneLength = length(cone[j]);
+        double coneLength = length(n);
         if (m_translating) { // B's factor phi' is 0: every corner has the bound below
             if (!(maxA < -kMargin * m_dtLength * coneLength)) return false;
             continue;
@@ -40,7 +41,6 @@ template <class Corner> bool ContinuousCulling::moving(Corner corner, const Vec3
                 Vec3 p = corner(s), q = cross(m_k0, p);
                 kxp[s][0] = q.x, kxp[s][1] = q.y, kxp[s][2] = q.z, pLength[s] = length(p);
             }
-            const Vec3& n = cone[j];
             double bTerm = kxp[s][0] * n.x + kxp[s][1] * n.y + kxp[s][2] * n.z;
             double maxB = bTerm > 0 ? m.rateMax() * bTerm : m.rateMin() * bTerm;
             double scale = m_dtLength + m.rateMax() * pLength[s];
