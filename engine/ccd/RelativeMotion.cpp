@@ -30,21 +30,25 @@ RelativeMotion::RelativeMotion(const Pose& rel0, const Pose& rel1) : m_rel0(rel0
     // phi(s) = 2 atan(tau s): dphi/ds = 2 tau / (1 + tau^2 s^2), largest at s = 0, smallest at s = 1.
     m_whole = MotionWindow(m_rel0, m_axis, std::cos(m_theta), std::sin(m_theta), m_dt,
                            2 * m_tau / (1 + m_tau * m_tau), 2 * m_tau, at(0.5).R);
-    m_den = RationalPoly(Rational(1)) +
-            RationalPoly::linear(0, Rational(m_tau)) * RationalPoly::linear(0, Rational(m_tau));
+}
+
+RationalPoly RelativeMotion::denominator() const {
+    return RationalPoly(Rational(1)) +
+           RationalPoly::linear(0, Rational(m_tau)) * RationalPoly::linear(0, Rational(m_tau));
 }
 
 PolyVec3 RelativeMotion::moving(const Vec3& p) const {
     // (1 + u^2) R_k(phi) q = (1 + u^2) q + 2u (k x q) + 2u^2 k x (k x q), with u = tau s and q = R0 p.
     Vec3 q = m_rel0.R * p;
     Vec3 kq = cross(m_axis, q), kkq = cross(m_axis, kq);
+    const RationalPoly den = denominator();
     auto comp = [&](int i) {
         RationalPoly t = RationalPoly::linear(Rational(m_rel0.t[i]), Rational(m_dt[i]));
         Rational tau(m_tau), tau2 = tau * tau;
         RationalPoly rot = RationalPoly(Rational(q[i])) + RationalPoly::linear(0, 2 * tau * Rational(kq[i])) +
                            RationalPoly::linear(0, tau2 * (Rational(q[i]) + 2 * Rational(kkq[i]))) *
                                RationalPoly::linear(0, 1);
-        return m_den * t + rot;
+        return den * t + rot;
     };
     return {comp(0), comp(1), comp(2)};
 }
@@ -70,8 +74,9 @@ DoublePolyVec3 RelativeMotion::fixedApprox(const Vec3& x) const {
 }
 
 PolyVec3 RelativeMotion::fixed(const Vec3& x) const {
-    return {m_den * RationalPoly(Rational(x.x)), m_den * RationalPoly(Rational(x.y)),
-            m_den * RationalPoly(Rational(x.z))};
+    const RationalPoly den = denominator();
+    return {den * RationalPoly(Rational(x.x)), den * RationalPoly(Rational(x.y)),
+            den * RationalPoly(Rational(x.z))};
 }
 
 MotionWindow RelativeMotion::window(double a, double b) const {

@@ -48,7 +48,10 @@ private:
     Vec3 m_axis{0, 0, 1}, m_dt;
     double m_theta = 0, m_tau = 0;
     MotionWindow m_whole; // s in [0, 1]; its angle's cosine and sine, its rates of phi
-    RationalPoly m_den;   // 1 + tau^2 s^2
+
+    // 1 + tau^2 s^2, exact. Built when an exact trajectory is asked for, not per frame: only the CCD's
+    // exact tier needs it, and its GMP arithmetic cost more than the rest of the frame's motion setup.
+    RationalPoly denominator() const;
 };
 
 } // namespace cdlab
