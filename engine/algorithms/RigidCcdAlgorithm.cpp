@@ -7,14 +7,13 @@
 #include "debug/DebugSink.h"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
 namespace cdlab {
 
 namespace {
-
-constexpr std::int8_t kUntested = 0, kCulled = 1, kKept = 2;
 
 bool boxesOverlap(const Aabb& a, const Aabb& b) {
     return a.overlaps(b);
@@ -425,45 +424,47 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
                                  Counts& counts) {
     const std::uint32_t i = m_objI, j = m_objJ;
     m_window = &w, m_windowStart = a, m_windowEnd = b;
-    m_flagI.assign(m_bvhI->nodes().size(), kUntested);
-    m_flagJ.assign(m_bvhJ->nodes().size(), kUntested);
+    if (m_culling) m_culledI.reset(m_bvhI->nodes().size()), m_culledJ.reset(m_bvhJ->nodes().size());
     m_sweptNodes.reset(m_bvhI->nodes().size());
     m_sweptVerts.reset(m_meshI->vertices.size());
     if (m_faceBound) m_backwardI.reset(m_meshI->triangleCount()), m_backwardJ.reset(m_meshJ->triangleCount());
     const auto& nodesI = m_bvhI->nodes();
     const auto& nodesJ = m_bvhJ->nodes();
-    const ContinuousCulling culling(w);
+    std::optional<ContinuousCulling> culling;
+    if (m_culling) culling.emplace(w);
+    auto culledBefore = [](const StampedCache<std::uint8_t>& flags, std::uint32_t n) {
+        const std::uint8_t* f = flags.find(n);
+        return f && *f;
+    };
     std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, 0}};
     while (!stack.empty()) {
         auto [ni, nj] = stack.back();
         stack.pop_back();
         // Step 1 (sec. 2.2): a node already BM-culled in this window ends the pair.
-        if (m_flagI[ni] == kCulled || m_flagJ[nj] == kCulled) continue;
+        if (m_culling && (culledBefore(m_culledI, ni) || culledBefore(m_culledJ, nj))) continue;
         // Step 2: overlap of i's swept box with j's box (SAT between the two oriented boxes).
         ++counts.bvTests;
         // Copied: behind a reference, every flag store below (a char store may alias anything) would force
         // the box to be loaded again.
         Obb boxJ = m_bvhJ->obbs()[nj];
         if (!obbOverlap(sweptNode(ni), boxJ)) continue;
-        // Step 3: BM-test each node in turn (continuous test over the window, sec. 6); mark culled ones.
+        // Step 3: BM-test each node in turn (continuous test over the window, sec. 6), once per window.
         if (m_culling) {
-            if (m_flagI[ni] == kUntested && m_coneI->hasCone(ni)) {
-                ++counts.bmTests;
-                const Obb& box = m_bvhI->obbs()[ni];
-                m_flagI[ni] =
-                    culling.movingCulled(box, m_coneI->cone(ni), m_coneI->coneSize(ni)) ? kCulled : kKept;
-                counts.bmCulled += m_flagI[ni] == kCulled;
-                if (m_flagI[ni] == kCulled) drawCulled(i, box, nodesI[ni].depth, m_endPoseI);
-            }
-            if (m_flagI[ni] == kCulled) continue;
-            if (m_flagJ[nj] == kUntested && m_coneJ->hasCone(nj)) {
-                ++counts.bmTests;
-                m_flagJ[nj] =
-                    culling.fixedCulled(boxJ, m_coneJ->cone(nj), m_coneJ->coneSize(nj)) ? kCulled : kKept;
-                counts.bmCulled += m_flagJ[nj] == kCulled;
-                if (m_flagJ[nj] == kCulled) drawCulled(j, boxJ, nodesJ[nj].depth, m_endPoseJ);
-            }
-            if (m_flagJ[nj] == kCulled) continue;
+            if (m_coneI->hasCone(ni) && m_culledI.get(ni, [&] {
+                    ++counts.bmTests;
+                    const Obb& box = m_bvhI->obbs()[ni];
+                    bool culled = culling->movingCulled(box, m_coneI->cone(ni), m_coneI->coneSize(ni));
+                    if (culled) ++counts.bmCulled, drawCulled(i, box, nodesI[ni].depth, m_endPoseI);
+                    return std::uint8_t(culled);
+                }))
+                continue;
+            if (m_coneJ->hasCone(nj) && m_culledJ.get(nj, [&] {
+                    ++counts.bmTests;
+                    bool culled = culling->fixedCulled(boxJ, m_coneJ->cone(nj), m_coneJ->coneSize(nj));
+                    if (culled) ++counts.bmCulled, drawCulled(j, boxJ, nodesJ[nj].depth, m_endPoseJ);
+                    return std::uint8_t(culled);
+                }))
+                continue;
         }
         const BvhNode &A = nodesI[ni], &B = nodesJ[nj];
         if (A.isLeaf() && B.isLeaf()) {

@@ -32,6 +32,8 @@ public:
         }
         return m_values[key];
     }
+    /// The entry for `key` if it was made since the last reset(), else null.
+    const T* find(std::uint32_t key) const { return m_stamp[key] == m_now ? &m_values[key] : nullptr; }
 
 private:
     std::vector<T> m_values;
