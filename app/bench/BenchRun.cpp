@@ -74,27 +74,33 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
     double totalSteps = double(algorithms.size()) * passes * frames;
     double doneSteps = 0;
     for (std::size_t a = 0; a < instances.size(); ++a) {
-        Algorithm& algo = *instances[a];
-        AlgorithmRun& run = runs[a];
-        std::string label = run.spec.label();
-        run.prepare = algo.prepare(scene, [&](double f, const std::string& what) {
+        std::string label = runs[a].spec.label();
+        runs[a].prepare = instances[a]->prepare(scene, [&](double f, const std::string& what) {
             bar.update((doneSteps + f * 0) / totalSteps, label + ": " + what);
         });
-        // times[frame][stage] over repeats
-        std::vector<std::vector<std::vector<double>>> times(frames);
-        std::vector<std::string> stageNames;
-        run.frames.assign(frames, {});
-        for (int pass = 0; pass < passes; ++pass) {
-            bool timed = pass >= options.warmup;
+        runs[a].frames.assign(frames, {});
+    }
+    // Passes interleave the algorithms (pass 1 of each, then pass 2 of each, ...): this machine and others
+    // like it change speed for seconds at a time, and a change between one algorithm's passes and the
+    // next's would otherwise show up as a ratio between them. times[algorithm][frame][stage] over repeats.
+    std::vector<std::vector<std::vector<std::vector<double>>>> times(
+        instances.size(), std::vector<std::vector<std::vector<double>>>(frames));
+    std::vector<std::vector<std::string>> stageNames(instances.size());
+    for (int pass = 0; pass < passes; ++pass) {
+        bool timed = pass >= options.warmup;
+        for (std::size_t a = 0; a < instances.size(); ++a) {
+            Algorithm& algo = *instances[a];
+            AlgorithmRun& run = runs[a];
+            std::string label = run.spec.label();
             for (int f = 0; f < frames; ++f) {
                 double t = frameTime(f);
                 FrameResult r = algo.step(t - dt, t);
                 if (timed) {
                     const auto& items = r.stages.items();
-                    if (stageNames.empty())
-                        for (const auto& [n, ms] : items) stageNames.push_back(n);
-                    times[f].resize(items.size());
-                    for (std::size_t s = 0; s < items.size(); ++s) times[f][s].push_back(items[s].second);
+                    if (stageNames[a].empty())
+                        for (const auto& [n, ms] : items) stageNames[a].push_back(n);
+                    times[a][f].resize(items.size());
+                    for (std::size_t s = 0; s < items.size(); ++s) times[a][f][s].push_back(items[s].second);
                     FrameRecord& rec = run.frames[f];
                     rec.frame = f, rec.t = t;
                     rec.counters = r.counters;
@@ -110,10 +116,13 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
                                                        std::to_string(f + 1));
             }
         }
+    }
+    for (std::size_t a = 0; a < instances.size(); ++a) {
+        AlgorithmRun& run = runs[a];
         for (int f = 0; f < frames; ++f) {
             FrameRecord& rec = run.frames[f];
-            for (std::size_t s = 0; s < stageNames.size(); ++s)
-                rec.stageMs.emplace_back(stageNames[s], median(times[f][s]));
+            for (std::size_t s = 0; s < stageNames[a].size(); ++s)
+                rec.stageMs.emplace_back(stageNames[a][s], median(times[a][f][s]));
             run.runHash = combineHash(run.runHash, rec.hash);
         }
     }
