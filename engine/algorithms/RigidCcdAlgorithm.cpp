@@ -436,7 +436,8 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
         const std::uint8_t* f = flags.find(n);
         return f && *f;
     };
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, 0}};
+    auto& stack = m_stack;
+    stack.assign(1, {0, 0});
     while (!stack.empty()) {
         auto [ni, nj] = stack.back();
         stack.pop_back();

@@ -4,13 +4,16 @@
 
 namespace cdlab {
 
-void Counters::add(const std::string& name, std::uint64_t value) {
+// Every algorithm adds its handful of counters every frame: names as views (no string built for a name
+// already present) and room for a typical frame's set at once.
+void Counters::add(std::string_view name, std::uint64_t value) {
     for (auto& [n, v] : m_items)
         if (n == name) {
             v += value;
             return;
         }
-    m_items.emplace_back(name, value);
+    if (m_items.empty()) m_items.reserve(8);
+    m_items.emplace_back(std::string(name), value);
 }
 
 std::uint64_t Counters::get(const std::string& name) const {
@@ -30,13 +33,14 @@ void Counters::addCollision(const CollisionCounters& c) {
     add("pairs", c.pairsFound);
 }
 
-void StageTimes::add(const std::string& stage, double ms) {
+void StageTimes::add(std::string_view stage, double ms) {
     for (auto& [n, v] : m_items)
         if (n == stage) {
             v += ms;
             return;
         }
-    m_items.emplace_back(stage, ms);
+    if (m_items.empty()) m_items.reserve(4);
+    m_items.emplace_back(std::string(stage), ms);
 }
 
 double StageTimes::get(const std::string& stage) const {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cdlab {
@@ -13,7 +14,7 @@ namespace cdlab {
 /// Named integer counters in a fixed order (the order of first insertion), so tables line up.
 class Counters {
 public:
-    void add(const std::string& name, std::uint64_t value);
+    void add(std::string_view name, std::uint64_t value);
     std::uint64_t get(const std::string& name) const; ///< 0 when absent
     const std::vector<std::pair<std::string, std::uint64_t>>& items() const { return m_items; }
     void merge(const Counters& other);
@@ -26,7 +27,7 @@ private:
 /// Per-stage wall times in milliseconds, in stage order.
 class StageTimes {
 public:
-    void add(const std::string& stage, double ms);
+    void add(std::string_view stage, double ms);
     double get(const std::string& stage) const;
     double total() const;
     const std::vector<std::pair<std::string, double>>& items() const { return m_items; }
