@@ -273,6 +273,8 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     float colWidth = float(m_width) / float(n);
     ImGui::SetNextWindowPos(ImVec2(colWidth * (index + 1) - 290, 30), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(280, 480), ImGuiCond_FirstUseEver);
+    // Side by side, an open panel covers nearly half of its viewport's scene: start closed (title bar only).
+    if (n > 1) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
     std::string title =
         "View " + std::to_string(index + 1) + ": " + vp.algorithm + "###view" + std::to_string(index);
     ImGui::Begin(title.c_str());
