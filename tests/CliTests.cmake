@@ -37,6 +37,9 @@ cdlab_cli_error_test(verify_default_scene "verify: every cdlab algorithm matches
                      ${BENCH} run ${SCENES}/default.json --frames 16 --repeat 1 --warmup 0 --verify
                      --csv ${CMAKE_BINARY_DIR}/verify_default.csv --json ${CMAKE_BINARY_DIR}/verify_default.json)
 cdlab_cli_error_test(bvh_build "bvh .*nodes" ${BENCH} bvh-build --generator sphere --triangles 20000 --repeat 1)
+# -a takes one value: a scene after it is the scene, not another algorithm.
+cdlab_cli_error_test(algo_then_scene "\nbvh\\[bv=aabb\\] "
+                     ${BENCH} run --algo bvh --algo bvh:bv=aabb ${SCENES}/cylinder_ball.json --frames 4 --repeat 1)
 # mesh-export writes an OBJ that the importer reads back with the same triangle count.
 add_test(NAME cli.mesh_export_roundtrip
          COMMAND sh -c "\"$0\" mesh-export --generator torus_knot --params '{\"triangles\": 3000}' --out \"$1\" && \"$0\" bvh-build --mesh \"$1\" --repeat 1 --algo bvh"

@@ -59,7 +59,22 @@ add_test(NAME viewer.offscreen.pick_bm_cone
                  ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_pick_test.json ${CMAKE_SOURCE_DIR}/scenes/doors.json
                  ${SHOTS}/offscreen_pick.png)
 set_tests_properties(viewer.offscreen.pick_bm_cone PROPERTIES
-                     PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_pick.png(.|\n)*GL errors 0\nviewport 0 \\(rigid-ccd-bm\\) picked node [0-9]+, depth 7, [0-9]+ triangles?, BM-cone of [0-9]+ vectors?\nviewport 1 \\(rigid-ccd\\) picked node [0-9]+, depth 7, [0-9]+ triangles?\n(.|\n)*exit=0")
+                     PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_pick.png(.|\n)*GL errors 0\nlast frame t [^\n]*\nviewport 0 \\(rigid-ccd-bm\\) picked node [0-9]+, depth 7, [0-9]+ triangles?, BM-cone of [0-9]+ vectors?\nviewport 1 \\(rigid-ccd\\) picked node [0-9]+, depth 7, [0-9]+ triangles?\n(.|\n)*exit=0")
+
+# Figure 1 of redon2002 in the middle of the swivel: the scene's own frames, the last one ending at t = 10.5
+# (--at), with the forward/backward faces and the BM-culled nodes drawn; --algo before the scene takes one value.
+add_test(NAME viewer.offscreen.figure1_at
+         COMMAND sh -c "printf '{\"overlays\": {\"bvhLevel\": 8, \"faceMotion\": true, \"bmCulled\": true}}' > \"$1\" && \"$0\" --offscreen --frames 20 --at 10.5 --settings \"$1\" --screenshot \"$3\" --algo rigid-ccd-bm \"$2\"; echo \"exit=$?\""
+                 ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_figure1_test.json ${CMAKE_SOURCE_DIR}/scenes/doors.json
+                 ${SHOTS}/offscreen_figure1.png)
+set_tests_properties(viewer.offscreen.figure1_at PROPERTIES
+                     PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_figure1.png(.|\n)*GL errors 0\nlast frame t 10.4667 -> 10.5\n(.|\n)*exit=0")
+# A time outside the scene's range: the error names the option and the range; the automated run exits 2.
+add_test(NAME viewer.offscreen.at_outside_range
+         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
+                 ${VIEWER} --offscreen --frames 2 --at 20 ${CMAKE_SOURCE_DIR}/scenes/doors.json)
+set_tests_properties(viewer.offscreen.at_outside_range PROPERTIES
+                     PASS_REGULAR_EXPRESSION "--at: 20 is outside the scene's time range \\[0, 13\\](.|\n)*exit=2")
 
 # Mesa's llvmpipe leaks a few bytes from its JIT (an unloaded module) at exit: under the sanitizer build the
 # viewer runs keep address and UB checking but skip leak detection.

@@ -101,7 +101,8 @@ int main(int argc, char** argv) {
     run->add_option("scene", scenePath, "Scene JSON file")->required();
     run->add_option("-a,--algo", algoTexts,
                     "Algorithm, optionally with parameters: name[:key=value,...] (repeatable; first is the "
-                    "ratio baseline). Default: bvh, bvh:bv=aabb and every peer");
+                    "ratio baseline). Default: bvh, bvh:bv=aabb and every peer")
+        ->allow_extra_args(false); // one value per -a: a scene after it is the scene
     run->add_option("-f,--frames", opts.frames, "Number of frames (default: the scene's)")
         ->check(CLI::Range(1, 10000000));
     run->add_option("-r,--repeat", opts.repeat, "Timed passes over all frames (per-frame median)")
@@ -124,8 +125,10 @@ int main(int argc, char** argv) {
     build->add_option("--params", buildMesh.params, "Generator parameters as a JSON object");
     build->add_option("-t,--triangles", buildMesh.triangles, "Target triangle count for the generator");
     build->add_option("-m,--mesh", buildMesh.file, "Mesh file instead of a generator");
-    build->add_option("-a,--algo", buildOpts.algorithms,
-                      "Algorithms to build (default: bvh obb, bvh aabb, peers)");
+    build
+        ->add_option("-a,--algo", buildOpts.algorithms,
+                     "Algorithms to build (default: bvh obb, bvh aabb, peers)")
+        ->allow_extra_args(false);
     build->add_option("-r,--repeat", buildOpts.repeat, "Builds per algorithm (median)")
         ->check(CLI::Range(1, 100));
     build->add_flag("--progress", buildOpts.forceProgress,

@@ -17,11 +17,19 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <imgui.h>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <stb_image_write.h>
 
 namespace cdlab {
 
 namespace {
+
+/// A time as people write it (13, 10.5), for messages.
+std::string formatted(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
 
 constexpr float kPalette[][3] = {{0.62f, 0.72f, 0.86f}, {0.88f, 0.72f, 0.52f}, {0.62f, 0.84f, 0.62f},
                                  {0.86f, 0.62f, 0.80f}, {0.80f, 0.80f, 0.55f}, {0.60f, 0.80f, 0.82f}};
@@ -330,6 +338,7 @@ int ViewerApp::run() {
     ViewerUi ui(*this);
     int frame = 0;
     double last = glfwGetTime();
+    double lastFrom = 0, lastTo = 0; // the last frame's time span, for the automated summary
     for (;;) {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
@@ -342,7 +351,18 @@ int ViewerApp::run() {
         double t0 = m_time;
         if (m_scene) {
             double span = m_scene->endTime - m_scene->startTime;
-            if (m_options.frames > 0) {
+            if (m_options.frames > 0 && m_options.hasAt) {
+                // The scene's own frames, the last ending at `at`: the screenshot shows one frame's motion as
+                // the bench steps it (e.g. redon2002's Figure 1 view in the middle of a swivel).
+                if (!(m_options.at >= m_scene->startTime && m_options.at <= m_scene->endTime)) // NaN too
+                    throw InputError("--at", "",
+                                     formatted(m_options.at) + " is outside the scene's time range [" +
+                                         formatted(m_scene->startTime) + ", " + formatted(m_scene->endTime) +
+                                         "]");
+                double dt = span / std::max(1, m_scene->frames - 1);
+                m_time = std::max(m_scene->startTime, m_options.at - dt * (m_options.frames - 1 - frame));
+                if (frame == 0) t0 = m_time; // nothing moves before the first frame
+            } else if (m_options.frames > 0) {
                 m_time = m_scene->frameTime(frame, m_options.frames);
             } else {
                 double now = glfwGetTime(), dt = now - last;
@@ -354,7 +374,8 @@ int ViewerApp::run() {
             }
             if (frame == 1 && m_options.pick.size() == 2)
                 pickAt(m_options.pick[0] * m_width, m_options.pick[1] * m_height, m_width, m_height);
-            stepViewports(std::min(t0, m_time), m_time);
+            lastFrom = std::min(t0, m_time), lastTo = m_time;
+            stepViewports(lastFrom, lastTo);
         }
         ui.begin(m_width, m_height);
         handleCameraInput(m_width, m_height);
@@ -388,6 +409,7 @@ int ViewerApp::run() {
                     frame, m_width, m_height, median(m_frameHistory),
                     1000.0f / std::max(median(m_frameHistory), 1e-3f), median(m_overheadHistory),
                     GlPlatform::glErrorCount());
+        if (m_scene) std::printf("last frame t %g -> %g\n", lastFrom, lastTo);
         for (std::size_t v = 0; v < m_viewports.size(); ++v)
             for (const auto& note : m_viewports[v]->draw.notes)
                 std::printf("viewport %zu (%s) picked %s\n", v, m_viewports[v]->algorithm.c_str(),

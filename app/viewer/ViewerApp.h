@@ -59,6 +59,8 @@ struct ViewerOptions {
     ViewerSettings settings;  ///< loaded by main before the window opens
     std::string thenLoad;     ///< automation: open this after half of the frames (scripted demos, tests)
     std::vector<float> pick;  ///< automation: Ctrl+click here (x, y as fractions of the window), frame 1
+    bool hasAt = false;       ///< automation: the last frame ends at `at`, frames one scene frame long
+    double at = 0;
 };
 
 class ViewerApp {

@@ -19,9 +19,12 @@ int main(int argc, char** argv) {
     ViewerOptions opts;
     bool offscreen = false, noSettings = false;
     app.add_option("inputs", opts.inputs, "A scene .json, or mesh files (default: scenes/default.json)");
-    app.add_option("-a,--algo", opts.algorithms, "Algorithm per viewport: name[:key=value,...] (repeatable)");
-    app.add_option("--frames", opts.frames, "Run this many frames over the scene's time range, then exit")
-        ->check(CLI::Range(1, 1000000));
+    // One value per --algo, so a scene given after it is not taken for a second algorithm.
+    app.add_option("-a,--algo", opts.algorithms, "Algorithm per viewport: name[:key=value,...] (repeatable)")
+        ->allow_extra_args(false);
+    auto* framesOption =
+        app.add_option("--frames", opts.frames, "Run this many frames over the scene's time range, then exit")
+            ->check(CLI::Range(1, 1000000));
     app.add_option("--screenshot", opts.screenshot, "Write a PNG after the last of --frames");
     app.add_flag("--offscreen", offscreen, "Render through headless EGL into an FBO (no X server)");
     app.add_flag("--overlays", opts.allOverlays, "Turn every overlay on (BVH level, hits, contacts)");
@@ -39,7 +42,13 @@ int main(int argc, char** argv) {
         ->expected(2)
         ->delimiter(',')
         ->check(CLI::Range(0.0, 1.0));
+    auto* atOption =
+        app.add_option("--at", opts.at,
+                       "Automated runs: the last of --frames ends at this scene time (frames of the "
+                       "scene's own length; default: --frames spread over the whole time range)")
+            ->needs(framesOption);
     CLI11_PARSE(app, argc, argv);
+    opts.hasAt = atOption->count() > 0;
     if (offscreen && opts.frames == 0) opts.frames = 1;
     // Automated runs leave the user's settings alone (and do not depend on them).
     if (!noSettings && (opts.frames == 0 || !settingsFile.empty())) {
