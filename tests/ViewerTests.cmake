@@ -52,23 +52,26 @@ add_test(NAME viewer.offscreen.settings_roundtrip
 set_tests_properties(viewer.offscreen.settings_roundtrip PROPERTIES
                      PASS_REGULAR_EXPRESSION "640x480(.|\n)*\"lastScene\": \"[^\"]*cylinder_ball.json\"(.|\n)*\"bvhLevel\": 2")
 
+# An offscreen run with the given overlay settings and a screenshot, on the doors: passes when it saves the
+# PNG, prints `regex` (after the GL error count) and exits 0. The settings file is written afresh each run.
+function(cdlab_viewer_doors_test name settings regex)
+  add_test(NAME viewer.offscreen.${name}
+           COMMAND sh -c "v=\"$0\"; f=\"$2\"; printf '%s' \"$1\" > \"$f\" && shift 2 && \"$v\" --offscreen --settings \"$f\" \"$@\"; echo \"exit=$?\""
+                   ${VIEWER} ${settings} ${CMAKE_BINARY_DIR}/viewer_${name}.json ${ARGN}
+                   --screenshot ${SHOTS}/offscreen_${name}.png ${CMAKE_SOURCE_DIR}/scenes/doors.json)
+  set_tests_properties(viewer.offscreen.${name} PROPERTIES
+                       PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_${name}.png(.|\n)*GL errors 0\n${regex}(.|\n)*exit=0")
+endfunction()
+
 # Node picking (redon2002 viewer part): Ctrl+click at the window centre on a deep level of the static door picks
 # a node; the back-face-culling viewport describes its BM-cone (drawn as arrows), the plain one does not.
-add_test(NAME viewer.offscreen.pick_bm_cone
-         COMMAND sh -c "printf '{\"overlays\": {\"bvh\": true, \"bvhLevel\": 7, \"faceMotion\": true}}' > \"$1\" && \"$0\" --offscreen --frames 40 --settings \"$1\" --algo rigid-ccd-bm --algo rigid-ccd --pick 0.25,0.5 --screenshot \"$3\" \"$2\"; echo \"exit=$?\""
-                 ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_pick_test.json ${CMAKE_SOURCE_DIR}/scenes/doors.json
-                 ${SHOTS}/offscreen_pick.png)
-set_tests_properties(viewer.offscreen.pick_bm_cone PROPERTIES
-                     PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_pick.png(.|\n)*GL errors 0\nlast frame t [^\n]*\nviewport 0 \\(rigid-ccd-bm\\) picked node [0-9]+, depth 7, [0-9]+ triangles?, BM-cone of [0-9]+ vectors?\nviewport 1 \\(rigid-ccd\\) picked node [0-9]+, depth 7, [0-9]+ triangles?\n(.|\n)*exit=0")
-
+cdlab_viewer_doors_test(pick_bm_cone "{\"overlays\": {\"bvh\": true, \"bvhLevel\": 7, \"faceMotion\": true}}"
+  "last frame t [^\n]*\nviewport 0 \\(rigid-ccd-bm\\) picked node [0-9]+, depth 7, [0-9]+ triangles?, BM-cone of [0-9]+ vectors?\nviewport 1 \\(rigid-ccd\\) picked node [0-9]+, depth 7, [0-9]+ triangles?\n"
+  --frames 40 --algo rigid-ccd-bm --algo rigid-ccd --pick 0.25,0.5)
 # Figure 1 of redon2002 in the middle of the swivel: the scene's own frames, the last one ending at t = 10.5
-# (--at), with the forward/backward faces and the BM-culled nodes drawn; --algo before the scene takes one value.
-add_test(NAME viewer.offscreen.figure1_at
-         COMMAND sh -c "printf '{\"overlays\": {\"bvhLevel\": 8, \"faceMotion\": true, \"bmCulled\": true}}' > \"$1\" && \"$0\" --offscreen --frames 20 --at 10.5 --settings \"$1\" --screenshot \"$3\" --algo rigid-ccd-bm \"$2\"; echo \"exit=$?\""
-                 ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_figure1_test.json ${CMAKE_SOURCE_DIR}/scenes/doors.json
-                 ${SHOTS}/offscreen_figure1.png)
-set_tests_properties(viewer.offscreen.figure1_at PROPERTIES
-                     PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_figure1.png(.|\n)*GL errors 0\nlast frame t 10.4667 -> 10.5\n(.|\n)*exit=0")
+# (--at), with the forward/backward faces and the BM-culled nodes drawn.
+cdlab_viewer_doors_test(figure1_at "{\"overlays\": {\"bvhLevel\": 8, \"faceMotion\": true, \"bmCulled\": true}}"
+  "last frame t 10.4667 -> 10.5\n" --frames 20 --at 10.5 --algo rigid-ccd-bm)
 # A time outside the scene's range: the error names the option and the range; the automated run exits 2.
 add_test(NAME viewer.offscreen.at_outside_range
          COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
