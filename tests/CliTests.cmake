@@ -37,6 +37,15 @@ cdlab_cli_error_test(verify_default_scene "verify: every cdlab algorithm matches
                      ${BENCH} run ${SCENES}/default.json --frames 16 --repeat 1 --warmup 0 --verify
                      --csv ${CMAKE_BINARY_DIR}/verify_default.csv --json ${CMAKE_BINARY_DIR}/verify_default.json)
 cdlab_cli_error_test(bvh_build "bvh .*nodes" ${BENCH} bvh-build --generator sphere --triangles 20000 --repeat 1)
+# table1 --csv: one row per frame with both pipelines' counts; a path that cannot be written fails before the run.
+add_test(NAME cli.table1_csv
+         COMMAND sh -c "\"$0\" table1 \"$1\" --frames 4 --repeat 1 --no-peer --csv \"$2\" && cat \"$2\""
+                 ${BENCH} ${SCENES}/doors.json ${CMAKE_BINARY_DIR}/table1_test.csv)
+set_tests_properties(cli.table1_csv PROPERTIES PASS_REGULAR_EXPRESSION
+                     "# wrote [^\n]*table1_test.csv(.|\n)*\nframe,t,bv_tests_without,bv_tests_with,ee_tests_without,ee_tests_with,(.|\n)*\n3,[0-9.]+,[0-9]+,[0-9]+,")
+cdlab_cli_exit2_test(table1_csv_unwritable "error: .*no_such_dir/t.csv: cannot open output file for writing"
+                     ${BENCH} table1 ${SCENES}/doors.json --frames 4 --repeat 1 --no-peer
+                     --csv ${CMAKE_BINARY_DIR}/no_such_dir/t.csv)
 # -a takes one value: a scene after it is the scene, not another algorithm.
 cdlab_cli_error_test(algo_then_scene "\nbvh\\[bv=aabb\\] "
                      ${BENCH} run --algo bvh --algo bvh:bv=aabb ${SCENES}/cylinder_ball.json --frames 4 --repeat 1)

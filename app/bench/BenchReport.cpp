@@ -67,13 +67,13 @@ std::string hex(std::uint64_t h) {
     return buf;
 }
 
+} // namespace
+
 std::ofstream openOut(const std::string& path) {
     std::ofstream out(path);
     if (!out) throw InputError(path, "", "cannot open output file for writing");
     return out;
 }
-
-} // namespace
 
 std::string configurationLine() {
     return std::string("# cdlab-bench | build ") + buildType() + " | " + buildCompiler() + " | CPU " +

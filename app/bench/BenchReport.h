@@ -3,6 +3,7 @@
 
 #include "BenchRun.h"
 
+#include <fstream>
 #include <iosfwd>
 #include <string>
 
@@ -16,6 +17,8 @@ struct BenchContext {
 };
 
 std::string configurationLine();
+/// An output file opened for writing; InputError naming it when it cannot be.
+std::ofstream openOut(const std::string& path);
 void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<AlgorithmRun>& runs);
 void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs);
 void writeJson(const std::string& path, const BenchContext& ctx, const std::vector<AlgorithmRun>& runs);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -66,6 +67,41 @@ void printPeer(const AlgorithmRun& a, const AlgorithmRun& b, const AlgorithmRun&
     out.unsetf(std::ios::fixed);
 }
 
+/// Per frame, both pipelines side by side (and FCL's time when it ran): what Table 1 sums, for plotting where
+/// the culling pays along the motion.
+void writeCsv(std::ostream& out, const AlgorithmRun& a, const AlgorithmRun& b, const AlgorithmRun& bound,
+              const AlgorithmRun* peer, const std::vector<bool>& startsInContact) {
+    out << "frame,t";
+    for (const char* c : {"bv_tests", "ee_tests", "vf_tests", "fv_tests"})
+        out << "," << c << "_without," << c << "_with";
+    out << ",ee_backward,bm_tests,bm_culled,ms_without,ms_with";
+    if (peer) out << ",ms_fcl";
+    out << ",starts_in_contact,first_contact_without,first_contact_with\n";
+    auto ms = [](const FrameRecord& f, const std::string& skip = {}) {
+        double sum = 0;
+        for (const auto& [stage, t] : f.stageMs)
+            if (stage != skip) sum += t;
+        return sum;
+    };
+    auto time = [&](double t) {
+        if (t >= 0) out << std::setprecision(17) << t << std::setprecision(6);
+    };
+    for (std::size_t f = 0; f < a.frames.size(); ++f) {
+        const FrameRecord &x = a.frames[f], &y = b.frames[f];
+        out << x.frame << "," << x.t;
+        for (const char* c : {"bv_tests", "ee_tests", "vf_tests", "fv_tests"})
+            out << "," << x.counters.get(c) << "," << y.counters.get(c);
+        out << "," << bound.frames[f].counters.get("ee_backward") << "," << y.counters.get("bm_tests") << ","
+            << y.counters.get("bm_culled") << "," << ms(x) << "," << ms(y);
+        if (peer) out << "," << ms(peer->frames[f], "features");
+        out << "," << int(startsInContact[f]) << ",";
+        time(x.firstContact);
+        out << ",";
+        time(y.firstContact);
+        out << "\n";
+    }
+}
+
 /// The keyframe times of the scene's most keyframed body: the phases of the scene's motion.
 std::vector<double> phaseTimes(const Scene& scene) {
     std::vector<double> times;
@@ -119,6 +155,8 @@ void printPhases(const Scene& scene, const AlgorithmRun& a, const AlgorithmRun& 
 
 int runTable1(const Table1Options& o, std::ostream& out) {
     Scene scene = loadScene(o.scene);
+    std::ofstream csv; // opened first: a path that cannot be written fails before the run, not after it
+    if (!o.csv.empty()) csv = openOut(o.csv);
     BenchOptions bench;
     bench.frames = o.frames;
     bench.repeat = o.repeat;
@@ -194,6 +232,10 @@ int runTable1(const Table1Options& o, std::ostream& out) {
         startsInContact[f] = discrete->step(start, start).contactPairCount() > 0;
     }
     if (peer) printPeer(a, b, runs[2], startsInContact, dt, out);
+    if (!o.csv.empty()) {
+        writeCsv(csv, a, b, bound, peer ? &runs[2] : nullptr, startsInContact);
+        out << "# wrote " << o.csv << " (per frame: both pipelines' counts and times)\n";
+    }
     printPhases(scene, a, b, bound, dt, out);
 
     // First contacts must agree on every frame that starts contact-free.

@@ -16,6 +16,7 @@ struct Table1Options {
     int rMax = 5;
     bool progress = false;
     bool peer = true; ///< also run FCL's conservative advancement on the same frames (when built with FCL)
+    std::string csv;  ///< also write the per-frame counts and times of both pipelines here (for plots)
 };
 
 int runTable1(const Table1Options& options, std::ostream& out);

@@ -179,6 +179,7 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"bottom-up", "top-down"}));
     t1Cmd->add_option("--rmax", t1.rMax, "Maximum BM-cone size")->check(CLI::Range(3, 16));
     t1Cmd->add_flag("--progress", t1.progress, "Show the progress bar even when stderr is not a terminal");
+    t1Cmd->add_option("--csv", t1.csv, "Also write per-frame counts and times of both pipelines here");
     t1Cmd->add_flag("!--no-peer", t1.peer,
                     "Skip the FCL conservative-advancement peer (about 15 ms a frame)");
 
