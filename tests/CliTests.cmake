@@ -46,6 +46,10 @@ set_tests_properties(cli.table1_csv PROPERTIES PASS_REGULAR_EXPRESSION
 cdlab_cli_exit2_test(table1_csv_unwritable "error: .*no_such_dir/t.csv: cannot open output file for writing"
                      ${BENCH} table1 ${SCENES}/doors.json --frames 4 --repeat 1 --no-peer
                      --csv ${CMAKE_BINARY_DIR}/no_such_dir/t.csv)
+# run: an output path that cannot be written fails before the run (no summary printed).
+cdlab_cli_exit2_test(run_json_unwritable "error: .*no_such_dir/s.json: cannot open output file for writing"
+                     ${BENCH} run ${SCENES}/cylinder_ball.json --json ${CMAKE_BINARY_DIR}/no_such_dir/s.json)
+set_tests_properties(cli.run_json_unwritable PROPERTIES FAIL_REGULAR_EXPRESSION "build_ms")
 # -a takes one value: a scene after it is the scene, not another algorithm.
 cdlab_cli_error_test(algo_then_scene "\nbvh\\[bv=aabb\\] "
                      ${BENCH} run --algo bvh --algo bvh:bv=aabb ${SCENES}/cylinder_ball.json --frames 4 --repeat 1)

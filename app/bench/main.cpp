@@ -203,6 +203,9 @@ int main(int argc, char** argv) {
             std::vector<AlgorithmSpec> specs;
             for (const auto& t : algoTexts) specs.push_back(AlgorithmSpec::parse(t));
             if (verify) specs.push_back(AlgorithmSpec::parse("brute-force"));
+            // Output paths that cannot be written fail now, not after a long run.
+            for (const auto* path : {&csvPath, &jsonPath})
+                if (!path->empty()) openOut(*path);
             std::cout << configurationLine() << "\n";
             BenchContext ctx{scenePath, &scene, opts, opts.frames > 0 ? opts.frames : scene.frames};
             auto runs = runBench(scene, specs, opts);
