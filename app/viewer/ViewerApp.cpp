@@ -191,6 +191,7 @@ void ViewerApp::setScene(std::unique_ptr<Scene> scene) {
 void ViewerApp::rebuild(Viewport& vp) {
     vp.error.clear();
     vp.timing.clear();
+    vp.counters.clear();
     vp.result = {};
     vp.overlays.pickedNode = -1; // node indices belong to the structure being replaced
     try {
@@ -209,6 +210,7 @@ void ViewerApp::stepViewports(double t0, double t1) {
         if (!vp->algo) continue;
         vp->result = vp->algo->step(t0, t1, &vp->draw);
         vp->timing.push(vp->result.stages);
+        pushBounded(vp->counters, vp->result.counters, TimingHistory::kCapacity);
         const OverlaySettings& o = vp->overlays;
         if (o.bvh && !o.bvhOnlyOverlapped && o.bvhObject >= 0)
             vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);

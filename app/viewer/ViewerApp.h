@@ -40,6 +40,7 @@ struct Viewport {
     OverlaySettings overlays;
     DrawList draw{&overlays};
     TimingHistory timing;
+    std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
     OrbitCamera camera;
     std::string error;
 };

@@ -384,8 +384,9 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         }
         std::vector<float> plot(vp.timing.total().begin(), vp.timing.total().end());
         if (!plot.empty())
+            // ImGui 1.86's PlotLines takes no negative width (it drew a 2-pixel plot): the width is explicit.
             ImGui::PlotLines("##total", plot.data(), int(plot.size()), 0, "step ms (last 512 frames)", 0.0f,
-                             FLT_MAX, ImVec2(-1, 60));
+                             FLT_MAX, ImVec2(ImGui::GetContentRegionAvail().x, 60));
     }
     if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (const auto& [name, value] : vp.result.counters.items())
@@ -395,23 +396,52 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     ImGui::End();
 }
 
+void ViewerUi::counterPlots(const std::vector<std::string>& counters) {
+    // One counter over the last frames, a plot per viewport on one scale: where along the motion one
+    // algorithm does less work than the other (e.g. ee_tests with and without BM-culling).
+    if (counters.empty()) return;
+    if (std::find(counters.begin(), counters.end(), m_plotCounter) == counters.end())
+        m_plotCounter = counters[0];
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::BeginCombo("plotted over time", m_plotCounter.c_str())) {
+        for (const auto& c : counters)
+            if (ImGui::Selectable(c.c_str(), c == m_plotCounter)) m_plotCounter = c;
+        ImGui::EndCombo();
+    }
+    auto& vps = m_app.m_viewports;
+    std::vector<std::vector<float>> series(vps.size());
+    float top = 1;
+    for (std::size_t v = 0; v < vps.size(); ++v)
+        for (const auto& frame : vps[v]->counters) {
+            series[v].push_back(float(frame.get(m_plotCounter)));
+            top = std::max(top, series[v].back());
+        }
+    for (std::size_t v = 0; v < vps.size(); ++v) {
+        if (series[v].empty()) continue;
+        std::string label = "view " + std::to_string(v + 1) + ": " + vps[v]->algorithm;
+        ImGui::PlotLines(("##plot" + std::to_string(v)).c_str(), series[v].data(), int(series[v].size()), 0,
+                         label.c_str(), 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, 45));
+    }
+}
+
 void ViewerUi::comparePanel() {
-    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f - 200, float(m_height) - 215), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(400, 185), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f - 200, float(m_height) - 315), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(400, 285), ImGuiCond_FirstUseEver);
     ImGui::Begin("Compare (this frame)");
     auto& vps = m_app.m_viewports;
+    std::vector<std::string> counters, stages;
+    for (const auto& vp : vps) {
+        for (const auto& [n, x] : vp->result.counters.items())
+            if (std::find(counters.begin(), counters.end(), n) == counters.end()) counters.push_back(n);
+        for (const auto& [n, x] : vp->result.stages.items())
+            if (std::find(stages.begin(), stages.end(), n) == stages.end()) stages.push_back(n);
+    }
+    counterPlots(counters);
     if (ImGui::BeginTable("compare", int(vps.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("");
         for (std::size_t v = 0; v < vps.size(); ++v)
             ImGui::TableSetupColumn(("view " + std::to_string(v + 1) + ": " + vps[v]->algorithm).c_str());
         ImGui::TableHeadersRow();
-        std::vector<std::string> counters, stages;
-        for (const auto& vp : vps) {
-            for (const auto& [n, x] : vp->result.counters.items())
-                if (std::find(counters.begin(), counters.end(), n) == counters.end()) counters.push_back(n);
-            for (const auto& [n, x] : vp->result.stages.items())
-                if (std::find(stages.begin(), stages.end(), n) == stages.end()) stages.push_back(n);
-        }
         for (const auto& c : counters) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn(), ImGui::TextUnformatted(c.c_str());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace cdlab {
 
@@ -24,6 +25,7 @@ private:
     void scenePanel();
     void timelinePanel();
     void viewportPanel(int index, Viewport& vp);
+    void counterPlots(const std::vector<std::string>& counters);
     void comparePanel();
     void shortcuts();
 
@@ -31,6 +33,7 @@ private:
     bool m_hasWindow;
     bool m_openRequested = false;
     std::string m_pathField;
+    std::string m_plotCounter = "ee_tests"; ///< the counter the Compare window plots over time
     int m_width = 0, m_height = 0;
 };
 
