@@ -16,14 +16,23 @@ namespace cdlab {
 
 namespace {
 
+/// A frame's median time in ms, all stages but `skip`.
+double frameMs(const FrameRecord& f, const std::string& skip = {}) {
+    double ms = 0;
+    for (const auto& [stage, t] : f.stageMs)
+        if (stage != skip) ms += t;
+    return ms;
+}
+
 /// Sum of the per-frame median times, all stages but `skip`.
 double totalSeconds(const AlgorithmRun& run, const std::string& skip = {}) {
     double ms = 0;
-    for (const auto& f : run.frames)
-        for (const auto& [stage, t] : f.stageMs)
-            if (stage != skip) ms += t;
+    for (const auto& f : run.frames) ms += frameMs(f, skip);
     return ms / 1000;
 }
+
+/// The elementary and BV counters Table 1 compares.
+constexpr const char* kTableCounters[] = {"bv_tests", "ee_tests", "vf_tests", "fv_tests"};
 
 std::uint64_t total(const AlgorithmRun& run, const std::string& counter) {
     std::uint64_t n = 0;
@@ -72,28 +81,20 @@ void printPeer(const AlgorithmRun& a, const AlgorithmRun& b, const AlgorithmRun&
 void writeCsv(std::ostream& out, const AlgorithmRun& a, const AlgorithmRun& b, const AlgorithmRun& bound,
               const AlgorithmRun* peer, const std::vector<bool>& startsInContact) {
     out << "frame,t";
-    for (const char* c : {"bv_tests", "ee_tests", "vf_tests", "fv_tests"})
-        out << "," << c << "_without," << c << "_with";
+    for (const char* c : kTableCounters) out << "," << c << "_without," << c << "_with";
     out << ",ee_backward,bm_tests,bm_culled,ms_without,ms_with";
     if (peer) out << ",ms_fcl";
     out << ",starts_in_contact,first_contact_without,first_contact_with\n";
-    auto ms = [](const FrameRecord& f, const std::string& skip = {}) {
-        double sum = 0;
-        for (const auto& [stage, t] : f.stageMs)
-            if (stage != skip) sum += t;
-        return sum;
-    };
     auto time = [&](double t) {
         if (t >= 0) out << std::setprecision(17) << t << std::setprecision(6);
     };
     for (std::size_t f = 0; f < a.frames.size(); ++f) {
         const FrameRecord &x = a.frames[f], &y = b.frames[f];
         out << x.frame << "," << x.t;
-        for (const char* c : {"bv_tests", "ee_tests", "vf_tests", "fv_tests"})
-            out << "," << x.counters.get(c) << "," << y.counters.get(c);
+        for (const char* c : kTableCounters) out << "," << x.counters.get(c) << "," << y.counters.get(c);
         out << "," << bound.frames[f].counters.get("ee_backward") << "," << y.counters.get("bm_tests") << ","
-            << y.counters.get("bm_culled") << "," << ms(x) << "," << ms(y);
-        if (peer) out << "," << ms(peer->frames[f], "features");
+            << y.counters.get("bm_culled") << "," << frameMs(x) << "," << frameMs(y);
+        if (peer) out << "," << frameMs(peer->frames[f], "features");
         out << "," << int(startsInContact[f]) << ",";
         time(x.firstContact);
         out << ",";

@@ -361,8 +361,8 @@ int ViewerApp::run() {
                                      formatted(m_options.at) + " is outside the scene's time range [" +
                                          formatted(m_scene->startTime) + ", " + formatted(m_scene->endTime) +
                                          "]");
-                double dt = span / std::max(1, m_scene->frames - 1);
-                m_time = std::max(m_scene->startTime, m_options.at - dt * (m_options.frames - 1 - frame));
+                m_time = std::max(m_scene->startTime,
+                                  m_options.at - m_scene->frameLength() * (m_options.frames - 1 - frame));
                 if (frame == 0) t0 = m_time; // nothing moves before the first frame
             } else if (m_options.frames > 0) {
                 m_time = m_scene->frameTime(frame, m_options.frames);
@@ -370,7 +370,7 @@ int ViewerApp::run() {
                 double now = glfwGetTime(), dt = now - last;
                 last = now;
                 if (m_playing) m_time += dt * m_speed;
-                if (m_stepOnce) m_time += span / std::max(1, m_scene->frames - 1), m_stepOnce = false;
+                if (m_stepOnce) m_time += m_scene->frameLength(), m_stepOnce = false;
                 if (m_time > m_scene->endTime)
                     m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
             }

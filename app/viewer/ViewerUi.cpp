@@ -396,6 +396,10 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     ImGui::End();
 }
 
+std::string ViewerUi::viewLabel(std::size_t v) const {
+    return "view " + std::to_string(v + 1) + ": " + m_app.m_viewports[v]->algorithm;
+}
+
 void ViewerUi::counterPlots(const std::vector<std::string>& counters) {
     // One counter over the last frames, a plot per viewport on one scale: where along the motion one
     // algorithm does less work than the other (e.g. ee_tests with and without BM-culling).
@@ -418,9 +422,8 @@ void ViewerUi::counterPlots(const std::vector<std::string>& counters) {
         }
     for (std::size_t v = 0; v < vps.size(); ++v) {
         if (series[v].empty()) continue;
-        std::string label = "view " + std::to_string(v + 1) + ": " + vps[v]->algorithm;
         ImGui::PlotLines(("##plot" + std::to_string(v)).c_str(), series[v].data(), int(series[v].size()), 0,
-                         label.c_str(), 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, 45));
+                         viewLabel(v).c_str(), 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, 45));
     }
 }
 
@@ -439,8 +442,7 @@ void ViewerUi::comparePanel() {
     counterPlots(counters);
     if (ImGui::BeginTable("compare", int(vps.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("");
-        for (std::size_t v = 0; v < vps.size(); ++v)
-            ImGui::TableSetupColumn(("view " + std::to_string(v + 1) + ": " + vps[v]->algorithm).c_str());
+        for (std::size_t v = 0; v < vps.size(); ++v) ImGui::TableSetupColumn(viewLabel(v).c_str());
         ImGui::TableHeadersRow();
         for (const auto& c : counters) {
             ImGui::TableNextRow();

@@ -25,6 +25,7 @@ private:
     void scenePanel();
     void timelinePanel();
     void viewportPanel(int index, Viewport& vp);
+    std::string viewLabel(std::size_t v) const; ///< "view N: algorithm", as the Compare window names it
     void counterPlots(const std::vector<std::string>& counters);
     void comparePanel();
     void shortcuts();

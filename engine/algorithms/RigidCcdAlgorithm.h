@@ -102,8 +102,8 @@ private:
     // Per window and node, once BM-tested: 1 culled, 0 kept (sec. 2.2's flag). Stamped, so a window starts
     // without clearing a flag per node (that clearing was 1 % of a Table 1 frame).
     StampedCache<std::uint8_t> m_culledI, m_culledJ;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>>
-        m_stack; // node pairs left; kept to keep its capacity
+    // The traversal's node pairs left; a member so that its capacity outlives a window.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_stack;
     StampedCache<Obb> m_sweptNodes;
     StampedCache<Aabb> m_sweptVerts, m_pointBoxes;
     StampedCache<char> m_backwardI, m_backwardJ;                // per triangle and window, for "face-bound"

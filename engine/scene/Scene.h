@@ -5,6 +5,7 @@
 #include "mesh/TriangleMesh.h"
 #include "scene/PoseTrack.h"
 
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -59,6 +60,8 @@ struct Scene {
     double frameTime(int i, int n) const {
         return n <= 1 ? startTime : startTime + (endTime - startTime) * i / (n - 1);
     }
+    /// Length of one of the scene's own `frames` (the whole range when it has a single frame).
+    double frameLength() const { return (endTime - startTime) / std::max(1, frames - 1); }
 };
 
 } // namespace cdlab
