@@ -5,6 +5,8 @@
 #include "mesh/ProceduralMeshes.h"
 #include "scene/Scene.h"
 
+#include <algorithm>
+
 namespace cdlab::test {
 
 /// Body 0: a sphere of radius 0.35 (24 triangles); body 1: a 0.7 x 0.5 x 0.4 box (12 triangles); both at
@@ -33,6 +35,71 @@ inline void randomApproach(Scene& scene, Rng& rng, double maxTurn) {
             a0.t - dir * (reach * rng.uniform(0.1, 1.2)) + rng.vec(-0.3, 0.3)};
     scene.bodies[0].motion = PoseTrack({keyframe(0, a0), keyframe(1, a1)});
     scene.bodies[1].motion = PoseTrack({keyframe(0, b), keyframe(1, b)});
+}
+
+/// Body 0: a (2, 3) torus knot (non-convex); body 1: a door of 0.6 x 0.8 m (slab, window, mouldings,
+/// handles, hinges); both at rest. At the default sizes (about 900 and 1,300 triangles) the trees are ten
+/// levels and more, where sphereAndBox's are two.
+inline Scene knotAndDoor(std::size_t knotTriangles = 900, std::size_t doorTriangles = 1300) {
+    Scene scene;
+    for (auto [name, mesh] : {std::pair{"knot", makeTorusKnot(2, 3, 0.12, 0.035, knotTriangles)},
+                              std::pair{"door", makeDoor(0.6, 0.8, 0.04, doorTriangles)}}) {
+        Body body;
+        body.name = name;
+        body.mesh = std::make_shared<TriangleMesh>(std::move(mesh));
+        body.motion = PoseTrack({Keyframe{}});
+        scene.bodies.push_back(std::move(body));
+    }
+    return scene;
+}
+
+/// One frame of knotAndDoor(): the door rests at a random pose; the knot starts beside a random door vertex
+/// (in front of the surface there when `discrete` finds it separated, else the case is drawn again) and
+/// moves toward and along it while turning by up to `maxTurn` radians.
+template <class Separated>
+inline void randomCloseApproach(Scene& scene, Rng& rng, double maxTurn, Separated&& separated) {
+    const TriangleMesh& door = *scene.bodies[1].mesh;
+    double reach = 0; // the knot's bounding radius about its origin
+    for (const Vec3& v : scene.bodies[0].mesh->vertices) reach = std::max(reach, length(v));
+    for (;;) {
+        Pose b{rng.rotation(), rng.vec(-1, 1)};
+        Vec3 target = b.apply(door.vertices[rng.integer(0, int(door.vertices.size()) - 1)]);
+        Vec3 dir = rng.unit();
+        Pose a0{rng.rotation(), target + dir * (reach * rng.uniform(1.0, 2.0))};
+        Pose a1{rotationAxisAngle(rng.unit(), rng.uniform(0, maxTurn)) * a0.R,
+                a0.t - dir * (reach * rng.uniform(0.1, 1.2)) + rng.vec(-0.1, 0.1)};
+        scene.bodies[0].motion = PoseTrack({keyframe(0, a0), keyframe(1, a1)});
+        scene.bodies[1].motion = PoseTrack({keyframe(0, b), keyframe(1, b)});
+        if (separated()) return;
+    }
+}
+
+/// One frame of knotAndDoor() that slides: the knot starts just in front of a random door triangle (resting
+/// at a random pose) and moves mostly along that triangle's plane, closing in by a little, while turning by
+/// up to `maxTurn` radians (a quarter of the frames without turning); drawn again until `separated`. First
+/// contacts come from faces moving nearly tangentially, the slow forward motion a culling test must never
+/// take for backward motion.
+template <class Separated>
+inline void randomSlidingApproach(Scene& scene, Rng& rng, double maxTurn, Separated&& separated) {
+    const TriangleMesh& door = *scene.bodies[1].mesh;
+    double reach = 0;
+    for (const Vec3& v : scene.bodies[0].mesh->vertices) reach = std::max(reach, length(v));
+    for (;;) {
+        Pose b{rng.rotation(), rng.vec(-1, 1)};
+        std::uint32_t t = std::uint32_t(rng.integer(0, int(door.triangleCount()) - 1));
+        Vec3 n = b.R * door.faceNormals[t];
+        if (lengthSquared(n) == 0) continue;
+        const Triangle& tri = door.triangles[t];
+        Vec3 target = b.apply((door.vertices[tri[0]] + door.vertices[tri[1]] + door.vertices[tri[2]]) / 3.0);
+        Vec3 u = normalize(cross(n, rng.unit())); // a direction in the triangle's plane
+        Pose a0{rng.rotation(), target + n * (reach * rng.uniform(0.1, 0.7))};
+        double turn = rng.uniform() < 0.25 ? 0.0 : rng.uniform(0, maxTurn); // a quarter only translate
+        Pose a1{rotationAxisAngle(rng.unit(), turn) * a0.R,
+                a0.t + u * (reach * rng.uniform(0.2, 1.5)) - n * (reach * rng.uniform(0, 0.1))};
+        scene.bodies[0].motion = PoseTrack({keyframe(0, a0), keyframe(1, a1)});
+        scene.bodies[1].motion = PoseTrack({keyframe(0, b), keyframe(1, b)});
+        if (separated()) return;
+    }
 }
 
 } // namespace cdlab::test

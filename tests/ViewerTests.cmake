@@ -84,5 +84,5 @@ set_tests_properties(viewer.offscreen.at_outside_range PROPERTIES
 if(CDLAB_SANITIZE)
   get_property(viewer_tests DIRECTORY PROPERTY TESTS)
   list(FILTER viewer_tests INCLUDE REGEX "^viewer\\.")
-  set_tests_properties(${viewer_tests} PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  set_tests_properties(${viewer_tests} PROPERTIES ENVIRONMENT "ASAN_OPTIONS=${CDLAB_TEST_ASAN}:detect_leaks=0")
 endif()
