@@ -219,10 +219,11 @@ TEST(RigidCcdPeer, FclConservativeAdvancementAgreesOnRandomApproaches) {
     EXPECT_LT(hits, n * 0.7) << hits;
 }
 
-/// A knot near a door, 4 seeded shards: trees of ten levels and more, cones of curved and flat parts, contacts
-/// in concave corners. 2,000 close approaches, then 1,000 sliding motions, whose first contacts are made by
-/// faces moving nearly tangentially: a culling test that took slow forward motion for backward (5 % of the
-/// speed bound too lenient while turning, 10 % while translating) failed here where every other suite passed.
+/// A knot near a door, 4 seeded shards: trees of ten levels and more, cones of curved and flat parts,
+/// contacts in concave corners. 2,000 close approaches, then 1,000 sliding motions, whose first contacts are
+/// made by faces moving nearly tangentially: a culling test that took slow forward motion for backward (5 %
+/// of the speed bound too lenient while turning, 10 % while translating) failed here where every other suite
+/// passed.
 class RigidCcdDeepShard : public ::testing::TestWithParam<int> {};
 
 TEST_P(RigidCcdDeepShard, BmCullingNeverChangesTheFirstContact) {
