@@ -3,6 +3,7 @@
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
 #include "mesh/ProceduralMeshes.h"
+#include "mesh/SurfaceCheck.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -50,19 +51,48 @@ TEST(Generators, HitTheirTargetTriangleCounts) {
 
 TEST(Generators, ClosedShapesHaveOutwardNormals) {
     // For a closed, outward-oriented surface the signed volume (divergence theorem) is positive.
-    auto volume = [](const TriangleMesh& m) {
-        double v = 0;
-        for (std::size_t i = 0; i < m.triangleCount(); ++i) {
-            Vec3 a, b, c;
-            m.corners(i, a, b, c);
-            v += dot(a, cross(b, c)) / 6;
+    EXPECT_NEAR(SurfaceCheck::of(makeSphere(1, 20000)).volume, 4.18879, 0.01);
+    EXPECT_NEAR(SurfaceCheck::of(makeCylinder(0.5, 2, 20000)).volume, 3.14159 * 0.25 * 2, 0.01);
+    EXPECT_NEAR(SurfaceCheck::of(makeBox({1, 2, 3}, 1200)).volume, 6.0, 1e-9);
+    // Every generator but the teapot is closed (the door and panel as overlapping closed pieces).
+    for (const auto& g : meshGenerators()) {
+        SurfaceCheck c = SurfaceCheck::of(generateMesh(g.name, json::object(), "test", "params"));
+        SCOPED_TRACE(g.name + ": " + c.describe());
+        EXPECT_GT(c.volume, 0);
+        if (g.name != "teapot") {
+            EXPECT_TRUE(c.closedOutward());
         }
-        return v;
-    };
-    EXPECT_NEAR(volume(makeSphere(1, 20000)), 4.18879, 0.01);
-    EXPECT_NEAR(volume(makeCylinder(0.5, 2, 20000)), 3.14159 * 0.25 * 2, 0.01);
-    EXPECT_NEAR(volume(makeBox({1, 2, 3}, 1200)), 6.0, 1e-9);
-    EXPECT_GT(volume(makeTorusKnot(2, 3, 1, 0.2, 20000)), 0);
+    }
+    // Newell's teapot is open (spout tip, lid gap; the handle and spout end inside the body), its faces
+    // wound outwards.
+    SurfaceCheck teapot = SurfaceCheck::of(makeTeapot(1, 10000));
+    EXPECT_GT(teapot.unmatchedEdges, 0u);
+    EXPECT_GT(teapot.volume, 0);
+}
+
+TEST(SurfaceCheck, FindsHolesAndInwardFacesAndIgnoresSeams) {
+    TriangleMesh box = makeBox({1, 1, 1}, 12);
+    ASSERT_TRUE(SurfaceCheck::of(box).closedOutward()) << SurfaceCheck::of(box).describe();
+    TriangleMesh holed = box;
+    holed.triangles.pop_back();
+    EXPECT_EQ(SurfaceCheck::of(holed).unmatchedEdges, 3u);
+    EXPECT_EQ(SurfaceCheck::of(holed).describe(), "open or inconsistently wound: 3 unmatched edges");
+    TriangleMesh flipped = box;
+    std::swap(flipped.triangles[0][1], flipped.triangles[0][2]);
+    EXPECT_FALSE(SurfaceCheck::of(flipped).closedOutward());
+    TriangleMesh inward = box;
+    for (Triangle& t : inward.triangles) std::swap(t[1], t[2]);
+    EXPECT_EQ(SurfaceCheck::of(inward).unmatchedEdges, 0u);
+    EXPECT_NEAR(SurfaceCheck::of(inward).volume, -1, 1e-12);
+    EXPECT_FALSE(SurfaceCheck::of(inward).closedOutward());
+    // A vertex per face corner (as importers write seams of normals or UVs) is still closed.
+    TriangleMesh soup;
+    for (const Triangle& t : box.triangles) {
+        auto base = std::uint32_t(soup.vertices.size());
+        for (std::uint32_t v : t) soup.vertices.push_back(box.vertices[v]);
+        soup.triangles.push_back({base, base + 1, base + 2});
+    }
+    EXPECT_TRUE(SurfaceCheck::of(soup).closedOutward()) << SurfaceCheck::of(soup).describe();
 }
 
 TEST(Generators, TeapotIsTheUtahTeapot) {

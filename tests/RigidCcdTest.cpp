@@ -249,3 +249,29 @@ TEST_P(RigidCcdDeepShard, BmCullingNeverChangesTheFirstContactOfASlidingMotion) 
 }
 
 INSTANTIATE_TEST_SUITE_P(Shards, RigidCcdDeepShard, ::testing::Values(0, 1, 2, 3));
+
+TEST(RigidCcd, OpenMeshesAreNeverCulled) {
+    // A ball drops into an open cup (a box without its top face) onto the bottom: seen from outside, the
+    // bottom faces move backwards (their outward normal points down, the cup rises relative to the ball), so
+    // culling them would hide the contact. The cup fails SurfaceCheck and gets no BM-cones.
+    Scene scene = test::sphereAndBox();
+    TriangleMesh cup = makeBox({0.7, 0.5, 0.4}, 12);
+    std::erase_if(cup.triangles, [&](const Triangle& t) {
+        return cup.vertices[t[0]].z > 0.1 && cup.vertices[t[1]].z > 0.1 && cup.vertices[t[2]].z > 0.1;
+    });
+    cup.computeFaceNormals();
+    scene.bodies[1].mesh = std::make_shared<TriangleMesh>(std::move(cup));
+    scene.bodies[0].mesh = std::make_shared<TriangleMesh>(makeSphere(0.1, 24));
+    scene.bodies[0].motion = PoseTrack({test::keyframe(0, Pose{Mat3::identity(), {0, 0, 0.35}}),
+                                        test::keyframe(1, Pose{Mat3::identity(), {0, 0, -0.35}})});
+    auto& reg = AlgorithmRegistry::instance();
+    auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
+    plain->prepare(scene);
+    EXPECT_NE(culled->prepare(scene).notes.find("no BM-cones for b (open or inconsistently wound"),
+              std::string::npos);
+    FrameResult rp = plain->step(0, 1), rc = culled->step(0, 1);
+    ASSERT_EQ(rp.firstContacts.size(), 1u);
+    ASSERT_EQ(rc.firstContacts.size(), 1u);
+    EXPECT_EQ(rc.firstContacts[0].time, rp.firstContacts[0].time);
+    EXPECT_NEAR(rp.firstContacts[0].time, (0.35 - (-0.2 + 0.1)) / 0.7, 0.01); // bottom at z = -0.2
+}

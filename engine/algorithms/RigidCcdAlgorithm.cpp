@@ -5,6 +5,7 @@
 #include "culling/ContinuousCulling.h"
 #include "debug/BvhStructure.h"
 #include "debug/DebugSink.h"
+#include "mesh/SurfaceCheck.h"
 
 #include <algorithm>
 #include <optional>
@@ -140,6 +141,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
     PrepareReport report;
     Stopwatch sw;
     std::size_t nodes = 0;
+    std::ostringstream uncone;
     for (const auto& o : m_objects->objects()) {
         auto [it, fresh] = m_bvhs.try_emplace(o.mesh);
         if (fresh) {
@@ -151,7 +153,13 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
             nodes += it->second.stats().nodes;
             if (m_culling) {
                 BmConeTree& cones = m_cones[o.mesh];
-                cones.build(it->second, *o.mesh, m_buildMode, m_coneOptions);
+                SurfaceCheck surface = SurfaceCheck::of(*o.mesh);
+                if (surface.closedOutward()) {
+                    cones.build(it->second, *o.mesh, m_buildMode, m_coneOptions);
+                } else { // culling its faces could hide a contact through a hole or on an inward face
+                    cones.buildWithoutCones(it->second);
+                    uncone << "; no BM-cones for " << o.name << " (" << surface.describe() << ")";
+                }
                 report.memoryBytes += cones.stats().memoryBytes;
             }
         }
@@ -161,7 +169,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
     report.stages.add("build", sw.ms());
     std::ostringstream s;
     s << m_bvhs.size() << " OBB trees, " << nodes << " nodes"
-      << (m_culling ? std::string(", BM-cones ") + toString(m_buildMode) : std::string());
+      << (m_culling ? std::string(", BM-cones ") + toString(m_buildMode) : std::string()) << uncone.str();
     report.notes = s.str();
     return report;
 }

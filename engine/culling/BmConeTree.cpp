@@ -66,4 +66,13 @@ bool BmConeTree::culled(std::size_t node, const Obb& box, const Pose& pose,
     return true;
 }
 
+void BmConeTree::buildWithoutCones(const Bvh& bvh) {
+    m_stats = {};
+    m_vectors.clear();
+    m_offset.assign(bvh.nodes().size(), 0);
+    m_count.assign(bvh.nodes().size(), 0);
+    m_stats.memoryBytes =
+        m_offset.capacity() * sizeof(std::uint32_t) + m_count.capacity() * sizeof(std::uint8_t);
+}
+
 } // namespace cdlab

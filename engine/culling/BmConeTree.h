@@ -36,6 +36,8 @@ struct BmConeTreeStats {
 class BmConeTree {
 public:
     void build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mode, const BmConeOptions& options);
+    /// No node gets a cone (never BM-culled): for meshes that fail SurfaceCheck.
+    void buildWithoutCones(const Bvh& bvh);
 
     bool hasCone(std::size_t node) const { return m_count[node] > 0; }
     const Vec3* cone(std::size_t node) const { return m_vectors.data() + m_offset[node]; }

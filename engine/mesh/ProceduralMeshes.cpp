@@ -139,8 +139,10 @@ TriangleMesh teapotAtResolution(double scale, int n) {
         for (int j = 0; j < n; ++j)
             for (int i = 0; i < n; ++i) {
                 std::uint32_t a = base + j * (n + 1) + i, b = a + 1, c = a + (n + 1), d = c + 1;
-                m.triangles.push_back({a, c, d});
-                m.triangles.push_back({a, d, b});
+                // Newell's patches run u, v so that dP/du x dP/dv points into the pot: wound the other way,
+                // every face normal points out (back-face culling depends on it).
+                m.triangles.push_back({a, d, c});
+                m.triangles.push_back({a, b, d});
             }
     }
     // Patches share boundary curves bit-exactly and the lid/bottom patches collapse rows to poles.
