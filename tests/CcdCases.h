@@ -9,19 +9,23 @@
 
 namespace cdlab::test {
 
-/// Body 0: a sphere of radius 0.35 (24 triangles); body 1: a 0.7 x 0.5 x 0.4 box (12 triangles); both at
-/// rest.
-inline Scene sphereAndBox() {
+/// Two bodies (name, mesh) resting at the origin; the random cases below set their motions.
+inline Scene restingPair(std::pair<const char*, TriangleMesh> a, std::pair<const char*, TriangleMesh> b) {
     Scene scene;
-    for (auto [name, mesh] :
-         {std::pair{"a", makeSphere(0.35, 24)}, std::pair{"b", makeBox({0.7, 0.5, 0.4}, 12)}}) {
+    for (auto& [name, mesh] : {std::move(a), std::move(b)}) {
         Body body;
         body.name = name;
-        body.mesh = std::make_shared<TriangleMesh>(std::move(mesh));
+        body.mesh = std::make_shared<TriangleMesh>(mesh);
         body.motion = PoseTrack({Keyframe{}});
         scene.bodies.push_back(std::move(body));
     }
     return scene;
+}
+
+/// Body 0: a sphere of radius 0.35 (24 triangles); body 1: a 0.7 x 0.5 x 0.4 box (12 triangles); both at
+/// rest.
+inline Scene sphereAndBox() {
+    return restingPair({"a", makeSphere(0.35, 24)}, {"b", makeBox({0.7, 0.5, 0.4}, 12)});
 }
 
 /// One frame of sphereAndBox(): the box rests at a random pose; the sphere starts outside both bounding
@@ -41,16 +45,8 @@ inline void randomApproach(Scene& scene, Rng& rng, double maxTurn) {
 /// handles, hinges); both at rest. At the default sizes (about 900 and 1,300 triangles) the trees are ten
 /// levels and more, where sphereAndBox's are two.
 inline Scene knotAndDoor(std::size_t knotTriangles = 900, std::size_t doorTriangles = 1300) {
-    Scene scene;
-    for (auto [name, mesh] : {std::pair{"knot", makeTorusKnot(2, 3, 0.12, 0.035, knotTriangles)},
-                              std::pair{"door", makeDoor(0.6, 0.8, 0.04, doorTriangles)}}) {
-        Body body;
-        body.name = name;
-        body.mesh = std::make_shared<TriangleMesh>(std::move(mesh));
-        body.motion = PoseTrack({Keyframe{}});
-        scene.bodies.push_back(std::move(body));
-    }
-    return scene;
+    return restingPair({"knot", makeTorusKnot(2, 3, 0.12, 0.035, knotTriangles)},
+                       {"door", makeDoor(0.6, 0.8, 0.04, doorTriangles)});
 }
 
 /// One frame of knotAndDoor(): the door rests at a random pose; the knot starts beside a random door vertex

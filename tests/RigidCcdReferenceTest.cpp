@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <initializer_list>
 #include <tuple>
 #include <vector>
 
@@ -97,6 +98,26 @@ Key bruteForce(const TriangleMesh& a, const TriangleMesh& b, const RelativeMotio
     return best;
 }
 
+/// The frame of `scene` (body 0 moving, body 1 resting) through each pipeline: the same earliest contact,
+/// kind and features as the reference on every triangle pair. Counts frames with a contact in `hits`.
+void expectReferenceContact(const Scene& scene, std::initializer_list<Algorithm*> pipelines, int i,
+                            int& hits) {
+    // The reference sees the same relative poses the pipelines compute from the tracks.
+    Pose p0 = scene.bodies[1].motion.at(0).inverse() * scene.bodies[0].motion.at(0);
+    Pose p1 = scene.bodies[1].motion.at(1).inverse() * scene.bodies[0].motion.at(1);
+    Key want = bruteForce(*scene.bodies[0].mesh, *scene.bodies[1].mesh, RelativeMotion(p0, p1));
+    hits += std::get<0>(want) >= 0;
+    for (Algorithm* algo : pipelines) {
+        FrameResult r = algo->step(0, 1);
+        ASSERT_EQ(r.firstContacts.size(), std::get<0>(want) >= 0 ? 1u : 0u) << "case " << i;
+        if (r.firstContacts.empty()) continue;
+        const TimeOfContact& c = r.firstContacts[0];
+        ASSERT_EQ(c.objectA, 0u);
+        Key got{c.time, int(c.kind), c.featureA[0], c.featureA[1], c.featureB[0], c.featureB[1]};
+        ASSERT_EQ(got, want) << "case " << i;
+    }
+}
+
 } // namespace
 
 /// 2,000 random motions in 4 seeded shards (ctest runs them in parallel).
@@ -112,20 +133,7 @@ TEST_P(RigidCcdReference, PipelinesMatchAllTrianglePairs) {
     int hits = 0;
     for (int i = 0; i < n; ++i) {
         test::randomApproach(scene, rng, 1.0); // turns of up to about 60 degrees
-        // The reference sees the same relative poses the pipelines compute from the tracks.
-        Pose p0 = scene.bodies[1].motion.at(0).inverse() * scene.bodies[0].motion.at(0);
-        Pose p1 = scene.bodies[1].motion.at(1).inverse() * scene.bodies[0].motion.at(1);
-        Key want = bruteForce(*scene.bodies[0].mesh, *scene.bodies[1].mesh, RelativeMotion(p0, p1));
-        hits += std::get<0>(want) >= 0;
-        for (Algorithm* algo : {plain.get(), culled.get()}) {
-            FrameResult r = algo->step(0, 1);
-            ASSERT_EQ(r.firstContacts.size(), std::get<0>(want) >= 0 ? 1u : 0u) << "case " << i;
-            if (r.firstContacts.empty()) continue;
-            const TimeOfContact& c = r.firstContacts[0];
-            ASSERT_EQ(c.objectA, 0u);
-            Key got{c.time, int(c.kind), c.featureA[0], c.featureA[1], c.featureB[0], c.featureB[1]};
-            ASSERT_EQ(got, want) << "case " << i;
-        }
+        ASSERT_NO_FATAL_FAILURE(expectReferenceContact(scene, {plain.get(), culled.get()}, i, hits));
     }
     EXPECT_GT(hits, n * 3 / 10) << hits;
     EXPECT_LT(hits, n * 7 / 10) << hits;
@@ -152,18 +160,7 @@ TEST_P(RigidCcdDeepReference, PipelinesMatchAllTrianglePairs) {
             test::randomCloseApproach(scene, rng, 0.8, separated);
         else
             test::randomSlidingApproach(scene, rng, 0.3, separated);
-        Pose p0 = scene.bodies[1].motion.at(0).inverse() * scene.bodies[0].motion.at(0);
-        Pose p1 = scene.bodies[1].motion.at(1).inverse() * scene.bodies[0].motion.at(1);
-        Key want = bruteForce(*scene.bodies[0].mesh, *scene.bodies[1].mesh, RelativeMotion(p0, p1));
-        hits += std::get<0>(want) >= 0;
-        for (Algorithm* algo : {plain.get(), culled.get()}) {
-            FrameResult r = algo->step(0, 1);
-            ASSERT_EQ(r.firstContacts.size(), std::get<0>(want) >= 0 ? 1u : 0u) << "case " << i;
-            if (r.firstContacts.empty()) continue;
-            const TimeOfContact& c = r.firstContacts[0];
-            Key got{c.time, int(c.kind), c.featureA[0], c.featureA[1], c.featureB[0], c.featureB[1]};
-            ASSERT_EQ(got, want) << "case " << i;
-        }
+        ASSERT_NO_FATAL_FAILURE(expectReferenceContact(scene, {plain.get(), culled.get()}, i, hits));
     }
     EXPECT_GT(hits, n * 3 / 10) << hits;
     EXPECT_LT(hits, n * 7 / 10) << hits;
