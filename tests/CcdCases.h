@@ -3,6 +3,7 @@
 
 #include "TestUtil.h"
 #include "mesh/ProceduralMeshes.h"
+#include "pipeline/AlgorithmRegistry.h"
 #include "scene/Scene.h"
 
 #include <algorithm>
@@ -48,6 +49,18 @@ inline Scene knotAndDoor(std::size_t knotTriangles = 900, std::size_t doorTriang
     return restingPair({"knot", makeTorusKnot(2, 3, 0.12, 0.035, knotTriangles)},
                        {"door", makeDoor(0.6, 0.8, 0.04, doorTriangles)});
 }
+
+/// For the random draws: are the bodies' surfaces apart at t = 0 (the discrete `bvh` pipeline)?
+class SeparatedAtStart {
+public:
+    explicit SeparatedAtStart(const Scene& scene) : m_bvh(AlgorithmRegistry::instance().create("bvh", {})) {
+        m_bvh->prepare(scene);
+    }
+    bool operator()() { return m_bvh->step(0, 0).contactPairCount() == 0; }
+
+private:
+    std::unique_ptr<Algorithm> m_bvh;
+};
 
 /// One frame of knotAndDoor(): the door rests at a random pose; the knot starts beside a random door vertex
 /// (in front of the surface there when `discrete` finds it separated, else the case is drawn again) and

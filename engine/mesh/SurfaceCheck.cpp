@@ -1,30 +1,14 @@
 #include "mesh/SurfaceCheck.h"
 
-#include <cstring>
 #include <unordered_map>
 
 namespace cdlab {
-
-namespace {
-
-struct PositionHash {
-    std::size_t operator()(const Vec3& p) const {
-        std::uint64_t b[3];
-        std::memcpy(b, &p, sizeof b);
-        return std::hash<std::uint64_t>()(b[0] * 0x9e3779b97f4a7c15ull ^ b[1] * 0xbf58476d1ce4e5b9ull ^ b[2]);
-    }
-};
-
-} // namespace
 
 SurfaceCheck SurfaceCheck::of(const TriangleMesh& mesh) {
     SurfaceCheck c;
     // Imported meshes often repeat a vertex per face (seams of normals or texture coordinates): identify
     // vertices by position, so only real holes count.
-    std::unordered_map<Vec3, std::uint32_t, PositionHash> ids;
-    std::vector<std::uint32_t> id(mesh.vertices.size());
-    for (std::size_t v = 0; v < mesh.vertices.size(); ++v)
-        id[v] = ids.try_emplace(mesh.vertices[v], std::uint32_t(ids.size())).first->second;
+    const std::vector<std::uint32_t> id = mesh.positionIds();
     std::unordered_map<std::uint64_t, int> uses; // (u << 32 | v) -> uses of u -> v minus uses of v -> u
     for (const Triangle& t : mesh.triangles) {
         const Vec3 &a = mesh.vertices[t[0]], &b = mesh.vertices[t[1]], &d = mesh.vertices[t[2]];

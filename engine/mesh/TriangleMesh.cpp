@@ -42,7 +42,7 @@ void TriangleMesh::validate(const std::string& source) const {
                                      " vertices)");
 }
 
-void TriangleMesh::weldAndClean() {
+std::vector<std::uint32_t> TriangleMesh::positionIds(std::vector<Vec3>* distinct) const {
     struct Key {
         Vec3 v;
         bool operator==(const Key& o) const { return std::memcmp(&v, &o.v, sizeof(Vec3)) == 0; }
@@ -56,17 +56,22 @@ void TriangleMesh::weldAndClean() {
         }
     };
     std::unordered_map<Key, std::uint32_t, KeyHash> index;
-    std::vector<Vec3> welded;
-    std::vector<std::uint32_t> remap(vertices.size());
+    std::vector<std::uint32_t> ids(vertices.size());
     for (std::size_t i = 0; i < vertices.size(); ++i) {
         Vec3 v = vertices[i];
-        if (v.x == 0) v.x = 0; // fold -0 into +0 so they weld
+        if (v.x == 0) v.x = 0; // fold -0 into +0 so they are one position
         if (v.y == 0) v.y = 0;
         if (v.z == 0) v.z = 0;
-        auto [it, inserted] = index.emplace(Key{v}, static_cast<std::uint32_t>(welded.size()));
-        if (inserted) welded.push_back(v);
-        remap[i] = it->second;
+        auto [it, inserted] = index.emplace(Key{v}, static_cast<std::uint32_t>(index.size()));
+        if (inserted && distinct) distinct->push_back(v);
+        ids[i] = it->second;
     }
+    return ids;
+}
+
+void TriangleMesh::weldAndClean() {
+    std::vector<Vec3> welded;
+    std::vector<std::uint32_t> remap = positionIds(&welded);
     std::vector<Triangle> kept;
     kept.reserve(triangles.size());
     for (const Triangle& t : triangles) {

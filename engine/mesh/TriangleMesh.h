@@ -31,6 +31,9 @@ struct TriangleMesh {
 
     /// Throws InputError (naming `source`) on: no triangles, non-finite coordinates, indices out of range.
     void validate(const std::string& source) const;
+    /// Per vertex, a compact id shared by all vertices at the same position (-0 and +0 are one); appends
+    /// each distinct position to `distinct` in id order when given.
+    std::vector<std::uint32_t> positionIds(std::vector<Vec3>* distinct = nullptr) const;
     /// Merges bit-identical vertices and drops triangles that repeat a vertex index (used by generators).
     void weldAndClean();
     /// Number of triangles whose vertices are exactly collinear.
