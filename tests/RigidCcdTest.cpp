@@ -1,6 +1,7 @@
 // The rigid CCD pipeline (redon2002): BM-culling never changes the first contact.
 #include "CcdCases.h"
 #include "ccd/RelativeMotion.h"
+#include "collision/SolidContainment.h"
 #include "mesh/ProceduralMeshes.h"
 #include "peers/Peers.h"
 #include "pipeline/AlgorithmRegistry.h"
@@ -268,4 +269,81 @@ TEST(RigidCcd, OpenMeshesAreNeverCulled) {
     ASSERT_EQ(rc.firstContacts.size(), 1u);
     EXPECT_EQ(rc.firstContacts[0].time, rp.firstContacts[0].time);
     EXPECT_NEAR(rp.firstContacts[0].time, (0.35 - (-0.2 + 0.1)) / 0.7, 0.01); // bottom at z = -0.2
+}
+
+namespace {
+/// Both pipelines over frames [k/n, (k+1)/n]: the same first contacts on every frame that starts with the
+/// bodies apart. Returns the culled pipeline's counter `name` summed over the frames.
+std::uint64_t expectSameFirstContacts(const Scene& scene, int frames, const std::string& name) {
+    auto& reg = AlgorithmRegistry::instance();
+    auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
+    auto discrete = reg.create("bvh", {});
+    plain->prepare(scene), culled->prepare(scene), discrete->prepare(scene);
+    std::uint64_t sum = 0;
+    for (int k = 0; k < frames; ++k) {
+        double t0 = double(k) / frames, t1 = double(k + 1) / frames;
+        FrameResult rp = plain->step(t0, t1), rc = culled->step(t0, t1);
+        sum += rc.counters.get(name);
+        if (discrete->step(t0, t0).contactPairCount() > 0) continue; // starts interpenetrated
+        EXPECT_EQ(rc.firstContacts.size(), rp.firstContacts.size()) << "frame " << k;
+        if (rc.firstContacts.size() == 1 && rp.firstContacts.size() == 1)
+            EXPECT_EQ(rc.firstContacts[0].time, rp.firstContacts[0].time) << "frame " << k;
+    }
+    return sum;
+}
+
+/// A ball of radius 0.1 moving along x from x0 to x1 over t in [0, 1] past a resting body.
+Scene ballAlongX(TriangleMesh resting, double x0, double x1) {
+    Scene scene = test::restingPair({"ball", makeSphere(0.1, 80)}, {"resting", std::move(resting)});
+    scene.bodies[0].motion = PoseTrack({test::keyframe(0, Pose{Mat3::identity(), {x0, 0.01, 0.02}}),
+                                        test::keyframe(1, Pose{Mat3::identity(), {x1, 0.01, 0.02}})});
+    return scene;
+}
+} // namespace
+
+TEST(RigidCcd, BodiesInsideAnotherSolidAreNeverCulled) {
+    // A ball inside a closed sphere (nested, surfaces apart) moves to its wall. It meets the wall from
+    // inside, where the wall's outward normals point away from it: relative to the ball the wall moves
+    // backwards, so culling would hide the contact (it does with the nesting check removed).
+    Scene scene = ballAlongX(makeSphere(1.0, 600), 0.0, 1.2);
+    EXPECT_EQ(expectSameFirstContacts(scene, 1, "bm_nested"), 1u);
+    auto plain = AlgorithmRegistry::instance().create("rigid-ccd", {});
+    plain->prepare(scene);
+    FrameResult r = plain->step(0, 1);
+    ASSERT_EQ(r.firstContacts.size(), 1u);
+    EXPECT_NEAR(r.firstContacts[0].time, 0.9 / 1.2, 0.02);
+}
+
+TEST(RigidCcd, BodiesInACavityAreStillCulled) {
+    // A shell (a sphere with an inward-wound sphere inside) bounds a solid with a cavity; a ball in the
+    // cavity is outside the solid and meets the inner wall on faces that face it, so culling stays on. The
+    // ball starts 5 mm from the wall and moves away from it, across the cavity: the wall behind it moves
+    // backwards relative to it and is culled.
+    TriangleMesh shell = makeSphere(1.0, 600), cavity = makeSphere(0.8, 600);
+    for (Triangle& t : cavity.triangles) std::swap(t[1], t[2]);
+    shell.append(cavity);
+    shell.computeFaceNormals();
+    Scene scene = ballAlongX(shell, 0.595, -0.8);
+    EXPECT_EQ(expectSameFirstContacts(scene, 1, "bm_nested"), 0u);
+    EXPECT_GT(expectSameFirstContacts(scene, 1, "bm_culled"), 0u);
+}
+
+TEST(RigidCcd, ABodyThatPassesIntoAnotherIsNotCulledInside) {
+    // Over 40 frames the ball enters a box through one wall (frames that start interpenetrated), is inside
+    // the box's solid for a while and then reaches the far wall from inside. It moves away from the vertex
+    // that stands for it in the nesting check, so that vertex is the last to enter: a classification made
+    // while the ball straddles the wall would call it outside, and must not carry over into the frames
+    // where it is inside (with it, the far wall's contact is culled away).
+    TriangleMesh ball = makeSphere(0.1, 80);
+    Vec3 dir = -normalize(ball.vertices[pieceVertices(ball)[0]]);
+    Scene scene = test::restingPair({"ball", std::move(ball)}, {"box", makeBox({1, 1, 1}, 300)});
+    Vec3 side{0.01, 0.02, 0.03};
+    scene.bodies[0].motion = PoseTrack({test::keyframe(0, Pose{Mat3::identity(), side - dir * 1.0}),
+                                        test::keyframe(1, Pose{Mat3::identity(), side + dir * 0.8})});
+    EXPECT_GT(expectSameFirstContacts(scene, 40, "bm_nested"), 0u);
+    auto culled = AlgorithmRegistry::instance().create("rigid-ccd-bm", {});
+    culled->prepare(scene);
+    int contacts = 0;
+    for (int k = 0; k < 40; ++k) contacts += int(culled->step(k / 40.0, (k + 1) / 40.0).firstContacts.size());
+    EXPECT_GE(contacts, 2); // entering, and the far wall from inside
 }

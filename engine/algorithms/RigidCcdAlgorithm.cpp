@@ -1,6 +1,7 @@
 #include "algorithms/RigidCcdAlgorithm.h"
 
 #include "collision/ContactDrawing.h"
+#include "collision/SolidContainment.h"
 #include "core/Stopwatch.h"
 #include "culling/ContinuousCulling.h"
 #include "debug/BvhStructure.h"
@@ -137,7 +138,7 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
 PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
-    m_bvhs.clear(), m_cones.clear(), m_bvhOf.clear(), m_coneOf.clear();
+    m_bvhs.clear(), m_cones.clear(), m_bvhOf.clear(), m_coneOf.clear(), m_solids.clear();
     PrepareReport report;
     Stopwatch sw;
     std::size_t nodes = 0;
@@ -154,6 +155,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
             if (m_culling) {
                 BmConeTree& cones = m_cones[o.mesh];
                 SurfaceCheck surface = SurfaceCheck::of(*o.mesh);
+                m_solids[o.mesh] = {surface.closedOutward(), pieceVertices(*o.mesh)};
                 if (surface.closedOutward()) {
                     cones.build(it->second, *o.mesh, m_buildMode, m_coneOptions);
                 } else { // culling its faces could hide a contact through a hole or on an inward face
@@ -166,6 +168,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
         m_bvhOf.push_back(&it->second);
         m_coneOf.push_back(m_culling ? &m_cones[o.mesh] : nullptr);
     }
+    m_nesting.assign(m_objects->pairs().size(), Nesting{});
     report.stages.add("build", sw.ms());
     std::ostringstream s;
     s << m_bvhs.size() << " OBB trees, " << nodes << " nodes"
@@ -432,14 +435,15 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
                                  Counts& counts) {
     const std::uint32_t i = m_objI, j = m_objJ;
     m_window = &w, m_windowStart = a, m_windowEnd = b;
-    if (m_culling) m_culledI.reset(m_bvhI->nodes().size()), m_culledJ.reset(m_bvhJ->nodes().size());
+    const bool cull = m_cullPair;
+    if (cull) m_culledI.reset(m_bvhI->nodes().size()), m_culledJ.reset(m_bvhJ->nodes().size());
     m_sweptNodes.reset(m_bvhI->nodes().size());
     m_sweptVerts.reset(m_meshI->vertices.size());
     if (m_faceBound) m_backwardI.reset(m_meshI->triangleCount()), m_backwardJ.reset(m_meshJ->triangleCount());
     const auto& nodesI = m_bvhI->nodes();
     const auto& nodesJ = m_bvhJ->nodes();
     std::optional<ContinuousCulling> culling;
-    if (m_culling) culling.emplace(w);
+    if (cull) culling.emplace(w);
     auto culledBefore = [](const StampedCache<std::uint8_t>& flags, std::uint32_t n) {
         const std::uint8_t* f = flags.find(n);
         return f && *f;
@@ -450,7 +454,7 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
         auto [ni, nj] = stack.back();
         stack.pop_back();
         // Step 1 (sec. 2.2): a node already BM-culled in this window ends the pair.
-        if (m_culling && (culledBefore(m_culledI, ni) || culledBefore(m_culledJ, nj))) continue;
+        if (cull && (culledBefore(m_culledI, ni) || culledBefore(m_culledJ, nj))) continue;
         // Step 2: overlap of i's swept box with j's box (SAT between the two oriented boxes).
         ++counts.bvTests;
         // Copied: behind a reference, every flag store below (a char store may alias anything) would force
@@ -458,7 +462,7 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
         Obb boxJ = m_bvhJ->obbs()[nj];
         if (!obbOverlap(sweptNode(ni), boxJ)) continue;
         // Step 3: BM-test each node in turn (continuous test over the window, sec. 6), once per window.
-        if (m_culling) {
+        if (cull) {
             if (m_coneI->hasCone(ni) && m_culledI.get(ni, [&] {
                     ++counts.bmTests;
                     const Obb& box = m_bvhI->obbs()[ni];
@@ -493,6 +497,40 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
     m_window = nullptr;
 }
 
+bool RigidCcdAlgorithm::insideSolid(std::uint32_t inner, const Pose& pi, std::uint32_t outer,
+                                    const Pose& po) const {
+    const auto& objs = m_objects->objects();
+    Pose toOuter = po.inverse() * pi;
+    for (std::uint32_t v : m_solids.at(objs[inner].mesh).pieces) {
+        std::optional<int> w =
+            windingNumber(*objs[outer].mesh, *m_bvhOf[outer], toOuter.apply(objs[inner].mesh->vertices[v]));
+        if (!w || *w != 0) return true;
+    }
+    return false;
+}
+
+bool RigidCcdAlgorithm::cullingSafe(std::size_t pair, std::uint32_t a, std::uint32_t b, double t0, double t1,
+                                    const std::vector<Pose>& p0) {
+    const auto& objs = m_objects->objects();
+    const Solid &solidA = m_solids.at(objs[a].mesh), &solidB = m_solids.at(objs[b].mesh);
+    if (!solidA.closed && !solidB.closed) return false; // neither has BM-cones
+    Nesting& n = m_nesting[pair];
+    if (n.holdsAt(t0, t1)) return !n.nested;
+    n = Nesting{};
+    // Only apart bodies have a classification that lasts. Bodies that already overlap at t0 are culled as
+    // before: back-face culling finds the first contact of bodies that start apart, and is not asked more.
+    CollisionResult overlap;
+    m_collider.collide({objs[a].mesh, m_bvhOf[a], p0[a]}, {objs[b].mesh, m_bvhOf[b], p0[b]},
+                       ContactMode::FirstContact, overlap);
+    if (overlap.colliding()) return true;
+    // Culling a body's nodes assumes the other body meets it from outside its solid; a body inside the
+    // other's solid is itself met from outside, but the other body is not.
+    n.nested = (solidA.closed && insideSolid(b, p0[b], a, p0[a])) ||
+               (solidB.closed && insideSolid(a, p0[a], b, p0[b]));
+    n.from = n.until = t0;
+    return !n.nested;
+}
+
 FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     FrameResult r;
     r.t0 = t0, r.t1 = t1;
@@ -504,7 +542,9 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     sw.restart();
     Counts counts;
     std::vector<bool> faceMotionDrawn(m_objects->objects().size(), false);
-    for (auto [pi, pj] : m_objects->pairs()) {
+    std::uint64_t nestedPairs = 0;
+    for (std::size_t pair = 0; pair < m_objects->pairs().size(); ++pair) {
+        auto [pi, pj] = m_objects->pairs()[pair];
         // i relative to j at both ends: j's own motion is folded into the relative poses. The in-between
         // motion is the keyframes' (constant velocities) for the body that moves when the other rests, so a
         // resting body takes the role of j; only when both move is it an approximation of their motions.
@@ -514,8 +554,13 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         if (sink) drawFaceMotion(i, j, rel, p1[j], *sink, faceMotionDrawn);
         TimeOfContact best;
         m_sink = sink, m_endPoseI = p1[i], m_endPoseJ = p1[j];
+        m_cullPair = m_culling && cullingSafe(pair, i, j, t0, t1, p0);
+        nestedPairs += m_culling && !m_cullPair;
         bool hit = query(i, j, rel, best, counts);
         m_sink = nullptr;
+        // Apart at t0 and no contact over the frame: still apart at t1, the classification still holds.
+        Nesting& nesting = m_nesting[pair];
+        if (!hit && nesting.holdsAt(t0, t1)) nesting.until = std::max(nesting.until, t1);
         if (!hit) continue;
         best.time = t0 + best.time * (t1 - t0);
         if (swapped) best = swappedRoles(best);
@@ -536,6 +581,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.counters.add("bm_tests", counts.bmTests);
     r.counters.add("bm_culled", counts.bmCulled);
     r.counters.add("contacts", counts.hits);
+    if (m_culling) r.counters.add("bm_nested", nestedPairs);
     if (m_faceBound) {
         r.counters.add("ee_backward", counts.eeBackward);
         r.counters.add("vf_backward", counts.vfBackward);
