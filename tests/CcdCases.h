@@ -50,13 +50,13 @@ inline Scene knotAndDoor(std::size_t knotTriangles = 900, std::size_t doorTriang
                        {"door", makeDoor(0.6, 0.8, 0.04, doorTriangles)});
 }
 
-/// For the random draws: are the bodies' surfaces apart at t = 0 (the discrete `bvh` pipeline)?
+/// For the random draws: are the bodies' surfaces apart at time t (the discrete `bvh` pipeline)?
 class SeparatedAtStart {
 public:
     explicit SeparatedAtStart(const Scene& scene) : m_bvh(AlgorithmRegistry::instance().create("bvh", {})) {
         m_bvh->prepare(scene);
     }
-    bool operator()() { return m_bvh->step(0, 0).contactPairCount() == 0; }
+    bool operator()(double t = 0) { return m_bvh->step(t, t).contactPairCount() == 0; }
 
 private:
     std::unique_ptr<Algorithm> m_bvh;

@@ -168,7 +168,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
         m_bvhOf.push_back(&it->second);
         m_coneOf.push_back(m_culling ? &m_cones[o.mesh] : nullptr);
     }
-    m_nesting.assign(m_objects->pairs().size(), Nesting{});
+    m_nesting.assign(m_culling ? m_objects->pairs().size() : 0, Nesting{});
     report.stages.add("build", sw.ms());
     std::ostringstream s;
     s << m_bvhs.size() << " OBB trees, " << nodes << " nodes"
@@ -559,8 +559,8 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         bool hit = query(i, j, rel, best, counts);
         m_sink = nullptr;
         // Apart at t0 and no contact over the frame: still apart at t1, the classification still holds.
-        Nesting& nesting = m_nesting[pair];
-        if (!hit && nesting.holdsAt(t0, t1)) nesting.until = std::max(nesting.until, t1);
+        if (m_culling && !hit && m_nesting[pair].holdsAt(t0, t1))
+            m_nesting[pair].until = std::max(m_nesting[pair].until, t1);
         if (!hit) continue;
         best.time = t0 + best.time * (t1 - t0);
         if (swapped) best = swappedRoles(best);
