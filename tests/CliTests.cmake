@@ -42,7 +42,7 @@ add_test(NAME cli.table1_csv
          COMMAND sh -c "\"$0\" table1 \"$1\" --frames 4 --repeat 1 --no-peer --csv \"$2\" && cat \"$2\""
                  ${BENCH} ${SCENES}/doors.json ${CMAKE_BINARY_DIR}/table1_test.csv)
 set_tests_properties(cli.table1_csv PROPERTIES PASS_REGULAR_EXPRESSION
-                     "# wrote [^\n]*table1_test.csv(.|\n)*\nframe,t,bv_tests_without,bv_tests_with,ee_tests_without,ee_tests_with,(.|\n)*\n3,[0-9.]+,[0-9]+,[0-9]+,")
+                     "# wrote [^\n]*table1_test.csv(.|\n)*\nframe,t,bv_tests_without,bv_tests_with,ee_tests_without,ee_tests_with,[a-z_,]*ee_backward,bv_tests_per_face,(.|\n)*\n3,[0-9.]+,[0-9]+,[0-9]+,")
 cdlab_cli_exit2_test(table1_csv_unwritable "error: .*no_such_dir/t.csv: cannot open output file for writing"
                      ${BENCH} table1 ${SCENES}/doors.json --frames 4 --repeat 1 --no-peer
                      --csv ${CMAKE_BINARY_DIR}/no_such_dir/t.csv)
@@ -67,9 +67,9 @@ cdlab_cli_exit2_test(ccd_queries_bad "error: .*cyclic.json: line 1: expected 7 c
                      ${BENCH} ccd-queries ${DATA}/cyclic.json --type vf)
 cdlab_cli_error_test(bm_cones "top-down .*[0-9]+/[0-9]+(.|\n)*bottom-up .*[0-9]+/[0-9]+"
                      ${BENCH} bm-cones --generator torus_knot --triangles 1500 --repeat 1)
-# table1: the paper's rows from one run, the face-level bound, then per keyframe interval; exits 1 if first
-# contacts differ on a frame that starts separated.
-cdlab_cli_error_test(table1 "BV/BV tests +[0-9]+ +[0-9]+(.|\n)*E/E tests(.|\n)*V/F tests(.|\n)*F/V tests(.|\n)*total time(.|\n)*face-level bound .*: [0-9]+ of the [0-9]+ E/E tests .*BM-culling removes [0-9.]+ % of that(.|\n)*per keyframe interval(.|\n)*#   t 10-11 +3 +[0-9]+ -> +[0-9]+ (.|\n)*first contacts: .*identical on"
+# table1: the paper's rows from one run, the face-level and node-level bounds, then per keyframe interval;
+# exits 1 if first contacts differ on a frame that starts separated.
+cdlab_cli_error_test(table1 "BV/BV tests +[0-9]+ +[0-9]+(.|\n)*E/E tests(.|\n)*V/F tests(.|\n)*F/V tests(.|\n)*total time(.|\n)*face-level bound .*: [0-9]+ of the [0-9]+ E/E tests .*BM-culling removes [0-9.]+ % of that\n# node-level bound .*: [0-9]+ BV/BV tests .*reach [0-9.]+ % of that(.|\n)*per keyframe interval(.|\n)*#   t 10-11 +3 +[0-9]+ -> +[0-9]+ (.|\n)*first contacts: .*identical on"
                      ${BENCH} table1 ${SCENES}/doors.json --frames 40 --repeat 1 --no-peer)
 set_tests_properties(cli.table1 PROPERTIES FAIL_REGULAR_EXPRESSION "ERROR|peer fcl-ca")
 # table1's peer lines: FCL's conservative advancement on the same frames, its time ratio and how its times of

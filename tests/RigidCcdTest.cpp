@@ -194,6 +194,45 @@ TEST(RigidCcd, FaceLevelBoundCoversEveryTestBmCullingRemoves) {
     EXPECT_GE(backward, removed);
 }
 
+TEST(RigidCcd, PerFaceNodeTestBoundsTheBmConeTest) {
+    // test=per-face culls a node when all its triangles move backwards over the frame (Vanecek's test per
+    // triangle): every node a BM-cone and the box corners cull, and more. It must stay conservative, leave
+    // exactly the elementary tests the face-level bound does not count (leaves hold one triangle), and cull
+    // at least as much as the BM-cone test.
+    Scene scene = test::sphereAndBox();
+    auto& reg = AlgorithmRegistry::instance();
+    auto plain = reg.create("rigid-ccd", {}), counting = reg.create("rigid-ccd", {{"face-bound", "true"}}),
+         culled = reg.create("rigid-ccd-bm", {}),
+         perFace = reg.create("rigid-ccd-bm", {{"test", "per-face"}});
+    plain->prepare(scene), counting->prepare(scene), culled->prepare(scene), perFace->prepare(scene);
+    test::Rng rng(1848);
+    const int n = 1500;
+    int hits = 0;
+    std::uint64_t bv[3] = {0, 0, 0}; // plain, BM-cone, per-face
+    for (int i = 0; i < n; ++i) {
+        test::randomApproach(scene, rng, 0.8);
+        FrameResult rp = plain->step(0, 1), rb = counting->step(0, 1), rc = culled->step(0, 1),
+                    rf = perFace->step(0, 1);
+        std::string where = "case " + std::to_string(i);
+        expectSameFirstContact(rp, rf, where);
+        if (HasFatalFailure()) return;
+        ASSERT_EQ(rf.counters.get("bm_nested"), 0u) << where;
+        for (const char* kind : {"ee", "vf", "fv"}) {
+            std::string tests = std::string(kind) + "_tests", back = std::string(kind) + "_backward";
+            ASSERT_EQ(rf.counters.get(tests), rp.counters.get(tests) - rb.counters.get(back))
+                << where << " " << kind;
+            ASSERT_LE(rf.counters.get(tests), rc.counters.get(tests)) << where << " " << kind;
+        }
+        bv[0] += rp.counters.get("bv_tests"), bv[1] += rc.counters.get("bv_tests");
+        bv[2] += rf.counters.get("bv_tests");
+        hits += rp.firstContacts.empty() ? 0 : 1;
+    }
+    EXPECT_GT(hits, n * 0.3) << hits;
+    EXPECT_LT(hits, n * 0.7) << hits;
+    EXPECT_LT(bv[1], bv[0]); // the BM-cone test culls
+    EXPECT_LE(bv[2], bv[1]); // and the per-face test at least as much
+}
+
 TEST(RigidCcdPeer, FclConservativeAdvancementAgreesOnRandomApproaches) {
     // The peer column of Table 1 is only worth printing if FCL answers the same question: on random
     // approaches with small turns (where FCL's constant-rate rotation and our rational one nearly coincide

@@ -118,6 +118,14 @@ AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
              {"bottom-up", "top-down"}});
         i.params.push_back(
             {"rmax", "Maximum BM-cone size r_max (the paper uses 5).", std::int64_t(5), {}, 3, 16});
+        i.params.push_back(
+            {"test",
+             "The node test of step 3: the paper's constant-time BM-cone test (6) on the box corners, or "
+             "per-face: every triangle below the node passes Vanecek's test (3) over the window (its "
+             "vertices as characteristic points), linear in the node's triangles. Per-face culls every node "
+             "that any BM-cone and characteristic points could: a bound for analysis, slower.",
+             std::string("bm-cone"),
+             {"bm-cone", "per-face"}});
     }
     i.create = [culling](const ParamSet& p) { return std::make_unique<RigidCcdAlgorithm>(p, culling); };
     return i;
@@ -132,6 +140,7 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
     if (culling) {
         m_buildMode = p.getString("build") == "top-down" ? BmBuildMode::TopDown : BmBuildMode::BottomUp;
         m_coneOptions.rMax = int(p.getInt("rmax"));
+        m_perFaceTest = p.getString("test") == "per-face";
     }
 }
 
@@ -223,6 +232,16 @@ bool RigidCcdAlgorithm::movingTriangleBackward(std::uint32_t tri) {
         trianglePoints(*m_meshI, tri, points);
         return char(movingNodeCulled(*m_window, points, &m_meshI->faceNormals[tri], 1));
     });
+}
+
+bool RigidCcdAlgorithm::allBackward(bool moving, std::uint32_t node) {
+    const Bvh& bvh = moving ? *m_bvhI : *m_bvhJ;
+    const BvhNode& n = bvh.nodes()[node];
+    for (std::uint32_t x = n.firstTri; x < n.firstTri + n.triCount; ++x) {
+        std::uint32_t tri = bvh.triIndex()[x];
+        if (!(moving ? movingTriangleBackward(tri) : fixedTriangleBackward(tri))) return false;
+    }
+    return true;
 }
 
 bool RigidCcdAlgorithm::fixedTriangleBackward(std::uint32_t tri) {
@@ -439,7 +458,8 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
     if (cull) m_culledI.reset(m_bvhI->nodes().size()), m_culledJ.reset(m_bvhJ->nodes().size());
     m_sweptNodes.reset(m_bvhI->nodes().size());
     m_sweptVerts.reset(m_meshI->vertices.size());
-    if (m_faceBound) m_backwardI.reset(m_meshI->triangleCount()), m_backwardJ.reset(m_meshJ->triangleCount());
+    if (m_faceBound || m_perFaceTest)
+        m_backwardI.reset(m_meshI->triangleCount()), m_backwardJ.reset(m_meshJ->triangleCount());
     const auto& nodesI = m_bvhI->nodes();
     const auto& nodesJ = m_bvhJ->nodes();
     std::optional<ContinuousCulling> culling;
@@ -466,14 +486,18 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
             if (m_coneI->hasCone(ni) && m_culledI.get(ni, [&] {
                     ++counts.bmTests;
                     const Obb& box = m_bvhI->obbs()[ni];
-                    bool culled = culling->movingCulled(box, m_coneI->cone(ni), m_coneI->coneSize(ni));
+                    bool culled = m_perFaceTest
+                                      ? allBackward(true, ni)
+                                      : culling->movingCulled(box, m_coneI->cone(ni), m_coneI->coneSize(ni));
                     if (culled) ++counts.bmCulled, drawCulled(i, box, nodesI[ni].depth, m_endPoseI);
                     return std::uint8_t(culled);
                 }))
                 continue;
             if (m_coneJ->hasCone(nj) && m_culledJ.get(nj, [&] {
                     ++counts.bmTests;
-                    bool culled = culling->fixedCulled(boxJ, m_coneJ->cone(nj), m_coneJ->coneSize(nj));
+                    bool culled = m_perFaceTest
+                                      ? allBackward(false, nj)
+                                      : culling->fixedCulled(boxJ, m_coneJ->cone(nj), m_coneJ->coneSize(nj));
                     if (culled) ++counts.bmCulled, drawCulled(j, boxJ, nodesJ[nj].depth, m_endPoseJ);
                     return std::uint8_t(culled);
                 }))

@@ -85,6 +85,8 @@ private:
     /// the only cone vector). Only for the "face-bound" counters.
     bool movingTriangleBackward(std::uint32_t tri);
     bool fixedTriangleBackward(std::uint32_t tri);
+    /// The "per-face" node test: every triangle below the node (of i if `moving`, else of j) moves backwards.
+    bool allBackward(bool moving, std::uint32_t node);
 
     bool m_culling;
     BmBuildMode m_buildMode = BmBuildMode::BottomUp;
@@ -127,6 +129,7 @@ private:
     double m_windowStart = 0, m_windowEnd = 1;
     double m_windowTravel = 0.5; // "window" parameter
     bool m_faceBound = false;    // "face-bound" parameter
+    bool m_perFaceTest = false;  // "test" parameter: per-face instead of the BM-cone test
     DebugSink* m_sink = nullptr; // when drawing: BM-culled nodes at the frame's end poses
     Pose m_endPoseI, m_endPoseJ;
     std::uint32_t m_objI = 0, m_objJ = 0;
