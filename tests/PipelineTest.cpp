@@ -57,6 +57,18 @@ TEST(Registry, BadAlgorithmOrParameterIsAClearError) {
     expectMsg("bvh", {{"depth", "3"}}, "unknown parameter");
 }
 
+TEST(Registry, ParametersDescribeWhatDiffersFromTheDefaults) {
+    const AlgorithmInfo* info = AlgorithmRegistry::instance().find("rigid-ccd-bm");
+    ASSERT_NE(info, nullptr);
+    ParamSet p(info->params);
+    EXPECT_EQ(p.describeChanged(info->params), "");
+    p.setFromString(info->params, "test", "per-face", "--algo");
+    p.setFromString(info->params, "rmax", "5", "--algo"); // the default, so not named
+    EXPECT_EQ(p.describeChanged(info->params), "test=per-face");
+    p.setFromString(info->params, "build", "top-down", "--algo");
+    EXPECT_EQ(p.describeChanged(info->params), "build=top-down,test=per-face");
+}
+
 TEST(Pipeline, AllDiscreteAlgorithmsAgreeOnBundledScenes) {
     registerPeerAlgorithms(AlgorithmRegistry::instance());
     for (const char* file : {"knot_teapot.json", "cylinder_ball.json", "default.json"}) {

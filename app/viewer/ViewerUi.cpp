@@ -59,6 +59,14 @@ std::vector<std::string> browseFiles() {
     return out;
 }
 
+/// "rigid-ccd-bm[test=per-face]": the algorithm and its parameters that differ from the defaults, as the
+/// bench labels its rows, so that two viewports of one algorithm are told apart.
+std::string algorithmLabel(const Viewport& vp) {
+    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.algorithm);
+    std::string changed = info ? vp.params.describeChanged(info->params) : std::string();
+    return changed.empty() ? vp.algorithm : vp.algorithm + "[" + changed + "]";
+}
+
 } // namespace
 
 ViewerUi::ViewerUi(ViewerApp& app) : m_app(app), m_hasWindow(app.m_platform.window() != nullptr) {
@@ -276,7 +284,7 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     // Side by side, an open panel covers nearly half of its viewport's scene: start closed (title bar only).
     if (n > 1) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
     std::string title =
-        "View " + std::to_string(index + 1) + ": " + vp.algorithm + "###view" + std::to_string(index);
+        "View " + std::to_string(index + 1) + ": " + algorithmLabel(vp) + "###view" + std::to_string(index);
     ImGui::Begin(title.c_str());
     auto& registry = AlgorithmRegistry::instance();
     bool changed = false;
@@ -397,7 +405,7 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
 }
 
 std::string ViewerUi::viewLabel(std::size_t v) const {
-    return "view " + std::to_string(v + 1) + ": " + m_app.m_viewports[v]->algorithm;
+    return "view " + std::to_string(v + 1) + ": " + algorithmLabel(*m_app.m_viewports[v]);
 }
 
 void ViewerUi::counterPlots(const std::vector<std::string>& counters) {

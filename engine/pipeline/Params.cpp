@@ -2,6 +2,7 @@
 
 #include "core/InputError.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -76,6 +77,16 @@ void ParamSet::setFromString(const std::vector<ParamSpec>& specs, const std::str
 std::string ParamSet::describe() const {
     std::string s;
     for (const auto& [k, v] : m_values) s += (s.empty() ? "" : ",") + k + "=" + toString(v);
+    return s;
+}
+
+std::string ParamSet::describeChanged(const std::vector<ParamSpec>& specs) const {
+    std::string s;
+    for (const auto& [k, v] : m_values) {
+        auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& p) { return p.name == k; });
+        if (spec == specs.end() || spec->defaultValue != v)
+            s += (s.empty() ? "" : ",") + k + "=" + toString(v);
+    }
     return s;
 }
 

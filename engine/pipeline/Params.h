@@ -42,6 +42,9 @@ public:
     const std::map<std::string, ParamValue>& values() const { return m_values; }
     /// "name=value,name=value" in name order.
     std::string describe() const;
+    /// The same for the values that differ from their spec's default only ("" when all are defaults): what
+    /// tells two viewports of one algorithm apart.
+    std::string describeChanged(const std::vector<ParamSpec>& specs) const;
 
 private:
     std::map<std::string, ParamValue> m_values;
