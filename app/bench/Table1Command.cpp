@@ -191,7 +191,6 @@ int runTable1(const Table1Options& o, std::ostream& out) {
          {"rigid-ccd-bm", {{"build", o.build}, {"rmax", std::to_string(o.rMax)}, {"test", "per-face"}}}},
         once);
     Bounds bounds{boundRuns[0], boundRuns[1]};
-    const AlgorithmRun& bound = bounds.face;
     int frames = int(a.frames.size());
 
     out << configurationLine() << "\n";
@@ -220,6 +219,7 @@ int runTable1(const Table1Options& o, std::ostream& out) {
         << "\n";
     out.unsetf(std::ios::fixed);
     {
+        const AlgorithmRun& bound = bounds.face;
         std::uint64_t ee = total(a, "ee_tests"), back = total(bound, "ee_backward");
         std::uint64_t removed = ee - std::min(ee, total(b, "ee_tests"));
         out << "# face-level bound (Vanecek's test (3) per triangle over the frame, nothing culled): " << back
@@ -233,12 +233,11 @@ int runTable1(const Table1Options& o, std::ostream& out) {
             << (back ? 100.0 * double(removed) / double(back) : 0) << " % of that\n";
         std::uint64_t bv = total(a, "bv_tests"), bvNode = total(bounds.node, "bv_tests");
         std::uint64_t bvCut = bv - std::min(bv, total(b, "bv_tests")), bvCutNode = bv - std::min(bv, bvNode);
-        out << "# node-level bound (step 3 with the per-face test: a node is culled when all its triangles "
-               "pass "
-               "test (3) over the frame): "
+        out << "# node-level bound (step 3 with the per-face test: a node is culled when all its triangles"
+               " pass test (3) over the frame): "
             << bvNode << " BV/BV tests (" << reduction(bv, bvNode)
-            << " %): the most hierarchical back-face culling removes on this BVH; BM-culling's cones and "
-               "corners reach "
+            << " %): the most hierarchical back-face culling removes on this BVH; BM-culling's cones and"
+               " corners reach "
             << (bvCutNode ? 100.0 * double(bvCut) / double(bvCutNode) : 0) << " % of that\n";
         out.unsetf(std::ios::fixed);
     }
