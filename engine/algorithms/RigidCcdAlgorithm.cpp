@@ -471,7 +471,7 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
     auto& stack = m_stack;
     stack.assign(1, {0, 0});
     while (!stack.empty()) {
-        auto [ni, nj] = stack.back();
+        const std::uint32_t ni = stack.back().first, nj = stack.back().second;
         stack.pop_back();
         // Step 1 (sec. 2.2): a node already BM-culled in this window ends the pair.
         if (cull && (culledBefore(m_culledI, ni) || culledBefore(m_culledJ, nj))) continue;

@@ -82,7 +82,8 @@ std::string ParamSet::describe() const {
 
 std::string ParamSet::describeChanged(const std::vector<ParamSpec>& specs) const {
     std::string s;
-    for (const auto& [k, v] : m_values) {
+    for (const auto& [name, v] : m_values) {
+        const std::string& k = name; // a structured binding cannot be captured before C++20
         auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& p) { return p.name == k; });
         if (spec == specs.end() || spec->defaultValue != v)
             s += (s.empty() ? "" : ",") + k + "=" + toString(v);
