@@ -51,7 +51,8 @@ template <class T> void pushBounded(std::deque<T>& d, T v, std::size_t cap) {
 } // namespace
 
 void TimingHistory::push(const StageTimes& stages) {
-    for (const auto& [name, ms] : stages.items()) {
+    for (const auto& [stage, ms] : stages.items()) {
+        const auto& name = stage; // a structured binding cannot be captured before C++20
         auto it =
             std::find_if(m_stages.begin(), m_stages.end(), [&](const auto& s) { return s.first == name; });
         if (it == m_stages.end()) it = m_stages.insert(m_stages.end(), {name, {}});
@@ -297,7 +298,7 @@ void ViewerApp::handleCameraInput(int width, int height) {
 void ViewerApp::pickAt(float x, float y, int width, int height) {
     int n = int(m_viewports.size());
     if (n == 0 || !m_scene || width <= 0 || height <= 0) return;
-    float colWidth = float(width / n);
+    float colWidth = float(width / n); // whole pixels, as render() lays the viewports out
     int under = std::clamp(int(x / std::max(1.0f, colWidth)), 0, n - 1);
     for (int v = 0; v < n; ++v) {
         if (v != under && !m_linkCameras) continue;
