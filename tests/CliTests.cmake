@@ -32,6 +32,14 @@ cdlab_cli_exit2_test(nan_mesh "error: .*nan.obj: vertex 1: coordinate is NaN or 
                      ${BENCH} bvh-build --mesh ${DATA}/nan.obj)
 cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|obb"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --algo bvh:bv=sphere)
+# Running out of memory (here an address-space limit) is said, not an abort: exit 3. Not under the
+# sanitizers, which reserve more address space than the limit.
+if(NOT CDLAB_SANITIZE)
+  add_test(NAME cli.out_of_memory
+           COMMAND sh -c "ulimit -v 1000000; \"$0\" \"$@\"; echo \"exit=$?\""
+                   ${BENCH} bvh-build --generator sphere --triangles 20000000 --repeat 1)
+  set_tests_properties(cli.out_of_memory PROPERTIES PASS_REGULAR_EXPRESSION "error: out of memory(.|\n)*exit=3")
+endif()
 cdlab_cli_error_test(list "torus_knot" ${BENCH} list --scenes ${SCENES})
 cdlab_cli_error_test(verify_default_scene "verify: every cdlab algorithm matches brute-force"
                      ${BENCH} run ${SCENES}/default.json --frames 16 --repeat 1 --warmup 0 --verify

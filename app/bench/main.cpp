@@ -26,9 +26,11 @@
 
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <exception>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <new>
 #include <nlohmann/json.hpp>
 
 using namespace cdlab;
@@ -249,6 +251,12 @@ int main(int argc, char** argv) {
     } catch (const InputError& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 2;
+    } catch (const std::bad_alloc&) { // said, not an abort
+        std::cerr << "error: out of memory\n";
+        return 3;
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 3;
     }
     return 0;
 }
