@@ -315,6 +315,26 @@ TEST(RigidCcd, OpenMeshesAreNeverCulled) {
     EXPECT_NEAR(rp.firstContacts[0].time, (0.35 - (-0.2 + 0.1)) / 0.7, 0.01); // bottom at z = -0.2
 }
 
+TEST(RigidCcd, PairsOfOpenMeshesAreNotCountedAsNested) {
+    // Two open cups: neither has BM-cones, so the pair is not culled, but neither lies inside the other's
+    // solid (neither bounds one): bm_nested must not count it.
+    Scene scene = test::sphereAndBox();
+    TriangleMesh cup = makeBox({0.7, 0.5, 0.4}, 4);
+    std::erase_if(cup.triangles, [&](const Triangle& t) {
+        return cup.vertices[t[0]].z > 0.1 && cup.vertices[t[1]].z > 0.1 && cup.vertices[t[2]].z > 0.1;
+    });
+    cup.computeFaceNormals();
+    auto shared = std::make_shared<TriangleMesh>(std::move(cup));
+    scene.bodies[0].mesh = scene.bodies[1].mesh = shared;
+    scene.bodies[0].motion = PoseTrack({test::keyframe(0, Pose{Mat3::identity(), {2, 0, 0}}),
+                                        test::keyframe(1, Pose{Mat3::identity(), {1.5, 0, 0}})});
+    auto culled = AlgorithmRegistry::instance().create("rigid-ccd-bm", {});
+    culled->prepare(scene);
+    FrameResult r = culled->step(0, 1);
+    EXPECT_EQ(r.counters.get("bm_culled"), 0u);
+    EXPECT_EQ(r.counters.get("bm_nested"), 0u);
+}
+
 namespace {
 /// What the culled pipeline reported over a run of frames.
 struct CulledRun {

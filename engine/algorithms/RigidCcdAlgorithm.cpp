@@ -579,7 +579,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         TimeOfContact best;
         m_sink = sink, m_endPoseI = p1[i], m_endPoseJ = p1[j];
         m_cullPair = m_culling && cullingSafe(pair, i, j, t0, t1, p0);
-        nestedPairs += m_culling && !m_cullPair;
+        nestedPairs += m_culling && m_nesting[pair].nested; // not culled for want of cones is not nesting
         bool hit = query(i, j, rel, best, counts);
         m_sink = nullptr;
         // Apart at t0 and no contact over the frame: still apart at t1, the classification still holds.
