@@ -62,14 +62,20 @@ private:
     std::unique_ptr<Algorithm> m_bvh;
 };
 
+/// The radius of the smallest ball about the mesh's origin that holds it (how far the knot reaches).
+inline double radiusAboutOrigin(const TriangleMesh& mesh) {
+    double r = 0;
+    for (const Vec3& v : mesh.vertices) r = std::max(r, length(v));
+    return r;
+}
+
 /// One frame of knotAndDoor(): the door rests at a random pose; the knot starts beside a random door vertex
 /// (in front of the surface there when `discrete` finds it separated, else the case is drawn again) and
 /// moves toward and along it while turning by up to `maxTurn` radians.
 template <class Separated>
 inline void randomCloseApproach(Scene& scene, Rng& rng, double maxTurn, Separated&& separated) {
     const TriangleMesh& door = *scene.bodies[1].mesh;
-    double reach = 0; // the knot's bounding radius about its origin
-    for (const Vec3& v : scene.bodies[0].mesh->vertices) reach = std::max(reach, length(v));
+    const double reach = radiusAboutOrigin(*scene.bodies[0].mesh);
     for (;;) {
         Pose b{rng.rotation(), rng.vec(-1, 1)};
         Vec3 target = b.apply(door.vertices[rng.integer(0, int(door.vertices.size()) - 1)]);
@@ -91,8 +97,7 @@ inline void randomCloseApproach(Scene& scene, Rng& rng, double maxTurn, Separate
 template <class Separated>
 inline void randomSlidingApproach(Scene& scene, Rng& rng, double maxTurn, Separated&& separated) {
     const TriangleMesh& door = *scene.bodies[1].mesh;
-    double reach = 0;
-    for (const Vec3& v : scene.bodies[0].mesh->vertices) reach = std::max(reach, length(v));
+    const double reach = radiusAboutOrigin(*scene.bodies[0].mesh);
     for (;;) {
         Pose b{rng.rotation(), rng.vec(-1, 1)};
         std::uint32_t t = std::uint32_t(rng.integer(0, int(door.triangleCount()) - 1));

@@ -289,17 +289,26 @@ TEST_P(RigidCcdDeepShard, BmCullingNeverChangesTheFirstContactOfASlidingMotion) 
 
 INSTANTIATE_TEST_SUITE_P(Shards, RigidCcdDeepShard, ::testing::Values(0, 1, 2, 3));
 
+namespace {
+
+/// A 0.7 x 0.5 x 0.4 box of `triangles` triangles without its top face: open, so it gets no BM-cones.
+TriangleMesh openCup(std::size_t triangles) {
+    TriangleMesh cup = makeBox({0.7, 0.5, 0.4}, triangles);
+    std::erase_if(cup.triangles, [&](const Triangle& t) {
+        return cup.vertices[t[0]].z > 0.1 && cup.vertices[t[1]].z > 0.1 && cup.vertices[t[2]].z > 0.1;
+    });
+    cup.computeFaceNormals();
+    return cup;
+}
+
+} // namespace
+
 TEST(RigidCcd, OpenMeshesAreNeverCulled) {
     // A ball drops into an open cup (a box without its top face) onto the bottom: seen from outside, the
     // bottom faces move backwards (their outward normal points down, the cup rises relative to the ball), so
     // culling them would hide the contact. The cup fails SurfaceCheck and gets no BM-cones.
     Scene scene = test::sphereAndBox();
-    TriangleMesh cup = makeBox({0.7, 0.5, 0.4}, 12);
-    std::erase_if(cup.triangles, [&](const Triangle& t) {
-        return cup.vertices[t[0]].z > 0.1 && cup.vertices[t[1]].z > 0.1 && cup.vertices[t[2]].z > 0.1;
-    });
-    cup.computeFaceNormals();
-    scene.bodies[1].mesh = std::make_shared<TriangleMesh>(std::move(cup));
+    scene.bodies[1].mesh = std::make_shared<TriangleMesh>(openCup(12));
     scene.bodies[0].mesh = std::make_shared<TriangleMesh>(makeSphere(0.1, 24));
     scene.bodies[0].motion = PoseTrack({test::keyframe(0, Pose{Mat3::identity(), {0, 0, 0.35}}),
                                         test::keyframe(1, Pose{Mat3::identity(), {0, 0, -0.35}})});
@@ -319,12 +328,7 @@ TEST(RigidCcd, PairsOfOpenMeshesAreNotCountedAsNested) {
     // Two open cups: neither has BM-cones, so the pair is not culled, but neither lies inside the other's
     // solid (neither bounds one): bm_nested must not count it.
     Scene scene = test::sphereAndBox();
-    TriangleMesh cup = makeBox({0.7, 0.5, 0.4}, 4);
-    std::erase_if(cup.triangles, [&](const Triangle& t) {
-        return cup.vertices[t[0]].z > 0.1 && cup.vertices[t[1]].z > 0.1 && cup.vertices[t[2]].z > 0.1;
-    });
-    cup.computeFaceNormals();
-    auto shared = std::make_shared<TriangleMesh>(std::move(cup));
+    auto shared = std::make_shared<TriangleMesh>(openCup(4));
     scene.bodies[0].mesh = scene.bodies[1].mesh = shared;
     scene.bodies[0].motion = PoseTrack({test::keyframe(0, Pose{Mat3::identity(), {2, 0, 0}}),
                                         test::keyframe(1, Pose{Mat3::identity(), {1.5, 0, 0}})});
