@@ -32,6 +32,13 @@ cdlab_cli_exit2_test(nan_mesh "error: .*nan.obj: vertex 1: coordinate is NaN or 
                      ${BENCH} bvh-build --mesh ${DATA}/nan.obj)
 cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|obb"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --algo bvh:bv=sphere)
+# A bad command line: "error:" naming the option (or the mistyped command and those that exist), exit 2.
+cdlab_cli_exit2_test(bad_option "error: --frames: [^\n]*abc"
+                     ${BENCH} run ${SCENES}/cylinder_ball.json --frames abc)
+cdlab_cli_exit2_test(unknown_command "error: unknown command 'tabel1' \\(commands: list, run, [a-z0-9, -]*table1\\)"
+                     ${BENCH} tabel1)
+cdlab_cli_exit2_test(missing_option "error: [^\n]*--type is required"
+                     ${BENCH} ccd-queries ${DATA}/ccd_ee.csv)
 # Running out of memory (here an address-space limit) is said, not an abort: exit 3. Not under the
 # sanitizers, which reserve more address space than the limit.
 if(NOT CDLAB_SANITIZE)

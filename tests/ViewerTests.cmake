@@ -38,6 +38,10 @@ add_test(NAME viewer.offscreen.bad_scene
                  ${VIEWER} --offscreen --frames 2 ${CMAKE_CURRENT_SOURCE_DIR}/data/wrong_type.json)
 set_tests_properties(viewer.offscreen.bad_scene PROPERTIES
                      PASS_REGULAR_EXPRESSION "wrong_type.json: bodies\\[1\\].keyframes\\[0\\].t: expected a number(.|\n)*exit=2")
+# A bad command line is bad input too: "error:", the option named, exit 2 (before any window opens).
+add_test(NAME viewer.bad_option
+         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\"" ${VIEWER} --offscreen --frames many)
+set_tests_properties(viewer.bad_option PROPERTIES PASS_REGULAR_EXPRESSION "error: --frames: [^\n]*many(.|\n)*exit=2")
 # A failed load keeps the scene that was open: the error names file and field, the run ends on the old scene.
 add_test(NAME viewer.offscreen.failed_load_keeps_scene
          COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""

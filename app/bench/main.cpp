@@ -8,12 +8,14 @@
 //   cdlab-bench bm-cones (--generator G | --mesh F)   BM-cone build time and memory, top-down vs bottom-up
 //   cdlab-bench table1 [SCENE]                       redon2002 Table 1: rigid CCD without / with BM-culling
 //
-// Exit codes: 0 ok, 1 verification failed (--verify), 2 bad input (message names file and field).
+// Exit codes: 0 ok, 1 verification failed (--verify, table1's check), 2 bad input (message names file and
+// field, or the option), 3 anything else (out of memory).
 #include "BenchReport.h"
 #include "BenchRun.h"
 #include "BmConesCommand.h"
 #include "BvhBuildBench.h"
 #include "CcdQueriesCommand.h"
+#include "CommandLine.h"
 #include "MeshArgs.h"
 #include "Table1Command.h"
 #include "core/InputError.h"
@@ -185,7 +187,7 @@ int main(int argc, char** argv) {
     t1Cmd->add_flag("!--no-peer", t1.peer,
                     "Skip the FCL conservative-advancement peer (about 15 ms a frame)");
 
-    CLI11_PARSE(app, argc, argv);
+    if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
 
     auto defaultAlgos = [] {
         std::vector<std::string> v{"bvh", "bvh:bv=aabb"};

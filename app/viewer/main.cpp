@@ -5,6 +5,7 @@
 //   cdlab a.obj b.ply                       open meshes side by side
 //   cdlab --algo bvh --algo bvh:bv=aabb     one viewport per algorithm, same scene and time
 //   cdlab --frames 60 --screenshot out.png [--offscreen] [--overlays] [scene]   automated run, then exit
+#include "CommandLine.h"
 #include "GlPlatform.h"
 #include "ViewerApp.h"
 #include "core/InputError.h"
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
                        "Automated runs: the last of --frames ends at this scene time (frames of the "
                        "scene's own length; default: --frames spread over the whole time range)")
             ->needs(framesOption);
-    CLI11_PARSE(app, argc, argv);
+    if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     opts.hasAt = atOption->count() > 0;
     if (offscreen && opts.frames == 0) opts.frames = 1;
     // Automated runs leave the user's settings alone (and do not depend on them).
