@@ -222,4 +222,10 @@ TEST(Mesh, ValidateNamesTheElement) {
     expectInputError([&] { m.validate("m.obj"); }, {"vertex 1", "NaN or infinite"});
     m.triangles.clear();
     expectInputError([&] { m.validate("m.obj"); }, {"no triangles"});
+    // Collinear corners and a repeated vertex: no surface at all. One triangle with area is enough.
+    m.vertices = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1e-300, 0}};
+    m.triangles = {{0, 1, 2}, {0, 0, 1}};
+    expectInputError([&] { m.validate("m.obj"); }, {"m.obj", "all 2 triangles are degenerate"});
+    m.triangles.push_back({0, 1, 3});
+    EXPECT_NO_THROW(m.validate("m.obj"));
 }

@@ -86,6 +86,9 @@ TEST(Scene, ArticulatedModelsComposeJointFrames) {
 TEST(Scene, ValidationErrorsNameFileAndField) {
     expectError("{\"bodies\": [", {"line 1", "invalid JSON"});
     expectError("{\n  \"bodies\": [\n    {\"name\": 3,,}\n  ]\n}", {"line 3", "invalid JSON"});
+    // A number beyond double's range: nlohmann reports no position, the loader finds the token.
+    expectError("{\n  \"frames\": 10,\n  \"bodies\": [{\"pose\": {\"position\": [0, 1e400, 0]}}]\n}",
+                {"line 3, column", "1e400", "out of double's range"});
     expectError("[]", {"expected an object"});
     expectError("{}", {"no bodies"});
     expectError(R"({"bodies": {}})", {"bodies", "expected an array"});

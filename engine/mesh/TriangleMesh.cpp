@@ -40,6 +40,23 @@ void TriangleMesh::validate(const std::string& source) const {
                                  "vertex index " + std::to_string(triangles[i][k]) +
                                      " out of range (mesh has " + std::to_string(vertices.size()) +
                                      " vertices)");
+    // Some collapsed triangles are normal (the elementary tests handle them); a mesh made only of them
+    // has no surface to collide, which is a broken file rather than a shape. Exact: any non-zero cross
+    // product component means area, however small.
+    bool anyArea = false;
+    for (std::size_t i = 0; i < triangles.size() && !anyArea; ++i) {
+        Vec3 a, b, c;
+        corners(i, a, b, c);
+        Vec3 n = cross(b - a, c - a);
+        anyArea = n.x != 0 || n.y != 0 || n.z != 0;
+    }
+    if (!anyArea) {
+        std::size_t n = triangles.size();
+        throw InputError(
+            source, "",
+            (n == 1 ? std::string("its one triangle is") : "all " + std::to_string(n) + " triangles are") +
+                " degenerate (zero area): the mesh has no surface");
+    }
 }
 
 std::vector<std::uint32_t> TriangleMesh::positionIds(std::vector<Vec3>* distinct) const {

@@ -270,6 +270,16 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
         auto colon = col == std::string::npos ? std::string::npos : msg.find(": ", col);
         throw InputError(file, lineColumn(text, e.byte > 0 ? e.byte - 1 : 0),
                          "invalid JSON: " + (colon == std::string::npos ? msg : msg.substr(colon + 2)));
+    } catch (const json::out_of_range& e) {
+        // A number beyond double ("1e400"): nlohmann names the token but not where it is; find it.
+        std::string msg = e.what();
+        auto open = msg.find('\'');
+        auto close = open == std::string::npos ? std::string::npos : msg.find('\'', open + 1);
+        std::string token = close == std::string::npos ? "" : msg.substr(open + 1, close - open - 1);
+        auto at = token.empty() ? std::string::npos : text.find(token);
+        throw InputError(file, at == std::string::npos ? "" : lineColumn(text, at),
+                         "invalid JSON: number " + (token.empty() ? std::string("out of range")
+                                                                  : token + " is out of double's range"));
     }
     Reader r(file);
     r.expectObject(doc, "$");
