@@ -56,6 +56,13 @@ add_test(NAME viewer.offscreen.settings_roundtrip
 set_tests_properties(viewer.offscreen.settings_roundtrip PROPERTIES
                      PASS_REGULAR_EXPRESSION "640x480(.|\n)*\"lastScene\": \"[^\"]*cylinder_ball.json\"(.|\n)*\"bvhLevel\": 2")
 
+# A malformed settings file (hand-edited): the error names the file and field, the run uses the defaults
+# and exits 2, and the file survives as .bad (the settings written at exit would otherwise replace it).
+add_test(NAME viewer.offscreen.settings_malformed
+         COMMAND sh -c "rm -f \"$1.bad\"; printf '{\"overlays\": {\"bvhLevel\": \"eight\"}}' > \"$1\" && \"$0\" --offscreen --frames 2 --settings \"$1\" \"$2\"; echo \"exit=$?\"; cat \"$1.bad\""
+                 ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_settings_bad.json ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+set_tests_properties(viewer.offscreen.settings_malformed PROPERTIES
+                     PASS_REGULAR_EXPRESSION "error: settings file [^\n]*viewer_settings_bad.json: overlays.bvhLevel: expected an integer(.|\n)*exit=2(.|\n)*\"bvhLevel\": \"eight\"")
 # An offscreen run with the given overlay settings and a screenshot, on the doors: passes when it saves the
 # PNG, prints `regex` (after the GL error count) and exits 0. The settings file is written afresh each run.
 function(cdlab_viewer_doors_test name settings regex)

@@ -68,6 +68,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     m_lastScene = st.lastScene;
     m_renderMode = RenderMode(st.renderMode);
     m_linkCameras = st.linkCameras;
+    m_settingsProblem = st.problem;
     std::vector<std::string> algos = m_options.algorithms;
     if (algos.empty()) algos.push_back("bvh");
     for (const auto& a : algos) addViewport(a);
@@ -95,6 +96,7 @@ ViewerApp::~ViewerApp() {
     st.renderMode = int(m_renderMode);
     st.linkCameras = m_linkCameras;
     if (!m_viewports.empty()) st.overlays = m_viewports.front()->overlays;
+    st.keepFile = m_options.settings.keepFile; // a malformed file that could not be moved aside
     st.save(m_options.settingsPath);
 }
 
@@ -423,7 +425,8 @@ int ViewerApp::run() {
                      GlPlatform::lastGlError().c_str());
         return 1;
     }
-    return (m_loadError.empty() && !m_hadLoadError) || m_options.frames == 0 ? 0 : 2;
+    bool badInput = !m_loadError.empty() || m_hadLoadError || !m_options.settings.problem.empty();
+    return badInput && m_options.frames > 0 ? 2 : 0;
 }
 
 } // namespace cdlab

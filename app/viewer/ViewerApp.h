@@ -95,7 +95,8 @@ private:
     std::vector<BodyView> m_bodyViews;
     std::vector<std::unique_ptr<Viewport>> m_viewports;
     std::string m_scenePath, m_lastScene, m_loadError, m_status;
-    bool m_hadLoadError = false; // any failed load during an automated run (exit code 2)
+    std::string m_settingsProblem; // a malformed settings file, shown until dismissed
+    bool m_hadLoadError = false;   // any failed load during an automated run (exit code 2)
 
     double m_time = 0, m_speed = 1;
     bool m_playing = true, m_loop = true, m_stepOnce = false, m_linkCameras = true;

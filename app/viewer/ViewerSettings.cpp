@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace cdlab {
 
@@ -21,42 +22,90 @@ std::string ViewerSettings::defaultPath() {
     return base + "/cdlab/viewer.json";
 }
 
+namespace {
+
+using nlohmann::json;
+
+// Readers that name the field, so a hand-edited file's mistake is found at once.
+struct FieldError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+int readInt(const json& o, const char* key, int def, const std::string& field) {
+    if (!o.contains(key)) return def;
+    const json& v = o[key];
+    if (!v.is_number_integer()) throw FieldError(field + key + ": expected an integer");
+    return v.get<int>();
+}
+
+bool readBool(const json& o, const char* key, bool def, const std::string& field) {
+    if (!o.contains(key)) return def;
+    const json& v = o[key];
+    if (!v.is_boolean()) throw FieldError(field + key + ": expected true or false");
+    return v.get<bool>();
+}
+
+} // namespace
+
 ViewerSettings ViewerSettings::load(const std::string& path) {
     ViewerSettings s;
     std::ifstream in(path);
     if (path.empty() || !in) return s;
     try {
-        nlohmann::json j = nlohmann::json::parse(in);
-        // value() with defaults: unknown or missing keys keep defaults, wrong types throw and are reported.
+        json j;
+        try {
+            j = json::parse(in);
+        } catch (const json::exception& e) {
+            throw FieldError(std::string("invalid JSON (") + e.what() + ")");
+        }
+        if (!j.is_object()) throw FieldError("expected a JSON object");
+        // Missing or unknown keys keep the defaults; a wrong type is reported with its field.
         if (j.contains("window")) {
-            s.width = std::clamp(j["window"].at(0).get<int>(), 320, 8192);
-            s.height = std::clamp(j["window"].at(1).get<int>(), 240, 8192);
+            const json& w = j["window"];
+            if (!w.is_array() || w.size() != 2 || !w[0].is_number_integer() || !w[1].is_number_integer())
+                throw FieldError("window: expected [width, height] in pixels");
+            s.width = std::clamp(w[0].get<int>(), 320, 8192);
+            s.height = std::clamp(w[1].get<int>(), 240, 8192);
         }
-        s.lastScene = j.value("lastScene", s.lastScene);
-        s.renderMode = std::clamp(j.value("renderMode", s.renderMode), 0, 2);
-        s.linkCameras = j.value("linkCameras", s.linkCameras);
+        if (j.contains("lastScene")) {
+            if (!j["lastScene"].is_string()) throw FieldError("lastScene: expected a path");
+            s.lastScene = j["lastScene"].get<std::string>();
+        }
+        s.renderMode = std::clamp(readInt(j, "renderMode", s.renderMode, ""), 0, 2);
+        s.linkCameras = readBool(j, "linkCameras", s.linkCameras, "");
         if (j.contains("overlays")) {
-            const auto& o = j["overlays"];
+            const json& o = j["overlays"];
+            if (!o.is_object()) throw FieldError("overlays: expected an object");
+            const std::string f = "overlays.";
             OverlaySettings& d = s.overlays;
-            d.bvh = o.value("bvh", d.bvh);
-            d.bvhLevel = std::max(0, o.value("bvhLevel", d.bvhLevel));
-            d.bvhOnlyOverlapped = o.value("bvhOnlyOverlapped", d.bvhOnlyOverlapped);
-            d.bvhCulled = o.value("bvhCulled", d.bvhCulled);
-            d.bmCulled = o.value("bmCulled", d.bmCulled);
-            d.faceMotion = o.value("faceMotion", d.faceMotion);
-            d.colourByDepth = o.value("colourByDepth", d.colourByDepth);
-            d.hitTriangles = o.value("hitTriangles", d.hitTriangles);
-            d.contacts = o.value("contacts", d.contacts);
+            d.bvh = readBool(o, "bvh", d.bvh, f);
+            d.bvhLevel = std::max(0, readInt(o, "bvhLevel", d.bvhLevel, f));
+            d.bvhOnlyOverlapped = readBool(o, "bvhOnlyOverlapped", d.bvhOnlyOverlapped, f);
+            d.bvhCulled = readBool(o, "bvhCulled", d.bvhCulled, f);
+            d.bmCulled = readBool(o, "bmCulled", d.bmCulled, f);
+            d.faceMotion = readBool(o, "faceMotion", d.faceMotion, f);
+            d.colourByDepth = readBool(o, "colourByDepth", d.colourByDepth, f);
+            d.hitTriangles = readBool(o, "hitTriangles", d.hitTriangles, f);
+            d.contacts = readBool(o, "contacts", d.contacts, f);
         }
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "warning: ignoring settings file %s: %s\n", path.c_str(), e.what());
-        return ViewerSettings{};
+    } catch (const FieldError& e) {
+        // The viewer writes its settings at exit; move the bad file aside first so that nothing the user
+        // wrote is lost. If it cannot be moved, settings are not written this session.
+        ViewerSettings d;
+        std::error_code ec;
+        std::filesystem::rename(path, path + ".bad", ec);
+        d.problem = "settings file " + path + ": " + e.what() + "; using the defaults" +
+                    (ec ? " (the file is left as it is and not written this session)"
+                        : " (the file is kept as " + path + ".bad)");
+        d.keepFile = bool(ec);
+        std::fprintf(stderr, "error: %s\n", d.problem.c_str());
+        return d;
     }
     return s;
 }
 
 void ViewerSettings::save(const std::string& path) const {
-    if (path.empty()) return;
+    if (path.empty() || keepFile) return;
     const OverlaySettings& o = overlays;
     nlohmann::json j = {{"window", {width, height}},
                         {"lastScene", lastScene},

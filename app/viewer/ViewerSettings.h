@@ -1,6 +1,8 @@
 // ViewerSettings: what the viewer remembers between runs (window size, last scene, render mode, camera link,
 // overlay toggles), as a small JSON file: $CDLAB_SETTINGS, else $XDG_CONFIG_HOME/cdlab/viewer.json, else
-// ~/.config/cdlab/viewer.json. A missing file means defaults; a malformed one is reported and ignored.
+// ~/.config/cdlab/viewer.json. A missing file means defaults; a malformed one is reported (naming the field),
+// moved aside to viewer.json.bad so the settings written at exit do not destroy it, and the defaults are
+// used.
 #pragma once
 
 #include "DrawList.h"
@@ -15,6 +17,8 @@ struct ViewerSettings {
     int renderMode = 0; ///< RenderMode
     bool linkCameras = true;
     OverlaySettings overlays;
+    std::string problem;   ///< set by load() when the file was malformed: what, where, what happened to it
+    bool keepFile = false; ///< the malformed file could not be moved aside: save() leaves it alone
 
     static std::string defaultPath();
     static ViewerSettings load(const std::string& path);

@@ -198,16 +198,22 @@ void ViewerUi::openDialog() {
 }
 
 void ViewerUi::errorPanel() {
-    if (m_app.m_loadError.empty()) return;
-    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f, 60), ImGuiCond_Always, ImVec2(0.5f, 0));
-    ImGui::SetNextWindowSize(ImVec2(std::min(700.0f, m_width * 0.9f), 0));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 0.95f));
-    ImGui::Begin("Load error", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
-    ImGui::TextWrapped("%s", m_app.m_loadError.c_str());
-    ImGui::TextDisabled("The previous scene stays loaded.");
-    if (ImGui::Button("Dismiss")) m_app.m_loadError.clear();
-    ImGui::End();
-    ImGui::PopStyleColor();
+    float y = 60;
+    auto panel = [&](const char* title, std::string& text, const char* note) {
+        if (text.empty()) return;
+        ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f, y), ImGuiCond_Always, ImVec2(0.5f, 0));
+        ImGui::SetNextWindowSize(ImVec2(std::min(700.0f, m_width * 0.9f), 0));
+        ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.08f, 0.08f, 0.95f));
+        ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+        ImGui::TextWrapped("%s", text.c_str());
+        ImGui::TextDisabled("%s", note);
+        if (ImGui::Button("Dismiss")) text.clear();
+        y += ImGui::GetWindowHeight() + 10; // a second panel goes below the first
+        ImGui::End();
+        ImGui::PopStyleColor();
+    };
+    panel("Load error", m_app.m_loadError, "The previous scene stays loaded.");
+    panel("Settings error", m_app.m_settingsProblem, "Settings changed now are saved at exit as usual.");
 }
 
 void ViewerUi::scenePanel() {
