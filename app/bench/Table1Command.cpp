@@ -219,6 +219,11 @@ int runTable1(const Table1Options& o, std::ostream& out) {
         << "\n";
     out.unsetf(std::ios::fixed);
     {
+        auto share = [](std::uint64_t got, std::uint64_t most) {
+            std::ostringstream text;
+            text << std::fixed << std::setprecision(1) << 100.0 * double(got) / double(most) << " % of that";
+            return text.str();
+        };
         const AlgorithmRun& bound = bounds.face;
         std::uint64_t ee = total(a, "ee_tests"), back = total(bound, "ee_backward");
         std::uint64_t removed = ee - std::min(ee, total(b, "ee_tests"));
@@ -229,16 +234,17 @@ int runTable1(const Table1Options& o, std::ostream& out) {
             << " %, F/V "
             << reduction(total(a, "fv_tests"), total(a, "fv_tests") - total(bound, "fv_backward"))
             << " % have a triangle moving backwards: the most any back-face culling removes on this scene; "
-               "BM-culling removes "
-            << (back ? 100.0 * double(removed) / double(back) : 0) << " % of that\n";
+            << (back ? "BM-culling removes " + share(removed, back) : std::string("nothing to remove"))
+            << "\n";
         std::uint64_t bv = total(a, "bv_tests"), bvNode = total(bounds.node, "bv_tests");
         std::uint64_t bvCut = bv - std::min(bv, total(b, "bv_tests")), bvCutNode = bv - std::min(bv, bvNode);
         out << "# node-level bound (step 3 with the per-face test: a node is culled when all its triangles"
                " pass test (3) over the frame): "
             << bvNode << " BV/BV tests (" << reduction(bv, bvNode)
-            << " %): the most hierarchical back-face culling removes on this BVH; BM-culling's cones and"
-               " corners reach "
-            << (bvCutNode ? 100.0 * double(bvCut) / double(bvCutNode) : 0) << " % of that\n";
+            << " %): the most hierarchical back-face culling removes on this BVH; "
+            << (bvCutNode ? "BM-culling's cones and corners reach " + share(bvCut, bvCutNode)
+                          : std::string("nothing to remove"))
+            << "\n";
         out.unsetf(std::ios::fixed);
     }
     out << "# BM-culling: " << total(b, "bm_tests") << " BM tests, " << total(b, "bm_culled")
