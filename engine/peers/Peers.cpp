@@ -4,6 +4,9 @@
 #include "peers/FclAlgorithm.h"
 #include "peers/FclCcdAlgorithm.h"
 #endif
+#ifdef CDLAB_HAVE_BULLET
+#include "peers/BulletAlgorithm.h"
+#endif
 
 namespace cdlab {
 
@@ -12,14 +15,20 @@ void registerPeerAlgorithms(AlgorithmRegistry& registry) {
     registry.add(FclAlgorithm::info());
     registry.add(FclCcdAlgorithm::info());
 #endif
+#ifdef CDLAB_HAVE_BULLET
+    registry.add(BulletAlgorithm::info());
+#endif
 }
 
 std::string peerVersions() {
+    std::string v;
 #ifdef CDLAB_HAVE_FCL
-    return FclAlgorithm::version();
-#else
-    return "none";
+    v += FclAlgorithm::version();
 #endif
+#ifdef CDLAB_HAVE_BULLET
+    v += (v.empty() ? "" : ", ") + BulletAlgorithm::version();
+#endif
+    return v.empty() ? "none" : v;
 }
 
 } // namespace cdlab
