@@ -103,10 +103,10 @@ void BulletAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport&
             m->shape = std::make_unique<btGImpactMeshShape>(m->array.get());
             m->shape->setMargin(0);  // like for like: contacts of touching or crossing triangles only
             m->shape->updateBound(); // builds the box tree over the triangles
-            // What Bullet keeps: its copy of the arrays we hand it and the GImpact box tree (a node per
-            // triangle and per inner node, each a box and an index).
+            // What Bullet keeps: the arrays it reads the triangles from and the GImpact box tree.
+            const btGImpactBoxSet* tree = m->shape->getMeshPart(0)->getBoxSet();
             m_impl->memoryBytes += m->vertices.size() * sizeof(btScalar) + m->indices.size() * sizeof(int) +
-                                   (2 * o.mesh->triangles.size()) * (sizeof(btAABB) + sizeof(int));
+                                   std::size_t(tree->getNodeCount()) * sizeof(GIM_BVH_TREE_NODE);
             it->second = std::move(m);
         }
         auto obj = std::make_unique<btCollisionObject>();
