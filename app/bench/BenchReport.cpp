@@ -128,13 +128,27 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         }
         out << "\n";
     }
-    // Answers must agree: identical hashes mean identical contact sets on every frame.
+    // Answers must agree: identical hashes mean identical contact sets on every frame. When they do not,
+    // say which algorithms agree with the first and, for each other one, on how many frames it differs.
     std::set<std::uint64_t> hashes;
     for (const auto& r : runs) hashes.insert(r.runHash);
-    if (runs.size() > 1)
-        out << (hashes.size() == 1
-                    ? "# answers: all algorithms report identical contact sets on every frame\n"
-                    : "# answers: contact sets DIFFER between algorithms (see hash column)\n");
+    if (runs.size() > 1 && hashes.size() == 1)
+        out << "# answers: all algorithms report identical contact sets on every frame\n";
+    if (runs.size() > 1 && hashes.size() > 1) {
+        const AlgorithmRun& first = runs.front();
+        std::string same;
+        for (const auto& r : runs)
+            if (r.runHash == first.runHash) same += (same.empty() ? "" : ", ") + r.spec.label();
+        out << "# answers: contact sets DIFFER between algorithms (see hash column); " << same
+            << (same.find(", ") == std::string::npos ? " stands alone" : " agree on every frame") << "\n";
+        for (const auto& r : runs) {
+            if (r.runHash == first.runHash) continue;
+            std::size_t differ = 0, n = std::min(r.frames.size(), first.frames.size());
+            for (std::size_t i = 0; i < n; ++i) differ += r.frames[i].hash != first.frames[i].hash;
+            out << "#   " << r.spec.label() << " differs from " << first.spec.label() << " on " << differ
+                << " of " << n << " frames\n";
+        }
+    }
     out.unsetf(std::ios::fixed);
 }
 
