@@ -101,7 +101,7 @@ void BulletAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport&
                 int(o.mesh->triangles.size()), m->indices.data(), int(3 * sizeof(int)),
                 int(o.mesh->vertices.size()), m->vertices.data(), int(3 * sizeof(btScalar)));
             m->shape = std::make_unique<btGImpactMeshShape>(m->array.get());
-            m->shape->setMargin(0);  // like for like: contacts of touching or crossing triangles only
+            m->shape->setMargin(0);  // no gap counts as contact (the default 0.01 reports millimetres)
             m->shape->updateBound(); // builds the box tree over the triangles
             // What Bullet keeps: the arrays it reads the triangles from and the GImpact box tree.
             const btGImpactBoxSet* tree = m->shape->getMeshPart(0)->getBoxSet();

@@ -1,9 +1,10 @@
 // BulletAlgorithm ("bullet"): Bullet 3.24's discrete mesh-mesh collision on the same frames and pairs, as a
 // peer column beside FCL. btGImpactMeshShape against btGImpactMeshShape is Bullet's mesh-mesh path
-// (btBvhTriangleMeshShape against itself reports nothing). Bullet reports contact points between triangles
-// within its collision margin; the margin is 0 here (Bullet's default 0.01 reports gaps of millimetres as
-// contacts), so the colliding triangle pairs are the pairs of the points it reports — Bullet's answer to the
-// same question, in single precision, which may differ from the exact one on touching and grazing pairs.
+// (btBvhTriangleMeshShape against itself reports nothing). The collision margin is 0 (Bullet's default 0.01
+// reports gaps of millimetres as contacts). Bullet's answer is the triangle pairs of the contact points it
+// reports: a pair counts when points of one triangle, clipped to the other, lie in its back half-space, in
+// single precision. That is a looser question than ours (crossing or touching triangles): it reports more
+// pairs, and misses a few that only touch (docs/BENCHMARKS.md), so its hash differs from the exact one.
 #pragma once
 
 #include "pipeline/AlgorithmRegistry.h"
