@@ -121,6 +121,28 @@ TEST(Pipeline, FclPeerReportsTheSameContactsOnKnotTeapot) {
     EXPECT_GT(total, 0u);
 }
 
+// The peers draw what they report, so a viewport running FCL or Bullet shows its contacts like ours do.
+TEST(Pipeline, PeersDrawTheTrianglesTheyReport) {
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+    Scene scene = bundled("cylinder_ball.json");
+    double t = scene.frameTime(50, 100);
+    int peers = 0;
+    for (const char* name : {"fcl", "bullet"}) {
+        if (!AlgorithmRegistry::instance().find(name)) continue;
+        ++peers;
+        auto algo = AlgorithmRegistry::instance().create(name, {});
+        algo->prepare(scene);
+        CountingSink sink;
+        FrameResult with = algo->step(t, t, &sink);
+        FrameResult without = algo->step(t, t, nullptr);
+        ASSERT_GT(with.contactPairCount(), 0u) << name;
+        EXPECT_EQ(with.hash(), without.hash()) << name;
+        EXPECT_EQ(sink.counts[int(DebugCategory::TriangleHit)], with.contactPairCount() * 2) << name;
+        EXPECT_GT(sink.counts[int(DebugCategory::Contact)], 0u) << name;
+    }
+    if (peers == 0) GTEST_SKIP() << "no peer built";
+}
+
 TEST(Pipeline, DebugSinkSeesTraversalAndContacts) {
     Scene scene = bundled("cylinder_ball.json");
     auto algo = AlgorithmRegistry::instance().create("bvh", {});

@@ -118,7 +118,7 @@ void BulletAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport&
 }
 
 void BulletAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
-                                  CollisionResult& out, DebugSink*) {
+                                  CollisionResult& out, DebugSink* sink) {
     btCollisionObject* objA = m_impl->objects[a].get();
     btCollisionObject* objB = m_impl->objects[b].get();
     objA->setWorldTransform(toBullet(pa));
@@ -132,6 +132,7 @@ void BulletAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& 
     std::sort(out.pairs.begin(), out.pairs.end());
     out.pairs.erase(std::unique(out.pairs.begin(), out.pairs.end()), out.pairs.end());
     out.counters.pairsFound += out.pairs.size();
+    if (sink) drawReportedPairs(a, b, pa, pb, out.pairs, *sink);
 }
 
 } // namespace cdlab

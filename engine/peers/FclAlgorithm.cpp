@@ -67,7 +67,7 @@ void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& re
 }
 
 void FclAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
-                               CollisionResult& out, DebugSink*) {
+                               CollisionResult& out, DebugSink* sink) {
     std::size_t maxContacts = m_mode == ContactMode::FirstContact ? 1 : 100'000'000;
     fcl::CollisionRequestd request(maxContacts, false);
     fcl::CollisionResultd result;
@@ -77,6 +77,7 @@ void FclAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa,
         const auto& c = result.getContact(i);
         out.pairs.push_back({static_cast<std::uint32_t>(c.b1), static_cast<std::uint32_t>(c.b2)});
     }
+    if (sink) drawReportedPairs(a, b, pa, pb, out.pairs, *sink);
 }
 
 } // namespace cdlab

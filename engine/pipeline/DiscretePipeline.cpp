@@ -1,5 +1,6 @@
 #include "pipeline/DiscretePipeline.h"
 
+#include "collision/ContactDrawing.h"
 #include "core/Stopwatch.h"
 
 #include <algorithm>
@@ -24,6 +25,21 @@ PrepareReport DiscretePipeline::prepare(const Scene& scene, const Progress& prog
     prepareObjects(*m_objects, report, progress);
     report.stages.add("build", sw.ms());
     return report;
+}
+
+void DiscretePipeline::drawReportedPairs(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
+                                         const std::vector<TrianglePair>& pairs, DebugSink& sink) const {
+    const TriangleMesh& meshA = *m_objects->objects()[a].mesh;
+    const TriangleMesh& meshB = *m_objects->objects()[b].mesh;
+    for (const TrianglePair& p : pairs) {
+        // Both triangles in world space; drawContact's frame is then the identity.
+        std::array<Vec3, 3> ta, tb;
+        meshA.corners(p.a, ta[0], ta[1], ta[2]);
+        meshB.corners(p.b, tb[0], tb[1], tb[2]);
+        for (Vec3& v : ta) v = pa.apply(v);
+        for (Vec3& v : tb) v = pb.apply(v);
+        drawContact(sink, Pose{}, ta, tb, std::int32_t(a), std::int32_t(b));
+    }
 }
 
 FrameResult DiscretePipeline::step(double t0, double t1, DebugSink* sink) {

@@ -26,6 +26,11 @@ protected:
     virtual void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                              CollisionResult& out, DebugSink* sink) = 0;
 
+    /// For algorithms that report pairs without drawing them (the peers): draws each reported pair into
+    /// the sink as the traversals do (both triangles, and the crossing segment where there is one).
+    void drawReportedPairs(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
+                           const std::vector<TrianglePair>& pairs, DebugSink& sink) const;
+
     ContactMode m_mode;
     std::unique_ptr<SceneObjects> m_objects;
 
