@@ -137,10 +137,11 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
     if (runs.size() > 1 && hashes.size() > 1) {
         const AlgorithmRun& first = runs.front();
         std::string same;
+        int agreeing = 0;
         for (const auto& r : runs)
-            if (r.runHash == first.runHash) same += (same.empty() ? "" : ", ") + r.spec.label();
+            if (r.runHash == first.runHash) same += (agreeing++ ? ", " : "") + r.spec.label();
         out << "# answers: contact sets DIFFER between algorithms (see hash column); " << same
-            << (same.find(", ") == std::string::npos ? " stands alone" : " agree on every frame") << "\n";
+            << (agreeing == 1 ? " stands alone" : " agree on every frame") << "\n";
         for (const auto& r : runs) {
             if (r.runHash == first.runHash) continue;
             std::size_t differ = 0, n = std::min(r.frames.size(), first.frames.size());

@@ -15,11 +15,8 @@ inline std::optional<int> parseCommandLine(CLI::App& app, int argc, char** argv)
     try {
         app.parse(argc, argv);
         return std::nullopt;
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
     } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e); // --help
         // A mistyped command reads to CLI11 as a missing one; name what was typed and what exists.
         auto commands = app.get_subcommands([](CLI::App*) { return true; });
         if (!commands.empty() && argc > 1 && argv[1][0] != '-') {
