@@ -83,6 +83,12 @@ cdlab_viewer_doors_test(pick_bm_cone "{\"overlays\": {\"bvh\": true, \"bvhLevel\
 # (--at), with the forward/backward faces and the BM-culled nodes drawn.
 cdlab_viewer_doors_test(figure1_at "{\"overlays\": {\"bvhLevel\": 8, \"faceMotion\": true, \"bmCulled\": true}}"
   "last frame t 10.4667 -> 10.5\n" --frames 20 --at 10.5 --algo rigid-ccd-bm)
+# Times of contact (Next contact, automated by --seek-contact): the frames end where the first frame with a
+# contact does (the moulding meets the handle at t 3.717233, in the frame 3.7 -> 3.73333); both continuous
+# viewports report that contact by body and feature, and the time-of-contact overlay draws it.
+cdlab_viewer_doors_test(seek_contact "{\"overlays\": {\"timeOfContact\": true}}"
+  "last frame t 3.7 -> 3.73333\nviewport 0 \\(rigid-ccd-bm\\) first contact t 3.717233: static_door vertex 1375 / moving_door face 2244 \\(vertex/face\\)\nviewport 1 \\(rigid-ccd\\) first contact t 3.717233: static_door vertex 1375 / moving_door face 2244 \\(vertex/face\\)\n"
+  --frames 2 --seek-contact --algo rigid-ccd-bm --algo rigid-ccd)
 # A time outside the scene's range: the error names the option and the range; the automated run exits 2.
 add_test(NAME viewer.offscreen.at_outside_range
          COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""

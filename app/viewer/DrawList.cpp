@@ -32,6 +32,8 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
         return s.hitTriangles;
     case DebugCategory::Contact:
         return s.contacts;
+    case DebugCategory::TimeOfContact:
+        return s.timeOfContact;
     default:
         return false;
     }
@@ -86,8 +88,9 @@ void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color,
     out.push_back(vertex(c, col));
 }
 
-void DrawList::text(const Vec3&, const std::string& s, DebugCategory cat) {
+void DrawList::text(const Vec3& p, const std::string& s, DebugCategory cat) {
     if (cat == DebugCategory::PickedNode) notes.push_back(s);
+    if (cat == DebugCategory::TimeOfContact) labels.push_back({p, s});
 }
 
 void DrawList::point(const Vec3& p, Rgba color, DebugCategory cat) {

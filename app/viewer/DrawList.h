@@ -24,6 +24,7 @@ struct OverlaySettings {
     bool colourByDepth = true;
     bool hitTriangles = true;
     bool contacts = true;
+    bool timeOfContact = true; ///< continuous contacts at their time: ghosts, features, a label with the time
 };
 
 struct OverlayVertex {
@@ -35,7 +36,7 @@ class DrawList : public DebugSink {
 public:
     explicit DrawList(const OverlaySettings* settings) : m_settings(settings) {}
     void clear() {
-        lines.clear(), triangles.clear(), highlighted.clear(), points.clear(), notes.clear();
+        lines.clear(), triangles.clear(), highlighted.clear(), points.clear(), notes.clear(), labels.clear();
         m_faceMotion = false;
     }
     /// The algorithm drew the chosen body face by face (forward/backward faces) this frame.
@@ -51,6 +52,11 @@ public:
     std::vector<OverlayVertex> lines, triangles, points;
     std::vector<OverlayVertex> highlighted; ///< triangles drawn over the others (the picked node's)
     std::vector<std::string> notes;         ///< text the panel shows (the picked node's description)
+    struct Label {
+        Vec3 at;
+        std::string text;
+    };
+    std::vector<Label> labels; ///< text drawn at a point of the scene (the time of a contact)
 
 private:
     Rgba colourFor(Rgba c, DebugCategory cat) const;

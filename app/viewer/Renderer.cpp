@@ -157,7 +157,11 @@ void Renderer::drawOverlay(const DrawList& list) {
     drawOverlayArray(list.highlighted, GL_TRIANGLES);
     glUniform1i(lit, 0);
     glDisable(GL_POLYGON_OFFSET_FILL);
+    // Lines may be translucent (the ghost of a body at its time of contact).
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     drawOverlayArray(list.lines, GL_LINES);
+    glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST); // contact points always visible
     drawOverlayArray(list.points, GL_POINTS);
     glEnable(GL_DEPTH_TEST);

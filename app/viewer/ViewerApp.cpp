@@ -83,7 +83,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     if (m_options.allOverlays)
         for (auto& vp : m_viewports) {
             OverlaySettings& o = vp->overlays;
-            o.bvh = o.hitTriangles = o.contacts = o.faceMotion = true;
+            o.bvh = o.hitTriangles = o.contacts = o.faceMotion = o.timeOfContact = true;
             o.bvhLevel = 4;
         }
 }
@@ -278,9 +278,61 @@ void ViewerApp::render(int width, int height) {
                                  m_renderMode);
         }
         m_renderer->drawOverlay(vp.draw);
+        drawLabels(vp, cam.projection(float(colWidth) / float(std::max(height, 1))) * cam.view(),
+                   float(v * colWidth), float(colWidth), float(height));
     }
     glDisable(GL_SCISSOR_TEST);
     glViewport(0, 0, width, height);
+}
+
+void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, float left, float width,
+                           float height) {
+    // Under the panels (the background list), with a shadow so they read on light and dark surfaces.
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    for (const auto& label : vp.draw.labels) {
+        glm::vec4 clip = viewProj * glm::vec4(float(label.at.x), float(label.at.y), float(label.at.z), 1.0f);
+        if (clip.w <= 0) continue; // behind the camera
+        glm::vec2 ndc = glm::vec2(clip) / clip.w;
+        if (std::abs(ndc.x) > 1 || std::abs(ndc.y) > 1) continue;
+        ImVec2 at(left + (ndc.x + 1) * 0.5f * width + 8, (1 - ndc.y) * 0.5f * height - 8);
+        dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 255), label.text.c_str());
+        dl->AddText(at, IM_COL32(255, 220, 90, 255), label.text.c_str());
+    }
+}
+
+std::string ViewerApp::describeContact(const TimeOfContact& c) const {
+    const auto& objs = m_objects->objects();
+    std::string what = describeFeatures(c);
+    auto slash = what.find(" / ");
+    std::string s = objs[c.objectA].name + " " + what.substr(0, slash) + " / " + objs[c.objectB].name + " " +
+                    what.substr(slash + 3);
+    return c.hasFeatures ? s + " (" + toString(c.kind) + ")" : s;
+}
+
+bool ViewerApp::seekContact() {
+    if (!m_scene) return false;
+    m_playing = false;
+    // The scene's frames from here on, as the bench steps them, until one reports a contact; a long search
+    // gives up after a few seconds (the status line says where it stopped).
+    double dt = m_scene->frameLength(), t = m_time;
+    Stopwatch clock;
+    while (t < m_scene->endTime) {
+        double t1 = std::min(t + dt, m_scene->endTime);
+        stepViewports(t, t1);
+        t = t1;
+        for (std::size_t v = 0; v < m_viewports.size(); ++v)
+            if (m_viewports[v]->result.contactPairCount() > 0) {
+                m_time = t;
+                m_status =
+                    "contact in view " + std::to_string(v + 1) + " in the frame ending at t " + formatted(t);
+                return true;
+            }
+        if (clock.ms() > 5000) break;
+    }
+    m_time = t;
+    m_status = t < m_scene->endTime ? "no contact up to t " + formatted(t) + " (search stopped after 5 s)"
+                                    : "no contact from there to the end of the scene";
+    return false;
 }
 
 void ViewerApp::handleCameraInput(int width, int height) {
@@ -348,6 +400,12 @@ int ViewerApp::run() {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
         if (frame == 0) frameAll(); // now that the framebuffer size is known
+        if (frame == 0 && m_options.seekContact && m_scene) {
+            // Automation: the frames end where the first contact from the scene's start is found.
+            m_time = m_scene->startTime;
+            seekContact();
+            m_options.hasAt = true, m_options.at = m_time;
+        }
         for (auto& p : m_platform.takeDrops()) load({p});
         if (!m_options.thenLoad.empty() && frame == m_options.frames / 2) {
             m_hadLoadError = !load({m_options.thenLoad}) || m_hadLoadError;
@@ -376,6 +434,9 @@ int ViewerApp::run() {
                 if (m_stepOnce) m_time += m_scene->frameLength(), m_stepOnce = false;
                 if (m_time > m_scene->endTime)
                     m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
+                // Paused (or scrubbed): the scene's frame that ends here, so continuous algorithms show its
+                // motion (faces moving, times of contact) instead of a frame without any.
+                if (!m_playing) t0 = std::max(m_scene->startTime, m_time - m_scene->frameLength());
             }
             if (frame == 1 && m_options.pick.size() == 2)
                 pickAt(m_options.pick[0] * m_width, m_options.pick[1] * m_height, m_width, m_height);
@@ -415,10 +476,14 @@ int ViewerApp::run() {
                     1000.0f / std::max(median(m_frameHistory), 1e-3f), median(m_overheadHistory),
                     GlPlatform::glErrorCount());
         if (m_scene) std::printf("last frame t %g -> %g\n", lastFrom, lastTo);
-        for (std::size_t v = 0; v < m_viewports.size(); ++v)
-            for (const auto& note : m_viewports[v]->draw.notes)
-                std::printf("viewport %zu (%s) picked %s\n", v, m_viewports[v]->algorithm.c_str(),
-                            note.c_str());
+        for (std::size_t v = 0; v < m_viewports.size(); ++v) {
+            const Viewport& vp = *m_viewports[v];
+            for (const auto& note : vp.draw.notes)
+                std::printf("viewport %zu (%s) picked %s\n", v, vp.algorithm.c_str(), note.c_str());
+            for (const TimeOfContact& c : vp.result.firstContacts)
+                std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.algorithm.c_str(), c.time,
+                            describeContact(c).c_str());
+        }
     }
     if (GlPlatform::glErrorCount() > 0) {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),

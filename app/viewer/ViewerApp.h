@@ -10,6 +10,8 @@
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/Scene.h"
 
+#include <glm/glm.hpp>
+
 #include <deque>
 #include <memory>
 #include <string>
@@ -62,6 +64,7 @@ struct ViewerOptions {
     std::vector<float> pick;  ///< automation: Ctrl+click here (x, y as fractions of the window), frame 1
     bool hasAt = false;       ///< automation: the last frame ends at `at`, frames one scene frame long
     double at = 0;
+    bool seekContact = false; ///< automation: `at` is the end of the first frame with a contact
 };
 
 class ViewerApp {
@@ -80,6 +83,13 @@ private:
     void stepViewports(double t0, double t1);
     void render(int width, int height);
     void handleCameraInput(int width, int height);
+    /// The time labels the viewport's algorithm drew (times of contact), at their projected positions.
+    void drawLabels(const Viewport& vp, const glm::mat4& viewProj, float left, float width, float height);
+    /// Steps the scene's frames from the current time until a viewport reports a contact and pauses on that
+    /// frame; false (and the time where it stopped) when none is found.
+    bool seekContact();
+    /// "door vertex 12 / door face 345 (vertex/face)": the bodies by name and their features.
+    std::string describeContact(const TimeOfContact& c) const;
     /// Ctrl+click at window pixel (x, y): the viewport under it (every viewport when cameras are linked)
     /// picks the node of its chosen body and level that the view ray enters first.
     void pickAt(float x, float y, int width, int height);

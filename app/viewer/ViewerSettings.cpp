@@ -87,6 +87,7 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
             d.colourByDepth = readBool(o, "colourByDepth", d.colourByDepth, f);
             d.hitTriangles = readBool(o, "hitTriangles", d.hitTriangles, f);
             d.contacts = readBool(o, "contacts", d.contacts, f);
+            d.timeOfContact = readBool(o, "timeOfContact", d.timeOfContact, f);
         }
     } catch (const FieldError& e) {
         // The viewer writes its settings at exit; move the bad file aside first so that nothing the user
@@ -120,7 +121,8 @@ void ViewerSettings::save(const std::string& path) const {
                           {"faceMotion", o.faceMotion},
                           {"colourByDepth", o.colourByDepth},
                           {"hitTriangles", o.hitTriangles},
-                          {"contacts", o.contacts}}}};
+                          {"contacts", o.contacts},
+                          {"timeOfContact", o.timeOfContact}}}};
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
     std::ofstream out(path);

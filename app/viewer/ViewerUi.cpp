@@ -120,6 +120,7 @@ void ViewerUi::shortcuts() {
     if (ImGui::IsKeyPressed(GLFW_KEY_O)) m_app.m_playing = false, m_app.m_stepOnce = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_R) && m_app.m_scene) m_app.m_time = m_app.m_scene->startTime;
     if (ImGui::IsKeyPressed(GLFW_KEY_F)) m_app.frameAll();
+    if (ImGui::IsKeyPressed(GLFW_KEY_N)) m_app.seekContact();
     if (ImGui::IsKeyPressed(GLFW_KEY_F12)) m_app.m_pendingScreenshot = "cdlab-screenshot.png";
 }
 
@@ -268,6 +269,11 @@ void ViewerUi::timelinePanel() {
     ImGui::SameLine();
     if (ImGui::Button("Restart (R)")) m_app.m_time = m_app.m_scene->startTime;
     ImGui::SameLine();
+    if (ImGui::Button("Next contact (N)")) m_app.seekContact();
+    helpMarker("Steps the scene's frames from here until a viewport reports a contact, and pauses on that "
+               "frame. Paused, every algorithm runs the scene frame that ends at the current time, so the "
+               "continuous ones show the time of contact inside it.");
+    ImGui::SameLine();
     ImGui::Checkbox("loop", &m_app.m_loop);
     ImGui::SameLine();
     float speed = float(m_app.m_speed);
@@ -376,6 +382,10 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         ImGui::Checkbox("colliding triangles", &o.hitTriangles);
         ImGui::Checkbox("contacts", &o.contacts);
         helpMarker("Segment where two triangles cross, with its midpoint.");
+        ImGui::Checkbox("time of contact", &o.timeOfContact);
+        helpMarker("Continuous algorithms: each first contact as it was at its time of contact — the moving "
+                   "body there as an orange wireframe ghost, the touching features (vertex, edges, face) in "
+                   "yellow, and a label with the time and where it falls in the frame.");
     }
     if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) {
         if (ImGui::BeginTable("timings", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
@@ -406,6 +416,16 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         for (const auto& [name, value] : vp.result.counters.items())
             ImGui::Text("%-14s %llu", name.c_str(), (unsigned long long)value);
         ImGui::Text("%-14s %zu", "contact pairs", vp.result.contactPairCount());
+    }
+    if (!vp.result.firstContacts.empty() &&
+        ImGui::CollapsingHeader("Times of contact", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const FrameResult& r = vp.result;
+        ImGui::TextDisabled("frame t %.6f -> %.6f", r.t0, r.t1);
+        for (const TimeOfContact& c : r.firstContacts) {
+            double span = r.t1 - r.t0;
+            ImGui::Text("t %.6f (%.3f of the frame)", c.time, span > 0 ? (c.time - r.t0) / span : 0.0);
+            ImGui::TextWrapped("  %s", m_app.describeContact(c).c_str());
+        }
     }
     ImGui::End();
 }

@@ -48,6 +48,11 @@ int main(int argc, char** argv) {
                        "Automated runs: the last of --frames ends at this scene time (frames of the "
                        "scene's own length; default: --frames spread over the whole time range)")
             ->needs(framesOption);
+    app.add_flag("--seek-contact", opts.seekContact,
+                 "Automated runs: as --at, at the end of the first frame from the scene's start in which a "
+                 "viewport reports a contact (what the Next contact button finds)")
+        ->needs(framesOption)
+        ->excludes(atOption);
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     opts.hasAt = atOption->count() > 0;
     if (offscreen && opts.frames == 0) opts.frames = 1;

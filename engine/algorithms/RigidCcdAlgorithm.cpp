@@ -586,8 +586,17 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         if (m_culling && !hit && m_nesting[pair].holdsAt(t0, t1))
             m_nesting[pair].until = std::max(m_nesting[pair].until, t1);
         if (!hit) continue;
-        best.time = t0 + best.time * (t1 - t0);
+        double fraction = best.time;
+        best.time = t0 + fraction * (t1 - t0);
         if (swapped) best = swappedRoles(best);
+        if (sink) { // both bodies at the time of contact: j on its keyframes, i relative to it
+            std::vector<Pose> then;
+            m_objects->poses(best.time, then);
+            const auto& objs = m_objects->objects();
+            ContactBody bi{objs[i].mesh, then[j] * rel.at(fraction), p1[i], std::int32_t(i)};
+            ContactBody bj{objs[j].mesh, then[j], p1[j], std::int32_t(j)};
+            drawTimeOfContact(*sink, best, swapped ? bj : bi, swapped ? bi : bj, fraction);
+        }
         i = pi, j = pj;
         r.firstContacts.push_back(best);
         r.contacts.push_back({i, j, {{best.triA, best.triB}}});

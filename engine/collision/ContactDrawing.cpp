@@ -1,6 +1,9 @@
 #include "collision/ContactDrawing.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <vector>
 
 namespace cdlab {
@@ -23,6 +26,67 @@ void edgeCrossings(const std::array<Vec3, 3>& t, const std::array<Vec3, 3>& u, s
             inside = dot(cross(u[(k + 1) % 3] - u[k], x - u[k]), n) >= -1e-12 * nn;
         if (inside) out.push_back(x);
     }
+}
+
+/// Closest points of segments pq and rs (floating point, display only): minimise |p + s d1 - r - u d2| over
+/// s, u in [0, 1], clamping one parameter and solving for the other.
+void closestPoints(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, Vec3& outA, Vec3& outB) {
+    Vec3 d1 = q - p, d2 = s - r, w = p - r;
+    double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, w);
+    double sa = 0, ub = 0;
+    if (a == 0 && e == 0) {
+        sa = ub = 0;
+    } else if (a == 0) {
+        ub = std::clamp(f / e, 0.0, 1.0);
+    } else {
+        double c = dot(d1, w);
+        if (e == 0) {
+            sa = std::clamp(-c / a, 0.0, 1.0);
+        } else {
+            double b = dot(d1, d2), den = a * e - b * b;
+            sa = den > 0 ? std::clamp((b * f - c * e) / den, 0.0, 1.0) : 0.0; // parallel: any s works
+            ub = (b * sa + f) / e;
+            if (ub < 0)
+                ub = 0, sa = std::clamp(-c / a, 0.0, 1.0);
+            else if (ub > 1)
+                ub = 1, sa = std::clamp((b - c) / a, 0.0, 1.0);
+        }
+    }
+    outA = p + d1 * sa, outB = r + d2 * ub;
+}
+
+bool isFace(const std::uint32_t feature[2]) {
+    return feature[1] == std::numeric_limits<std::uint32_t>::max();
+}
+
+/// One body's feature of the contact at its time: a face filled, an edge as a line, a vertex as a point.
+void drawFeature(DebugSink& sink, const std::uint32_t feature[2], std::uint32_t tri, bool hasFeatures,
+                 const ContactBody& body) {
+    constexpr Rgba kFeature{1.0f, 0.85f, 0.1f, 1.0f};
+    constexpr DebugCategory kCat = DebugCategory::TimeOfContact;
+    const TriangleMesh& m = *body.mesh;
+    const Pose& pose = body.atContact;
+    if (!hasFeatures || isFace(feature)) {
+        Vec3 a, b, c;
+        m.corners(hasFeatures ? feature[0] : tri, a, b, c);
+        sink.triangle(pose.apply(a), pose.apply(b), pose.apply(c), kFeature, kCat);
+    } else if (feature[0] == feature[1]) {
+        sink.point(pose.apply(m.vertices[feature[0]]), kFeature, kCat);
+    } else {
+        sink.line(pose.apply(m.vertices[feature[0]]), pose.apply(m.vertices[feature[1]]), kFeature, kCat);
+    }
+}
+
+/// Whether the body's pose at the time of contact differs visibly from its pose at the frame's end (a
+/// resting body's poses can differ by rounding: keyframe interpolation between equal keys).
+bool movesAfterContact(const ContactBody& body) {
+    Aabb box = body.mesh->bounds();
+    double tolerance = 1e-9 * (length(box.extent()) + 1e-300);
+    for (int k = 0; k < 8; ++k) {
+        Vec3 corner{k & 1 ? box.hi.x : box.lo.x, k & 2 ? box.hi.y : box.lo.y, k & 4 ? box.hi.z : box.lo.z};
+        if (length(body.atContact.apply(corner) - body.atFrameEnd.apply(corner)) > tolerance) return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -75,6 +139,57 @@ void drawContact(DebugSink& sink, const Pose& frame, const std::array<Vec3, 3>& 
         sink.line(frame.apply(a), frame.apply(b), kContact, DebugCategory::Contact);
         sink.point(frame.apply((a + b) * 0.5), kContact, DebugCategory::Contact);
     }
+}
+
+Vec3 contactPoint(const TimeOfContact& c, const ContactBody& a, const ContactBody& b) {
+    auto vertex = [](const ContactBody& body, std::uint32_t v) {
+        return body.atContact.apply(body.mesh->vertices[v]);
+    };
+    auto centroid = [](const ContactBody& body, std::uint32_t tri) {
+        Vec3 p, q, r;
+        body.mesh->corners(tri, p, q, r);
+        return body.atContact.apply((p + q + r) / 3.0);
+    };
+    if (!c.hasFeatures) return (centroid(a, c.triA) + centroid(b, c.triB)) * 0.5;
+    switch (c.kind) {
+    case TimeOfContact::Kind::VertexFace:
+        return vertex(a, c.featureA[0]);
+    case TimeOfContact::Kind::FaceVertex:
+        return vertex(b, c.featureB[0]);
+    case TimeOfContact::Kind::EdgeEdge:
+        break;
+    }
+    Vec3 p, q;
+    closestPoints(vertex(a, c.featureA[0]), vertex(a, c.featureA[1]), vertex(b, c.featureB[0]),
+                  vertex(b, c.featureB[1]), p, q);
+    return (p + q) * 0.5;
+}
+
+void drawTimeOfContact(DebugSink& sink, const TimeOfContact& c, const ContactBody& a, const ContactBody& b,
+                       double frameFraction) {
+    constexpr Rgba kGhost{1.0f, 0.6f, 0.15f, 0.3f};
+    constexpr DebugCategory kCat = DebugCategory::TimeOfContact;
+    for (const ContactBody* body : {&a, &b}) {
+        DebugTag tag{body->object, -1};
+        if (!sink.wants(kCat, tag)) return;
+        sink.setTag(tag);
+        // Where the body was when it touched, if that is not where it is drawn (the frame's end).
+        if (movesAfterContact(*body))
+            for (const Triangle& t : body->mesh->triangles) {
+                Vec3 p[3];
+                for (int k = 0; k < 3; ++k) p[k] = body->atContact.apply(body->mesh->vertices[t[k]]);
+                for (int k = 0; k < 3; ++k) sink.line(p[k], p[(k + 1) % 3], kGhost, kCat);
+            }
+        drawFeature(sink, body == &a ? c.featureA : c.featureB, body == &a ? c.triA : c.triB, c.hasFeatures,
+                    *body);
+    }
+    sink.setTag({a.object, -1});
+    Vec3 at = contactPoint(c, a, b);
+    sink.point(at, {1.0f, 1.0f, 1.0f, 1.0f}, kCat);
+    char label[96];
+    std::snprintf(label, sizeof label, "t %.6f (%.3f of the frame)%s%s", c.time, frameFraction,
+                  c.hasFeatures ? ", " : "", c.hasFeatures ? toString(c.kind) : "");
+    sink.text(at, label, kCat);
 }
 
 } // namespace cdlab

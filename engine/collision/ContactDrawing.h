@@ -1,10 +1,12 @@
 // Drawing of one colliding triangle pair into a DebugSink: both triangles (TriangleHit) and the contact —
-// the segment where the triangles cross, with its midpoint as the contact point (Contact).
+// the segment where the triangles cross, with its midpoint as the contact point (Contact); and of a
+// continuous contact at its time of contact (TimeOfContact).
 #pragma once
 
 #include "debug/DebugSink.h"
 #include "geometry/Pose.h"
 #include "mesh/TriangleMesh.h"
+#include "pipeline/FrameResult.h"
 
 #include <array>
 
@@ -26,5 +28,26 @@ void drawHitTriangles(DebugSink& sink, const TriangleMesh& meshA, std::uint32_t 
 /// `ta` and `tb` are in the frame of `frame` (A's frame); primitives are emitted in world space.
 void drawContact(DebugSink& sink, const Pose& frame, const std::array<Vec3, 3>& ta,
                  const std::array<Vec3, 3>& tb, std::int32_t objectA, std::int32_t objectB);
+
+/// One body of a continuous contact: its mesh, its world pose at the time of contact and at the end of the
+/// frame (where the viewer draws it).
+struct ContactBody {
+    const TriangleMesh* mesh = nullptr;
+    Pose atContact, atFrameEnd;
+    std::int32_t object = -1;
+};
+
+/// Where a continuous contact touches, in world space: the vertex of a vertex/face or face/vertex contact,
+/// the midpoint of the edges' closest points for edge/edge, the midpoint of the two triangles' centroids for
+/// a contact without features (FCL's).
+Vec3 contactPoint(const TimeOfContact& c, const ContactBody& a, const ContactBody& b);
+
+/// A continuous contact `c` (c.objectA is body a) at its time of contact (TimeOfContact): each body that
+/// moves between then and the frame's end as a wireframe ghost at its pose then, the contact features at that
+/// pose (a vertex as a point, an edge as a line, a face filled; a contact without features, its two
+/// triangles), and a label at contactPoint() with the time and `frameFraction`, the time as a fraction of
+/// the frame.
+void drawTimeOfContact(DebugSink& sink, const TimeOfContact& c, const ContactBody& a, const ContactBody& b,
+                       double frameFraction);
 
 } // namespace cdlab

@@ -28,6 +28,8 @@ const char* toString(DebugCategory c) {
         return "triangle-miss";
     case DebugCategory::Contact:
         return "contact";
+    case DebugCategory::TimeOfContact:
+        return "time-of-contact";
     case DebugCategory::Note:
         return "note";
     case DebugCategory::Count:

@@ -24,7 +24,8 @@ enum class DebugCategory : std::uint8_t {
     TriangleHit,  ///< a triangle of a colliding pair
     TriangleMiss, ///< a triangle pair that was tested and did not intersect
     Contact,      ///< a contact point or feature
-    Note,         ///< free text
+    TimeOfContact, ///< a continuous contact at its time: the moving bodies then (ghosts), features, label
+    Note,          ///< free text
     Count
 };
 const char* toString(DebugCategory c);

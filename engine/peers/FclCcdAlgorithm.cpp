@@ -114,9 +114,20 @@ FrameResult FclCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
             fcl::distance(m.modelOf[i], at, m.modelOf[j], identity, dreq, dres);
             c.triA = std::uint32_t(dres.b1), c.triB = std::uint32_t(dres.b2);
         }
-        if (swapped) std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
-        i = pi, j = pj;
         featuresMs += sw.ms();
+        if (swapped) std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
+        if (sink) { // both at the time of contact: j on its keyframes, i on FCL's motion relative to j
+            fcl::Transform3d at;
+            moving.integrate(toc);
+            moving.getCurrentTransform(at);
+            std::vector<Pose> then;
+            m.objects->poses(c.time, then);
+            const auto& objs = m.objects->objects();
+            ContactBody bi{objs[i].mesh, then[j] * fromFcl(at), p1[i], std::int32_t(i)};
+            ContactBody bj{objs[j].mesh, then[j], p1[j], std::int32_t(j)};
+            drawTimeOfContact(*sink, c, swapped ? bj : bi, swapped ? bi : bj, toc);
+        }
+        i = pi, j = pj;
         ++hits;
         r.firstContacts.push_back(c);
         r.contacts.push_back({i, j, {{c.triA, c.triB}}});

@@ -1,5 +1,6 @@
-// FclConversions: what both FCL peers need to hand our data to FCL — a pose as an fcl::Transform3d and a
-// mesh as an fcl::BVHModel (with the memory FCL keeps for it, for the bench's memory column).
+// FclConversions: what both FCL peers need to hand our data to FCL and back — a pose as an
+// fcl::Transform3d (and back) and a mesh as an fcl::BVHModel (with the memory FCL keeps for it, for the
+// bench's memory column).
 #pragma once
 
 #include "geometry/Pose.h"
@@ -19,6 +20,14 @@ inline fcl::Transform3d toFcl(const Pose& p) {
     tf.linear() = R;
     tf.translation() = fcl::Vector3d(p.t.x, p.t.y, p.t.z);
     return tf;
+}
+
+inline Pose fromFcl(const fcl::Transform3d& tf) {
+    Pose p;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) p.R(i, j) = tf.linear()(i, j);
+    p.t = {tf.translation().x(), tf.translation().y(), tf.translation().z()};
+    return p;
 }
 
 /// FCL's BVH over `mesh`; adds to `memoryBytes` what FCL keeps per model: its BV nodes and its own copy of

@@ -81,6 +81,16 @@ const char* toString(TimeOfContact::Kind k) {
     return "?";
 }
 
+std::string describeFeatures(const TimeOfContact& c) {
+    auto feature = [&](const std::uint32_t f[2], std::uint32_t tri) {
+        if (!c.hasFeatures) return "triangle " + std::to_string(tri);
+        if (f[1] == UINT32_MAX) return "face " + std::to_string(f[0]);
+        if (f[0] == f[1]) return "vertex " + std::to_string(f[0]);
+        return "edge " + std::to_string(f[0]) + "-" + std::to_string(f[1]);
+    };
+    return feature(c.featureA, c.triA) + " / " + feature(c.featureB, c.triB);
+}
+
 std::uint64_t FrameResult::hash() const {
     std::uint64_t h = kFnvOffset;
     for (const auto& c : firstContacts) {

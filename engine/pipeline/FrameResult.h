@@ -54,6 +54,9 @@ struct TimeOfContact {
     bool hasFeatures = true;          ///< false for peers that name no features (kind, features unset)
 };
 const char* toString(TimeOfContact::Kind k);
+/// The features by mesh index, A's then B's: "vertex 12 / face 345", "edge 3-7 / edge 20-21"; for a contact
+/// without features, its triangles ("triangle 4 / triangle 9").
+std::string describeFeatures(const TimeOfContact& c);
 
 struct FrameResult {
     double t0 = 0, t1 = 0;
