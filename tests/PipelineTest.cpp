@@ -298,3 +298,54 @@ TEST(Pipeline, BulletPeerFindsTheExactPairsInTheRightOrder) {
         EXPECT_GE(double(found), 0.999 * double(exact)) << name << ": " << found << " of " << exact;
     }
 }
+
+// The continuous traversal draws its BV tests as the discrete one does, with the moving body's node as the
+// box its motion sweeps: the root's swept box, drawn in world space, holds the moving body at both ends of
+// the frame.
+TEST(Pipeline, ContinuousTraversalDrawsItsSweptBoxes) {
+    class BoxSink : public CountingSink {
+    public:
+        std::vector<std::pair<DebugTag, Obb>> boxes;
+        void setTag(const DebugTag& tag) override { m_tag = tag; }
+        void box(const Obb& b, Rgba, DebugCategory c) override {
+            counts[int(c)]++;
+            boxes.push_back({m_tag, b});
+        }
+
+    private:
+        DebugTag m_tag;
+    };
+    Scene scene = bundled("doors.json");
+    SceneObjects objects(scene);
+    const double t0 = 10.0, t1 = 10.0 + 1.0 / 30; // the swivel: moving and turning near the static door
+    std::vector<Pose> p0, p1;
+    objects.poses(t0, p0), objects.poses(t1, p1);
+    for (const char* name : {"rigid-ccd", "rigid-ccd-bm"}) {
+        // Whole frames: the root pair of a split frame is tested (and counted) without drawing.
+        auto algo = AlgorithmRegistry::instance().create(name, {{"window", "0"}});
+        algo->prepare(scene);
+        BoxSink sink;
+        FrameResult r = algo->step(t0, t1, &sink);
+        EXPECT_EQ(r.hash(), algo->step(t0, t1, nullptr).hash()) << name;
+        std::uint64_t bv = r.counters.get("bv_tests");
+        ASSERT_GT(bv, 100u) << name;
+        // Two boxes per test (the discrete pipeline's convention).
+        EXPECT_EQ(sink.counts[int(DebugCategory::BvOverlap)] + sink.counts[int(DebugCategory::BvSeparated)],
+                  2 * bv)
+            << name;
+        // Body 1 (the moving door) is i: its root, depth 0, is drawn swept and holds the door at t0 and t1.
+        const TriangleMesh& door = *objects.objects()[1].mesh;
+        int roots = 0;
+        for (const auto& [tag, box] : sink.boxes) {
+            if (tag.object != 1 || tag.depth != 0) continue;
+            ++roots;
+            for (const Pose& pose : {p0[1], p1[1]})
+                for (const Vec3& v : door.vertices) {
+                    Vec3 local = box.axes * (pose.apply(v) - box.center);
+                    for (int k = 0; k < 3; ++k)
+                        ASSERT_LE(std::abs(local[k]), box.halfSize[k] * (1 + 1e-9) + 1e-12) << name;
+                }
+        }
+        EXPECT_GT(roots, 0) << name;
+    }
+}

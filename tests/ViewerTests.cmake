@@ -74,11 +74,12 @@ function(cdlab_viewer_doors_test name settings regex)
                        PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_${name}.png(.|\n)*GL errors 0\n${regex}(.|\n)*exit=0")
 endfunction()
 
-# Node picking (redon2002 viewer part): Ctrl+click at the window centre on a deep level of the static door picks
-# a node; the back-face-culling viewport describes its BM-cone (drawn as arrows), the plain one does not.
+# Node picking (redon2002 viewer part): Ctrl+click in the left viewport on a deep level of the moving door (the
+# body the BVH overlay starts on) picks a node of its panel; the back-face-culling viewport describes its
+# BM-cone (drawn as arrows), the plain one does not.
 cdlab_viewer_doors_test(pick_bm_cone "{\"overlays\": {\"bvh\": true, \"bvhLevel\": 7, \"faceMotion\": true}}"
   "last frame t [^\n]*\nviewport 0 \\(rigid-ccd-bm\\) picked node [0-9]+, depth 7, [0-9]+ triangles?, BM-cone of [0-9]+ vectors?\nviewport 1 \\(rigid-ccd\\) picked node [0-9]+, depth 7, [0-9]+ triangles?\n"
-  --frames 40 --algo rigid-ccd-bm --algo rigid-ccd --pick 0.25,0.5)
+  --frames 40 --algo rigid-ccd-bm --algo rigid-ccd --pick 0.2,0.6)
 # Figure 1 of redon2002 in the middle of the swivel: the scene's own frames, the last one ending at t = 10.5
 # (--at), with the forward/backward faces and the BM-culled nodes drawn.
 cdlab_viewer_doors_test(figure1_at "{\"overlays\": {\"bvhLevel\": 8, \"faceMotion\": true, \"bmCulled\": true}}"

@@ -177,13 +177,18 @@ void ViewerApp::setScene(std::unique_ptr<Scene> scene) {
         std::copy(c, c + 3, m_bodyViews[i].color);
     }
     m_time = m_scene->startTime;
-    // The BVH overlay starts on the first moving object: that is where culling is interesting.
-    int firstMoving = 0;
-    for (std::size_t i = 0; i < m_objects->objects().size(); ++i)
-        if (!m_objects->objects()[i].environment) {
-            firstMoving = int(i);
-            break;
-        }
+    // The BVH overlay starts on the first object that moves (keyframes that differ), else the first that is
+    // not environment: that is where culling is interesting.
+    int firstMoving = -1, firstBody = 0;
+    std::vector<std::vector<Pose>> samples(9);
+    for (int k = 0; k < 9; ++k) m_objects->poses(m_scene->frameTime(k, 9), samples[k]);
+    for (std::size_t i = m_objects->objects().size(); i-- > 0;) {
+        if (m_objects->objects()[i].environment) continue;
+        firstBody = int(i);
+        for (int k = 1; k < 9; ++k)
+            if (samples[k][i] != samples[0][i]) firstMoving = int(i);
+    }
+    if (firstMoving < 0) firstMoving = firstBody;
     for (auto& vp : m_viewports) {
         vp->overlays.bvhObject = firstMoving;
         rebuild(*vp);

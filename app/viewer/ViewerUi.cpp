@@ -366,8 +366,10 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
                 "triangles backwards (Lemma 3). Algorithms with BM-culling only.");
         }
         ImGui::Checkbox("only overlapped this frame", &o.bvhOnlyOverlapped);
-        helpMarker("Show the level's nodes whose bounding-volume test against the other body overlapped this "
-                   "frame.");
+        helpMarker(
+            "Show the level's nodes whose bounding-volume test against the other body overlapped this "
+            "frame. With the continuous algorithms the moving body's nodes are drawn as the boxes their "
+            "motion sweeps over the frame (oriented swept boxes), the volumes the test used.");
         ImGui::Checkbox("culled this frame", &o.bvhCulled);
         helpMarker("Also show the level's nodes that the traversal rejected by the BV test this frame.");
         ImGui::Checkbox("BM-culled this frame", &o.bmCulled);

@@ -321,6 +321,23 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
         }
 }
 
+void RigidCcdAlgorithm::drawBvTest(std::uint32_t ni, std::uint32_t nj, bool overlap) {
+    // As the discrete traversal draws its tests, with i's node as the box its motion sweeps over the window:
+    // that box is in j's frame, so it is drawn at j's pose at the frame's end, where the viewer draws j.
+    DebugCategory cat = overlap ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
+    Rgba col = overlap ? kBvOverlapColor : kBvSeparatedColor;
+    DebugTag tagI{std::int32_t(m_objI), m_bvhI->nodes()[ni].depth};
+    DebugTag tagJ{std::int32_t(m_objJ), m_bvhJ->nodes()[nj].depth};
+    if (m_sink->wants(cat, tagI)) {
+        m_sink->setTag(tagI);
+        m_sink->box(sweptNode(ni).transformed(m_endPoseJ), col, cat);
+    }
+    if (m_sink->wants(cat, tagJ)) {
+        m_sink->setTag(tagJ);
+        m_sink->box(m_bvhJ->obbs()[nj].transformed(m_endPoseJ), col, cat);
+    }
+}
+
 void RigidCcdAlgorithm::drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose) {
     if (!m_sink) return;
     DebugTag tag{std::int32_t(object), depth};
@@ -480,7 +497,9 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
         // Copied: behind a reference, every flag store below (a char store may alias anything) would force
         // the box to be loaded again.
         Obb boxJ = m_bvhJ->obbs()[nj];
-        if (!obbOverlap(sweptNode(ni), boxJ)) continue;
+        bool overlap = obbOverlap(sweptNode(ni), boxJ);
+        if (m_sink) drawBvTest(ni, nj, overlap);
+        if (!overlap) continue;
         // Step 3: BM-test each node in turn (continuous test over the window, sec. 6), once per window.
         if (cull) {
             if (m_coneI->hasCone(ni) && m_culledI.get(ni, [&] {

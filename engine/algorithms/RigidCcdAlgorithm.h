@@ -71,6 +71,8 @@ private:
     const PolyVec3& fixedTrajectory(std::uint32_t v);
     const DoublePolyVec3& movingApprox(std::uint32_t v);
     const DoublePolyVec3& fixedApprox(std::uint32_t v);
+    /// One BV test of step 2 (BvOverlap or BvSeparated): i's swept box and j's box, at j's end pose.
+    void drawBvTest(std::uint32_t ni, std::uint32_t nj, bool overlap);
     void drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose);
     /// redon2002 Fig. 1: every triangle of objects i and j (if the sink wants them) as moving forwards
     /// (filled) or backwards (wire) under the frame's relative motion at its end, eq. (1) and (3).

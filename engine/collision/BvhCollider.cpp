@@ -11,8 +11,6 @@
 namespace cdlab {
 
 namespace {
-constexpr Rgba kOverlapColor{1.0f, 0.55f, 0.1f, 1.0f};
-constexpr Rgba kSeparatedColor{0.3f, 0.6f, 1.0f, 0.6f};
 constexpr Rgba kHitColor{1.0f, 0.1f, 0.1f, 1.0f};
 } // namespace
 
@@ -100,7 +98,7 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
         ++cnt.bvTests;
         bool hit = policy.overlap(*this, na, nb);
         if constexpr (kDebug) {
-            Rgba col = hit ? kOverlapColor : kSeparatedColor;
+            Rgba col = hit ? kBvOverlapColor : kBvSeparatedColor;
             DebugCategory cat = hit ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
             DebugTag ta{a.debugId, nodesA[na].depth}, tb{b.debugId, nodesB[nb].depth};
             if (sink->wants(cat, ta)) {

@@ -34,6 +34,10 @@ struct Rgba {
     float r = 1, g = 1, b = 1, a = 1;
 };
 
+/// The outcome of a BV test, in every traversal that draws its tests (BvOverlap, BvSeparated).
+inline constexpr Rgba kBvOverlapColor{1.0f, 0.55f, 0.1f, 1.0f};
+inline constexpr Rgba kBvSeparatedColor{0.3f, 0.6f, 1.0f, 0.6f};
+
 /// Which scene object (index into SceneObjects) and which BVH depth the following primitives belong to.
 struct DebugTag {
     std::int32_t object = -1;
