@@ -52,6 +52,13 @@ cdlab_cli_error_test(verify_default_scene "verify: every cdlab algorithm matches
                      ${BENCH} run ${SCENES}/default.json --frames 16 --repeat 1 --warmup 0 --verify
                      --csv ${CMAKE_BINARY_DIR}/verify_default.csv --json ${CMAKE_BINARY_DIR}/verify_default.json)
 cdlab_cli_error_test(bvh_build "bvh .*nodes" ${BENCH} bvh-build --generator sphere --triangles 20000 --repeat 1)
+# run --csv with a continuous algorithm: each frame's first time of contact with its bodies and features (the
+# ball nicks the box in the bullets scene's frame 1/3 -> 2/3).
+add_test(NAME cli.run_csv_contacts
+         COMMAND sh -c "\"$0\" run \"$1\" -a rigid-ccd --t0 0.333333333333333 --t1 0.666666666666667 --frames 2 --repeat 1 --warmup 0 --csv \"$2\" && cat \"$2\""
+                 ${BENCH} ${SCENES}/bullets.json ${CMAKE_BINARY_DIR}/run_contacts_test.csv)
+set_tests_properties(cli.run_csv_contacts PROPERTIES PASS_REGULAR_EXPRESSION
+                     ",first_contact_t,first_contact_features\n(.|\n)*\n\"rigid-ccd\",1,[^\n]*,0.40676806[0-9]*,\"box vertex 345 / ball face 534 \\(vertex/face\\)\"\n")
 # table1 --csv: one row per frame with both pipelines' counts; a path that cannot be written fails before the run.
 add_test(NAME cli.table1_csv
          COMMAND sh -c "\"$0\" table1 \"$1\" --frames 4 --repeat 1 --no-peer --csv \"$2\" && cat \"$2\""

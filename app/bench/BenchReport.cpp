@@ -61,6 +61,13 @@ Counters totalCounters(const AlgorithmRun& run) {
     return c;
 }
 
+/// A CSV field in quotes, quotes inside doubled (RFC 4180): labels and body names may hold commas.
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + '"';
+}
+
 std::string hex(std::uint64_t h) {
     char buf[20];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
@@ -166,10 +173,10 @@ void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
     out << "algorithm,frame,t";
     for (const auto& s : stages) out << "," << s << "_ms";
     for (const auto& c : counters) out << "," << c;
-    out << ",contact_pairs,hash,first_contact_t\n";
+    out << ",contact_pairs,hash,first_contact_t,first_contact_features\n";
     for (const auto& r : runs)
         for (const auto& f : r.frames) {
-            out << '"' << r.spec.label() << "\"," << f.frame << "," << f.t;
+            out << quoted(r.spec.label()) << "," << f.frame << "," << f.t;
             for (const auto& s : stages) {
                 double ms = 0;
                 for (const auto& [n, v] : f.stageMs)
@@ -179,6 +186,8 @@ void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
             for (const auto& c : counters) out << "," << f.counters.get(c);
             out << "," << f.contactPairs << "," << hex(f.hash) << ",";
             if (f.firstContact >= 0) out << std::setprecision(17) << f.firstContact << std::setprecision(6);
+            out << ",";
+            if (!f.firstContactFeatures.empty()) out << quoted(f.firstContactFeatures);
             out << "\n";
         }
 }

@@ -2,6 +2,7 @@
 
 #include "ProgressBar.h"
 #include "core/InputError.h"
+#include "pipeline/SceneObjects.h"
 
 #include <algorithm>
 
@@ -54,6 +55,7 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
     double t1 = options.t1 >= 0 ? options.t1 : scene.endTime;
     auto frameTime = [&](int i) { return frames <= 1 ? t0 : t0 + (t1 - t0) * i / (frames - 1); };
     double dt = frames <= 1 ? 0 : (t1 - t0) / (frames - 1);
+    const SceneObjects objects(scene); // the bodies' names, for the contacts' descriptions
 
     // Create every algorithm first so a bad --algo fails before any long run.
     std::vector<std::unique_ptr<Algorithm>> instances;
@@ -108,7 +110,10 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
                     rec.hash = r.hash();
                     rec.firstContact = -1;
                     for (const auto& c : r.firstContacts)
-                        if (rec.firstContact < 0 || c.time < rec.firstContact) rec.firstContact = c.time;
+                        if (rec.firstContact < 0 || c.time < rec.firstContact)
+                            rec.firstContact = c.time,
+                            rec.firstContactFeatures = describeContact(c, objects.objects()[c.objectA].name,
+                                                                       objects.objects()[c.objectB].name);
                 }
                 doneSteps += 1;
                 bar.update(doneSteps / totalSteps, label + " pass " + std::to_string(pass + 1) + "/" +

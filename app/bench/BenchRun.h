@@ -26,6 +26,8 @@ struct FrameRecord {
     std::size_t contactPairs = 0;
     std::uint64_t hash = 0;
     double firstContact = -1; ///< continuous algorithms: earliest time of contact in the frame, -1 if none
+    std::string
+        firstContactFeatures; ///< ... and its bodies and features ("door vertex 3 / box face 9 (...)")
 };
 
 struct AlgorithmRun {

@@ -307,11 +307,7 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, float 
 
 std::string ViewerApp::describeContact(const TimeOfContact& c) const {
     const auto& objs = m_objects->objects();
-    std::string what = describeFeatures(c);
-    auto slash = what.find(" / ");
-    std::string s = objs[c.objectA].name + " " + what.substr(0, slash) + " / " + objs[c.objectB].name + " " +
-                    what.substr(slash + 3);
-    return c.hasFeatures ? s + " (" + toString(c.kind) + ")" : s;
+    return cdlab::describeContact(c, objs[c.objectA].name, objs[c.objectB].name);
 }
 
 bool ViewerApp::seekContact() {

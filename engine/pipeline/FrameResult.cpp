@@ -91,6 +91,13 @@ std::string describeFeatures(const TimeOfContact& c) {
     return feature(c.featureA, c.triA) + " / " + feature(c.featureB, c.triB);
 }
 
+std::string describeContact(const TimeOfContact& c, const std::string& nameA, const std::string& nameB) {
+    std::string what = describeFeatures(c);
+    auto slash = what.find(" / ");
+    std::string s = nameA + " " + what.substr(0, slash) + " / " + nameB + " " + what.substr(slash + 3);
+    return c.hasFeatures ? s + " (" + toString(c.kind) + ")" : s;
+}
+
 std::uint64_t FrameResult::hash() const {
     std::uint64_t h = kFnvOffset;
     for (const auto& c : firstContacts) {
