@@ -37,6 +37,7 @@ public:
     explicit DrawList(const OverlaySettings* settings) : m_settings(settings) {}
     void clear() {
         lines.clear(), triangles.clear(), highlighted.clear(), points.clear(), notes.clear(), labels.clear();
+        meshes.clear();
         m_faceMotion = false;
     }
     /// The algorithm drew the chosen body face by face (forward/backward faces) this frame.
@@ -46,6 +47,9 @@ public:
     void triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) override;
     void point(const Vec3& p, Rgba color, DebugCategory cat) override;
     void text(const Vec3& p, const std::string& s, DebugCategory cat) override;
+    void mesh(const TriangleMesh& m, const Pose& pose, Rgba color, DebugCategory) override {
+        meshes.push_back({&m, pose, color});
+    }
     void setTag(const DebugTag& tag) override { m_tag = tag; }
     bool wants(DebugCategory cat, const DebugTag& tag) const override;
 
@@ -57,6 +61,12 @@ public:
         std::string text;
     };
     std::vector<Label> labels; ///< text drawn at a point of the scene (the time of a contact)
+    struct MeshInstance {
+        const TriangleMesh* mesh;
+        Pose pose;
+        Rgba color;
+    };
+    std::vector<MeshInstance> meshes; ///< whole meshes in wireframe (ghosts); the scene's meshes
 
 private:
     Rgba colourFor(Rgba c, DebugCategory cat) const;

@@ -140,6 +140,12 @@ void Renderer::drawOverlayArray(const std::vector<OverlayVertex>& v, unsigned mo
 }
 
 void Renderer::drawOverlay(const DrawList& list) {
+    // Whole meshes first (ghosts: the scene's meshes, already on the GPU), blended when translucent.
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    for (const auto& g : list.meshes)
+        drawMesh(*g.mesh, toGlm(g.pose), {g.color.r, g.color.g, g.color.b, g.color.a}, RenderMode::Wireframe);
+    glDisable(GL_BLEND);
     glUseProgram(m_overlayProgram);
     glUniformMatrix4fv(glGetUniformLocation(m_overlayProgram, "uViewProj"), 1, GL_FALSE,
                        glm::value_ptr(m_viewProj));

@@ -12,6 +12,16 @@ namespace cdlab {
 
 enum class RenderMode { Shaded, Wireframe, ShadedWire };
 
+/// A pose as a column-major model matrix.
+inline glm::mat4 toGlm(const Pose& p) {
+    glm::mat4 m(1);
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) m[c][r] = float(p.R(r, c));
+        m[3][r] = float(p.t[r]);
+    }
+    return m;
+}
+
 class Renderer {
 public:
     Renderer();

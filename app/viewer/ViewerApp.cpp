@@ -34,15 +34,6 @@ std::string formatted(double v) {
 constexpr float kPalette[][3] = {{0.62f, 0.72f, 0.86f}, {0.88f, 0.72f, 0.52f}, {0.62f, 0.84f, 0.62f},
                                  {0.86f, 0.62f, 0.80f}, {0.80f, 0.80f, 0.55f}, {0.60f, 0.80f, 0.82f}};
 
-glm::mat4 toGlm(const Pose& p) {
-    glm::mat4 m(1);
-    for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 3; ++c) m[c][r] = float(p.R(r, c));
-        m[3][r] = float(p.t[r]);
-    }
-    return m;
-}
-
 template <class T> void pushBounded(std::deque<T>& d, T v, std::size_t cap) {
     d.push_back(v);
     if (d.size() > cap) d.pop_front();
@@ -198,6 +189,7 @@ void ViewerApp::setScene(std::unique_ptr<Scene> scene) {
 
 void ViewerApp::rebuild(Viewport& vp) {
     vp.error.clear();
+    vp.draw.clear(); // it may point at the replaced scene's meshes
     vp.timing.clear();
     vp.counters.clear();
     vp.result = {};

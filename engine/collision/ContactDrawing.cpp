@@ -174,12 +174,7 @@ void drawTimeOfContact(DebugSink& sink, const TimeOfContact& c, const ContactBod
         if (!sink.wants(kCat, tag)) return;
         sink.setTag(tag);
         // Where the body was when it touched, if that is not where it is drawn (the frame's end).
-        if (movesAfterContact(*body))
-            for (const Triangle& t : body->mesh->triangles) {
-                Vec3 p[3];
-                for (int k = 0; k < 3; ++k) p[k] = body->atContact.apply(body->mesh->vertices[t[k]]);
-                for (int k = 0; k < 3; ++k) sink.line(p[k], p[(k + 1) % 3], kGhost, kCat);
-            }
+        if (movesAfterContact(*body)) sink.mesh(*body->mesh, body->atContact, kGhost, kCat);
         drawFeature(sink, body == &a ? c.featureA : c.featureB, body == &a ? c.triA : c.triB, c.hasFeatures,
                     *body);
     }

@@ -45,6 +45,14 @@ void DebugSink::box(const Obb& b, Rgba color, DebugCategory cat) {
             if (!(k >> bit & 1)) line(b.corner(k), b.corner(k | 1 << bit), color, cat);
 }
 
+void DebugSink::mesh(const TriangleMesh& m, const Pose& pose, Rgba color, DebugCategory cat) {
+    for (const Triangle& t : m.triangles) {
+        Vec3 p[3];
+        for (int k = 0; k < 3; ++k) p[k] = pose.apply(m.vertices[t[k]]);
+        for (int k = 0; k < 3; ++k) line(p[k], p[(k + 1) % 3], color, cat);
+    }
+}
+
 void DebugSink::arrow(const Vec3& from, const Vec3& to, Rgba color, DebugCategory cat) {
     line(from, to, color, cat);
     Vec3 d = to - from;

@@ -4,7 +4,9 @@
 #pragma once
 
 #include "geometry/Obb.h"
+#include "geometry/Pose.h"
 #include "geometry/Vec3.h"
+#include "mesh/TriangleMesh.h"
 
 #include <cstdint>
 #include <string>
@@ -55,6 +57,10 @@ public:
     virtual void box(const Obb& b, Rgba color, DebugCategory cat);
     /// An arrow from `from` to `to` (a line and a four-stroke head) unless a sink has something better.
     virtual void arrow(const Vec3& from, const Vec3& to, Rgba color, DebugCategory cat);
+    /// A whole mesh at a world pose in wireframe (a ghost), as every triangle's three edges unless a sink
+    /// has something better (a viewer draws the mesh it already holds on the GPU). The mesh must outlive
+    /// what the sink keeps of the primitive.
+    virtual void mesh(const TriangleMesh& m, const Pose& pose, Rgba color, DebugCategory cat);
     /// Identifies the object/depth of the primitives that follow.
     virtual void setTag(const DebugTag& tag) {}
     /// Whether primitives of this category and tag are wanted at all; producers skip the work when not
