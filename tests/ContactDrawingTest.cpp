@@ -88,8 +88,9 @@ TEST(ContactDrawing, ContinuousContactsAreDrawnAtTheirTimeOfContact) {
             // the resting box has none. An edge/edge contact adds its two edges.
             const TriangleMesh& sphere = *scene.bodies[0].mesh;
             std::size_t features = c.hasFeatures && c.kind == TimeOfContact::Kind::EdgeEdge ? 2 : 0;
-            if (c.time < 1)
+            if (c.time < 1) {
                 EXPECT_EQ(sink.lines, 3 * sphere.triangles.size() + features) << name << " case " << k;
+            }
             EXPECT_GE(sink.points, 1u);
             if (!c.hasFeatures) continue; // FCL's contact point is between its two closest triangles
             std::uint32_t triSphere = c.objectA == 0 ? c.triA : c.triB,
@@ -101,9 +102,10 @@ TEST(ContactDrawing, ContinuousContactsAreDrawnAtTheirTimeOfContact) {
             EXPECT_LT(distanceOnTriangle(at, *scene.bodies[1].mesh, triBox, box, 1e-7), 1e-7)
                 << name << " case " << k;
             // Where the sphere ends the frame its triangle is elsewhere (unless it touches at the end).
-            if (c.time < 0.99)
+            if (c.time < 0.99) {
                 EXPECT_GT(distanceOnTriangle(at, sphere, triSphere, end, 1e-7), 1e-4)
                     << name << " case " << k;
+            }
         }
         // Hit-rate guard: the draws make contacts in about half of the cases.
         EXPECT_GT(hits, cases * 3 / 10) << name;

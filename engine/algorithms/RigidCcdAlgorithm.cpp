@@ -472,6 +472,7 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
     const std::uint32_t i = m_objI, j = m_objJ;
     m_window = &w, m_windowStart = a, m_windowEnd = b;
     const bool cull = m_cullPair;
+    const bool draw = m_sink != nullptr; // a local: the flag stores below would force a member to be reloaded
     if (cull) m_culledI.reset(m_bvhI->nodes().size()), m_culledJ.reset(m_bvhJ->nodes().size());
     m_sweptNodes.reset(m_bvhI->nodes().size());
     m_sweptVerts.reset(m_meshI->vertices.size());
@@ -498,7 +499,7 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
         // the box to be loaded again.
         Obb boxJ = m_bvhJ->obbs()[nj];
         bool overlap = obbOverlap(sweptNode(ni), boxJ);
-        if (m_sink) drawBvTest(ni, nj, overlap);
+        if (draw) drawBvTest(ni, nj, overlap);
         if (!overlap) continue;
         // Step 3: BM-test each node in turn (continuous test over the window, sec. 6), once per window.
         if (cull) {
