@@ -28,7 +28,7 @@ cdlab_cli_exit2_test(cyclic_parents "error: .*cyclic.json: articulated\\[0\\].li
                      ${BENCH} run ${DATA}/cyclic.json)
 cdlab_cli_exit2_test(missing_mesh "error: .*missing_mesh.json: bodies\\[0\\].mesh.file: .*nowhere.obj: file not found"
                      ${BENCH} run ${DATA}/missing_mesh.json)
-cdlab_cli_exit2_test(nan_mesh "error: .*nan.obj: vertex 1: coordinate is NaN or infinite"
+cdlab_cli_exit2_test(nan_mesh "error: .*nan.obj: line 2: vertex coordinate 'nan' is NaN or infinite"
                      ${BENCH} bvh-build --mesh ${DATA}/nan.obj)
 cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|obb"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --algo bvh:bv=sphere)

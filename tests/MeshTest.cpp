@@ -197,7 +197,8 @@ TEST(Importer, BadFilesGiveClearErrors) {
                                "uchar int vertex_indices\nend_header\n0 0 0\n1 0\n");
     expectInputError([&] { importMesh(truncated); }, {"trunc.ply"});
     std::string nan = dir.write("nan.obj", "v 0 0 0\nv nan 0 0\nv 0 1 0\nf 1 2 3\n");
-    expectInputError([&] { importMesh(nan); }, {"nan.obj", "NaN or infinite"});
+    expectInputError([&] { importMesh(nan); },
+                     {"nan.obj: line 2: vertex coordinate 'nan' is NaN or infinite"});
     std::string inf =
         dir.write("inf.ply", "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
                              "property float z\nelement face 1\nproperty list uchar int vertex_indices\n"
@@ -210,6 +211,43 @@ TEST(Importer, BadFilesGiveClearErrors) {
     expectInputError([&] { importMesh(range); }, {"range.ply"});
     std::string garbage = dir.write("garbage.glb", "this is not a glb file at all");
     expectInputError([&] { importMesh(garbage); }, {"garbage.glb"});
+}
+
+// OBJ is edited by hand: its malformed vertex and face lines are named by line (Assimp names none).
+TEST(Importer, ObjErrorsNameTheLine) {
+    test::TempDir dir;
+    auto expectLine = [&](const char* name, const std::string& text, const std::string& message) {
+        std::string p = dir.write(name, text);
+        expectInputError([&] { importMesh(p); }, {std::string(name) + ": " + message});
+    };
+    expectLine("two.obj", "# a comment\nv 0 0 0\nv 1 0\nv 0 1 0\nf 1 2 3\n",
+               "line 3: vertex has 2 coordinates, expected 3 (x y z)");
+    expectLine("word.obj", "v 0 0 0\nv 1 0 zero\nv 0 1 0\nf 1 2 3\n",
+               "line 2: vertex coordinate 'zero' is not a number");
+    expectLine("huge.obj", "v 0 0 1e400\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+               "line 1: vertex coordinate '1e400' is beyond double's range");
+    expectLine("inf.obj", "v 0 0 0\nv 1 0 0\nv 0 -inf 0\nf 1 2 3\n",
+               "line 3: vertex coordinate '-inf' is NaN or infinite");
+    expectLine("beyond.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\nv 1 1 0\n",
+               "line 4: face corner '4' refers to a vertex that does not exist (3 defined before this line)");
+    expectLine("zero.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n",
+               "line 4: face corner '0' refers to a vertex that does not exist (3 defined before this line)");
+    expectLine(
+        "back.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n",
+        "line 4: face corner '-4' refers to a vertex that does not exist (3 defined before this line)");
+    expectLine("edge.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\n\nf 1 2\n",
+               "line 5: face has 2 corners, expected at least 3");
+    expectLine("slash.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1/1 x/2 3/3\n",
+               "line 4: face corner 'x/2' is not a vertex index");
+    // A statement continued with a backslash is named by its first line.
+    expectLine("cont.obj", "v 0 0 0\nv 1 0 0\nv 0 1 \\\n  0\nv 1 \\\n 1\nf 1 2 3\n",
+               "line 5: vertex has 2 coordinates, expected 3 (x y z)");
+    // What the check accepts: texture and normal indices, negative (relative) indices, comments, CRLF,
+    // a continued vertex line, other statements.
+    std::string ok = dir.write(
+        "ok.obj", "# header\r\nmtllib none.mtl\r\no quad\r\nv 0 0 0 1.0\r\nv 1 0 0\r\nv 1 \\\r\n 1 0\r\n"
+                  "v 0 1 0 # last\r\nvt 0 0\r\nvn 0 0 1\r\ns off\r\nf 1/1/1 2//1 -2/1 -1\r\n");
+    EXPECT_EQ(importMesh(ok).triangleCount(), 2u);
 }
 
 TEST(Mesh, ValidateNamesTheElement) {

@@ -1,10 +1,13 @@
 #include "mesh/MeshImporter.h"
 
 #include "core/InputError.h"
+#include "mesh/ObjCheck.h"
 
+#include <algorithm>
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <cctype>
 #include <filesystem>
 
 namespace cdlab {
@@ -45,6 +48,10 @@ TriangleMesh importMesh(const std::string& path) {
     if (!std::filesystem::exists(path, ec)) throw InputError(path, "", "file not found");
     if (std::filesystem::is_directory(path, ec))
         throw InputError(path, "", "is a directory, expected a mesh file");
+    std::string ext = std::filesystem::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext == ".obj") checkObjLines(path); // errors with a line number where Assimp has none
     Assimp::Importer importer;
     // Keep single-precision input as read; no normal generation (we compute face normals ourselves).
     const aiScene* scene =
