@@ -189,7 +189,8 @@ void ViewerApp::setScene(std::unique_ptr<Scene> scene) {
 
 void ViewerApp::rebuild(Viewport& vp) {
     vp.error.clear();
-    vp.draw.clear(); // it may point at the replaced scene's meshes
+    vp.draw.clear();        // it may point at the replaced scene's meshes
+    m_contactSpans.clear(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear();
     vp.result = {};
@@ -216,6 +217,7 @@ void ViewerApp::stepViewports(double t0, double t1) {
             vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
         if (o.pickedNode >= 0 && o.bvhObject >= 0)
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
+        if (vp->result.contactPairCount() > 0 && t1 > t0) m_contactSpans.insert({t0, t1});
     }
     m_stepMs = float(sw.ms());
 }

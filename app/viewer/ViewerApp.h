@@ -14,6 +14,7 @@
 
 #include <deque>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,7 @@ private:
     std::string m_pendingScreenshot;
     float m_frameMs = 0, m_stepMs = 0; // last frame: whole frame and collision steps
     std::deque<float> m_frameHistory, m_overheadHistory;
+    std::set<std::pair<double, double>> m_contactSpans; // frames (t0, t1) in which a viewport saw a contact
 };
 
 } // namespace cdlab

@@ -260,8 +260,8 @@ void ViewerUi::scenePanel() {
 
 void ViewerUi::timelinePanel() {
     if (!m_app.m_scene) return;
-    ImGui::SetNextWindowPos(ImVec2(10, float(m_height) - 110), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(std::max(400.0f, m_width * 0.5f), 95), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(10, float(m_height) - 118), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(std::max(400.0f, m_width * 0.5f), 105), ImGuiCond_FirstUseEver);
     ImGui::Begin("Timeline");
     if (ImGui::Button(m_app.m_playing ? "Pause (P)" : "Play (P)")) m_app.m_playing = !m_app.m_playing;
     ImGui::SameLine();
@@ -281,10 +281,27 @@ void ViewerUi::timelinePanel() {
     if (ImGui::SliderFloat("speed", &speed, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
         m_app.m_speed = speed;
     float t = float(m_app.m_time);
+    const ImVec2 sliderAt = ImGui::GetCursorScreenPos();
+    const float sliderWidth = ImGui::GetContentRegionAvail().x - 60;
     ImGui::SetNextItemWidth(-60);
     if (ImGui::SliderFloat("t (s)", &t, float(m_app.m_scene->startTime), float(m_app.m_scene->endTime),
                            "%.3f"))
         m_app.m_time = t, m_app.m_playing = false;
+    // Under the slider: the frames in which a viewport reported a contact so far (played, stepped or
+    // searched), so the moments worth a closer look stay visible after they pass.
+    const auto& spans = m_app.m_contactSpans;
+    double start = m_app.m_scene->startTime, range = m_app.m_scene->endTime - start;
+    if (!spans.empty() && range > 0) {
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        float y = ImGui::GetCursorScreenPos().y;
+        auto x = [&](double time) { return sliderAt.x + float((time - start) / range) * sliderWidth; };
+        for (const auto& [t0, t1] : spans)
+            dl->AddRectFilled(ImVec2(x(t0), y), ImVec2(std::max(x(t1), x(t0) + 2), y + 5),
+                              IM_COL32(235, 70, 60, 255));
+        ImGui::Dummy(ImVec2(sliderWidth, 5));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Frames in which a viewport reported a contact so far (%zu)", spans.size());
+    }
     ImGui::End();
 }
 
@@ -464,7 +481,10 @@ void ViewerUi::counterPlots(const std::vector<std::string>& counters) {
 }
 
 void ViewerUi::comparePanel() {
-    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f - 200, float(m_height) - 315), ImGuiCond_FirstUseEver);
+    // Bottom right, beside the timeline (bottom left); with two or more viewports the view panels above it
+    // start collapsed.
+    ImGui::SetNextWindowPos(ImVec2(std::max(10.0f, m_width - 410.0f), float(m_height) - 315),
+                            ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(400, 285), ImGuiCond_FirstUseEver);
     ImGui::Begin("Compare (this frame)");
     auto& vps = m_app.m_viewports;
