@@ -189,8 +189,8 @@ void ViewerApp::setScene(std::unique_ptr<Scene> scene) {
 
 void ViewerApp::rebuild(Viewport& vp) {
     vp.error.clear();
-    vp.draw.clear();        // it may point at the replaced scene's meshes
-    m_contactSpans.clear(); // another algorithm (or scene): the contacts seen so far were another's
+    vp.draw.clear();         // it may point at the replaced scene's meshes
+    m_contactFrames.clear(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear();
     vp.result = {};
@@ -217,9 +217,22 @@ void ViewerApp::stepViewports(double t0, double t1) {
             vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
         if (o.pickedNode >= 0 && o.bvhObject >= 0)
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
-        if (vp->result.contactPairCount() > 0 && t1 > t0) m_contactSpans.insert({t0, t1});
+        if (vp->result.contactPairCount() > 0) markContactFrames(t0, t1);
     }
     m_stepMs = float(sw.ms());
+}
+
+void ViewerApp::markContactFrames(double t0, double t1) {
+    if (!m_scene || m_scene->frames < 2) return;
+    // On the scene's frame grid, so playing in a loop for hours marks nothing twice.
+    int n = m_scene->frames - 1;
+    double dt = m_scene->frameLength();
+    m_contactFrames.resize(std::size_t(n), 0);
+    // A step that ends (starts) on a grid time, up to rounding, does not reach into the next (previous)
+    // frame.
+    int first = std::clamp(int(std::floor((t0 - m_scene->startTime) / dt + 1e-9)), 0, n - 1);
+    int last = std::clamp(int(std::ceil((t1 - m_scene->startTime) / dt - 1e-9)) - 1, first, n - 1);
+    for (int f = first; f <= last; ++f) m_contactFrames[std::size_t(f)] = 1;
 }
 
 Aabb ViewerApp::sceneBounds(double t) const {

@@ -14,7 +14,6 @@
 
 #include <deque>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -82,6 +81,7 @@ private:
     void rebuild(Viewport& vp);
     void addViewport(const std::string& spec);
     void stepViewports(double t0, double t1);
+    void markContactFrames(double t0, double t1);
     void render(int width, int height);
     void handleCameraInput(int width, int height);
     /// The time labels the viewport's algorithm drew (times of contact), at their projected positions.
@@ -116,7 +116,9 @@ private:
     std::string m_pendingScreenshot;
     float m_frameMs = 0, m_stepMs = 0; // last frame: whole frame and collision steps
     std::deque<float> m_frameHistory, m_overheadHistory;
-    std::set<std::pair<double, double>> m_contactSpans; // frames (t0, t1) in which a viewport saw a contact
+    /// Per frame of the scene's grid (frame f spans [start + f dt, start + (f + 1) dt]): whether a viewport
+    /// reported a contact in a step overlapping it.
+    std::vector<char> m_contactFrames;
 };
 
 } // namespace cdlab

@@ -289,18 +289,24 @@ void ViewerUi::timelinePanel() {
         m_app.m_time = t, m_app.m_playing = false;
     // Under the slider: the frames in which a viewport reported a contact so far (played, stepped or
     // searched), so the moments worth a closer look stay visible after they pass.
-    const auto& spans = m_app.m_contactSpans;
-    double start = m_app.m_scene->startTime, range = m_app.m_scene->endTime - start;
-    if (!spans.empty() && range > 0) {
+    const auto& marks = m_app.m_contactFrames;
+    if (std::find(marks.begin(), marks.end(), 1) != marks.end()) {
         ImDrawList* dl = ImGui::GetWindowDrawList();
-        float y = ImGui::GetCursorScreenPos().y;
-        auto x = [&](double time) { return sliderAt.x + float((time - start) / range) * sliderWidth; };
-        for (const auto& [t0, t1] : spans)
-            dl->AddRectFilled(ImVec2(x(t0), y), ImVec2(std::max(x(t1), x(t0) + 2), y + 5),
-                              IM_COL32(235, 70, 60, 255));
+        float y = ImGui::GetCursorScreenPos().y, per = sliderWidth / float(marks.size());
+        std::size_t count = 0;
+        for (std::size_t f = 0; f < marks.size(); ++f) {
+            if (!marks[f]) continue;
+            std::size_t g = f; // a run of marked frames is one bar
+            while (g + 1 < marks.size() && marks[g + 1]) ++g;
+            count += g - f + 1;
+            float x0 = sliderAt.x + per * float(f), x1 = std::max(sliderAt.x + per * float(g + 1), x0 + 2);
+            dl->AddRectFilled(ImVec2(x0, y), ImVec2(x1, y + 5), IM_COL32(235, 70, 60, 255));
+            f = g;
+        }
         ImGui::Dummy(ImVec2(sliderWidth, 5));
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Frames in which a viewport reported a contact so far (%zu)", spans.size());
+            ImGui::SetTooltip("Frames in which a viewport reported a contact so far: %zu of %zu", count,
+                              marks.size());
     }
     ImGui::End();
 }
