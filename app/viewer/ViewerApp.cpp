@@ -260,6 +260,16 @@ void ViewerApp::frameAll() {
     for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
 }
 
+void ViewerApp::lookAt(int v, const Vec3& point) {
+    if (v < 0 || v >= int(m_viewports.size())) return;
+    double r = 0.03 * length(sceneBounds(m_time).extent());
+    Aabb box;
+    box.grow(point - Vec3{r, r, r}), box.grow(point + Vec3{r, r, r});
+    int w = std::max(m_width, 1) / std::max<int>(int(m_viewports.size()), 1);
+    OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[std::size_t(v)]->camera;
+    cam.frame(box, float(w) / float(std::max(m_height, 1)));
+}
+
 void ViewerApp::render(int width, int height) {
     glViewport(0, 0, width, height);
     glClearColor(0.12f, 0.13f, 0.15f, 1.0f);

@@ -446,9 +446,16 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         ImGui::CollapsingHeader("Times of contact", ImGuiTreeNodeFlags_DefaultOpen)) {
         const FrameResult& r = vp.result;
         ImGui::TextDisabled("frame t %.6f -> %.6f", r.t0, r.t1);
-        for (const TimeOfContact& c : r.firstContacts) {
+        for (std::size_t k = 0; k < r.firstContacts.size(); ++k) {
+            const TimeOfContact& c = r.firstContacts[k];
             double span = r.t1 - r.t0;
             ImGui::Text("t %.6f (%.3f of the frame)", c.time, span > 0 ? (c.time - r.t0) / span : 0.0);
+            // The time-of-contact overlay put a label at the contact point, one per contact in this order.
+            if (k < vp.draw.labels.size()) {
+                ImGui::SameLine();
+                if (ImGui::SmallButton(("look##toc" + std::to_string(k)).c_str()))
+                    m_app.lookAt(index, vp.draw.labels[k].at);
+            }
             ImGui::TextWrapped("  %s", m_app.describeContact(c).c_str());
         }
     }
