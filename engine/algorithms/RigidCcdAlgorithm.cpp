@@ -609,14 +609,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         double fraction = best.time;
         best.time = t0 + fraction * (t1 - t0);
         if (swapped) best = swappedRoles(best);
-        if (sink) { // both bodies at the time of contact: j on its keyframes, i relative to it
-            std::vector<Pose> then;
-            m_objects->poses(best.time, then);
-            const auto& objs = m_objects->objects();
-            ContactBody bi{objs[i].mesh, then[j] * rel.at(fraction), p1[i], std::int32_t(i)};
-            ContactBody bj{objs[j].mesh, then[j], p1[j], std::int32_t(j)};
-            drawTimeOfContact(*sink, best, swapped ? bj : bi, swapped ? bi : bj, fraction);
-        }
+        if (sink) drawTimeOfContact(*sink, *m_objects, best, i, j, rel.at(fraction), p1, fraction);
         i = pi, j = pj;
         r.firstContacts.push_back(best);
         r.contacts.push_back({i, j, {{best.triA, best.triB}}});

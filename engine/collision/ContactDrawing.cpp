@@ -187,4 +187,16 @@ void drawTimeOfContact(DebugSink& sink, const TimeOfContact& c, const ContactBod
     sink.text(at, label, kCat);
 }
 
+void drawTimeOfContact(DebugSink& sink, const SceneObjects& objects, const TimeOfContact& c,
+                       std::uint32_t moving, std::uint32_t resting, const Pose& relative,
+                       const std::vector<Pose>& endPoses, double frameFraction) {
+    std::vector<Pose> then;
+    objects.poses(c.time, then);
+    const auto& objs = objects.objects();
+    ContactBody i{objs[moving].mesh, then[resting] * relative, endPoses[moving], std::int32_t(moving)};
+    ContactBody j{objs[resting].mesh, then[resting], endPoses[resting], std::int32_t(resting)};
+    bool iIsA = c.objectA == moving;
+    drawTimeOfContact(sink, c, iIsA ? i : j, iIsA ? j : i, frameFraction);
+}
+
 } // namespace cdlab

@@ -7,6 +7,7 @@
 #include "geometry/Pose.h"
 #include "mesh/TriangleMesh.h"
 #include "pipeline/FrameResult.h"
+#include "pipeline/SceneObjects.h"
 
 #include <array>
 
@@ -49,5 +50,11 @@ Vec3 contactPoint(const TimeOfContact& c, const ContactBody& a, const ContactBod
 /// the frame.
 void drawTimeOfContact(DebugSink& sink, const TimeOfContact& c, const ContactBody& a, const ContactBody& b,
                        double frameFraction);
+/// The same for two scene objects as the continuous pipelines see them: `resting` (j) stands at its keyframed
+/// pose at c.time, `moving` (i) at `relative`, its pose in j's frame then; `endPoses` are the world poses at
+/// the frame's end. c names the bodies in pair order (c.objectA is either).
+void drawTimeOfContact(DebugSink& sink, const SceneObjects& objects, const TimeOfContact& c,
+                       std::uint32_t moving, std::uint32_t resting, const Pose& relative,
+                       const std::vector<Pose>& endPoses, double frameFraction);
 
 } // namespace cdlab

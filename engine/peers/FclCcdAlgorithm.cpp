@@ -116,16 +116,11 @@ FrameResult FclCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         }
         featuresMs += sw.ms();
         if (swapped) std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
-        if (sink) { // both at the time of contact: j on its keyframes, i on FCL's motion relative to j
+        if (sink) { // i where FCL's motion has it relative to j at the time of contact
             fcl::Transform3d at;
             moving.integrate(toc);
             moving.getCurrentTransform(at);
-            std::vector<Pose> then;
-            m.objects->poses(c.time, then);
-            const auto& objs = m.objects->objects();
-            ContactBody bi{objs[i].mesh, then[j] * fromFcl(at), p1[i], std::int32_t(i)};
-            ContactBody bj{objs[j].mesh, then[j], p1[j], std::int32_t(j)};
-            drawTimeOfContact(*sink, c, swapped ? bj : bi, swapped ? bi : bj, toc);
+            drawTimeOfContact(*sink, *m.objects, c, i, j, fromFcl(at), p1, toc);
         }
         i = pi, j = pj;
         ++hits;

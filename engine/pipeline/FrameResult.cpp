@@ -81,20 +81,15 @@ const char* toString(TimeOfContact::Kind k) {
     return "?";
 }
 
-std::string describeFeatures(const TimeOfContact& c) {
+std::string describeContact(const TimeOfContact& c, const std::string& nameA, const std::string& nameB) {
     auto feature = [&](const std::uint32_t f[2], std::uint32_t tri) {
         if (!c.hasFeatures) return "triangle " + std::to_string(tri);
         if (f[1] == UINT32_MAX) return "face " + std::to_string(f[0]);
         if (f[0] == f[1]) return "vertex " + std::to_string(f[0]);
         return "edge " + std::to_string(f[0]) + "-" + std::to_string(f[1]);
     };
-    return feature(c.featureA, c.triA) + " / " + feature(c.featureB, c.triB);
-}
-
-std::string describeContact(const TimeOfContact& c, const std::string& nameA, const std::string& nameB) {
-    std::string what = describeFeatures(c);
-    auto slash = what.find(" / ");
-    std::string s = nameA + " " + what.substr(0, slash) + " / " + nameB + " " + what.substr(slash + 3);
+    std::string s =
+        nameA + " " + feature(c.featureA, c.triA) + " / " + nameB + " " + feature(c.featureB, c.triB);
     return c.hasFeatures ? s + " (" + toString(c.kind) + ")" : s;
 }
 

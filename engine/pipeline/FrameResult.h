@@ -54,10 +54,9 @@ struct TimeOfContact {
     bool hasFeatures = true;          ///< false for peers that name no features (kind, features unset)
 };
 const char* toString(TimeOfContact::Kind k);
-/// The features by mesh index, A's then B's: "vertex 12 / face 345", "edge 3-7 / edge 20-21"; for a contact
-/// without features, its triangles ("triangle 4 / triangle 9").
-std::string describeFeatures(const TimeOfContact& c);
-/// The same with the bodies' names and the kind: "door vertex 12 / floor face 345 (vertex/face)".
+/// The bodies and their features by mesh index, A's then B's, and the kind: "door vertex 12 / floor face 345
+/// (vertex/face)", "knot edge 3-7 / box edge 20-21 (edge/edge)"; for a contact without features, its
+/// triangles ("box triangle 4 / ball triangle 9").
 std::string describeContact(const TimeOfContact& c, const std::string& nameA, const std::string& nameB);
 
 struct FrameResult {
