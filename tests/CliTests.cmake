@@ -89,6 +89,9 @@ cdlab_cli_exit2_test(ccd_queries_bad "error: .*cyclic.json: line 1: expected 7 c
                      ${BENCH} ccd-queries ${DATA}/cyclic.json --type vf)
 cdlab_cli_error_test(bm_cones "top-down .*[0-9]+/[0-9]+(.|\n)*bottom-up .*[0-9]+/[0-9]+"
                      ${BENCH} bm-cones --generator torus_knot --triangles 1500 --repeat 1)
+# ... with its progress (on stderr, forced: ctest's stderr is not a terminal), per mode and build.
+cdlab_cli_error_test(bm_cones_progress "100% top-down build 2/2(.|\n)*100% bottom-up build 2/2"
+                     ${BENCH} bm-cones --generator torus_knot --triangles 1500 --repeat 2 --progress)
 # table1: the paper's rows from one run, the face-level and node-level bounds, then per keyframe interval;
 # exits 1 if first contacts differ on a frame that starts separated.
 cdlab_cli_error_test(table1 "BV/BV tests +[0-9]+ +[0-9]+(.|\n)*E/E tests(.|\n)*V/F tests(.|\n)*F/V tests(.|\n)*total time(.|\n)*face-level bound .*: [0-9]+ of the [0-9]+ E/E tests .*BM-culling removes [0-9.]+ % of that\n# node-level bound .*: [0-9]+ BV/BV tests .*reach [0-9.]+ % of that(.|\n)*per keyframe interval(.|\n)*#   t 10-11 +3 +[0-9]+ -> +[0-9]+ (.|\n)*first contacts: .*identical on"

@@ -104,3 +104,13 @@ if(CDLAB_SANITIZE)
   list(FILTER viewer_tests INCLUDE REGEX "^viewer\\.")
   set_tests_properties(${viewer_tests} PROPERTIES ENVIRONMENT "ASAN_OPTIONS=${CDLAB_TEST_ASAN}:detect_leaks=0")
 endif()
+# Big meshes are prepared in the background: the window keeps drawing the open scene (cylinder and ball)
+# while the next scene's BM-cones (20K triangles, seconds) are built, then shows it; the automated frames
+# count from when it is ready.
+add_test(NAME viewer.offscreen.background_prepare
+         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
+                 ${VIEWER} --offscreen --frames 6 --algo rigid-ccd-bm --screenshot ${SHOTS}/offscreen_background.png
+                 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json --then ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json)
+set_tests_properties(viewer.offscreen.background_prepare PROPERTIES
+                     PASS_REGULAR_EXPRESSION "scene two big spheres\n[^\n]*GL errors 0\n(.|\n)*frames drawn while preparing in the background [1-9][0-9]*\n(.|\n)*exit=0"
+                     TIMEOUT 300)

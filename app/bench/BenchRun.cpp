@@ -78,7 +78,7 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
     for (std::size_t a = 0; a < instances.size(); ++a) {
         std::string label = runs[a].spec.label();
         runs[a].prepare = instances[a]->prepare(scene, [&](double f, const std::string& what) {
-            bar.update((doneSteps + f * 0) / totalSteps, label + ": " + what);
+            bar.update(f, label + " prepare: " + what); // the run's own bar starts after
         });
         runs[a].frames.assign(frames, {});
     }

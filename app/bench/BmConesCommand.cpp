@@ -1,6 +1,7 @@
 #include "BmConesCommand.h"
 
 #include "BenchReport.h"
+#include "ProgressBar.h"
 #include "culling/BmConeTree.h"
 
 #include <algorithm>
@@ -13,8 +14,11 @@ int runBmCones(const BmConesOptions& o, std::ostream& out) {
     std::string label;
     TriangleMesh mesh = meshFromArgs(o.mesh, label);
     // The paper builds cones on a MinMax hierarchy (sec. 4.1); leaves hold one triangle.
+    // Cones of a 100K-triangle mesh take seconds per build (top-down longer): the bar says where it is.
+    ProgressBar bar(o.progress);
     Bvh bvh;
-    bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
+    bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1},
+              [&](double f) { bar.update(f, "OBB tree"); });
     out << configurationLine() << "\n# mesh " << label << ": " << mesh.triangleCount()
         << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes << " nodes, "
         << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << o.rMax << "; median of " << o.repeat
@@ -28,9 +32,12 @@ int runBmCones(const BmConesOptions& o, std::ostream& out) {
         BmConeOptions options;
         options.rMax = o.rMax;
         for (int r = 0; r < o.repeat; ++r) {
-            tree.build(bvh, mesh, mode, options);
+            std::string what = std::string(toString(mode)) + " build " + std::to_string(r + 1) + "/" +
+                               std::to_string(o.repeat);
+            tree.build(bvh, mesh, mode, options, [&](double f) { bar.update(f, what); });
             ms.push_back(tree.stats().buildSeconds * 1000);
         }
+        bar.finish();
         std::sort(ms.begin(), ms.end());
         const BmConeTreeStats& st = tree.stats();
         out << std::left << std::setw(12) << toString(mode) << std::right << std::fixed

@@ -11,6 +11,7 @@ struct BmConesOptions {
     MeshArgs mesh{"", "panel", "{}", 3500};
     int rMax = 5;
     int repeat = 3;
+    bool progress = false; ///< show the progress bar even when stderr is not a terminal
 };
 
 int runBmCones(const BmConesOptions& options, std::ostream& out);

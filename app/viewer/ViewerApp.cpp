@@ -16,9 +16,11 @@
 #include <glad/gl.h>
 #include <glm/gtc/matrix_transform.hpp>
 #include <imgui.h>
+#include <iomanip>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stb_image_write.h>
+#include <thread>
 
 namespace cdlab {
 
@@ -37,6 +39,42 @@ constexpr float kPalette[][3] = {{0.62f, 0.72f, 0.86f}, {0.88f, 0.72f, 0.52f}, {
 template <class T> void pushBounded(std::deque<T>& d, T v, std::size_t cap) {
     d.push_back(v);
     if (d.size() > cap) d.pop_front();
+}
+
+bool isSceneFile(const std::vector<std::string>& paths) {
+    return paths.size() == 1 && std::filesystem::path(paths[0]).extension() == ".json";
+}
+
+std::string joined(const std::vector<std::string>& paths) {
+    std::string out;
+    for (const auto& p : paths) out += (out.empty() ? "" : " ") + p;
+    return out;
+}
+
+/// A scene file, or meshes side by side along x, static: look at them, compare their BVHs. Runs on the
+/// preparation thread.
+std::unique_ptr<Scene> sceneFromFiles(const std::vector<std::string>& paths) {
+    auto scene = std::make_unique<Scene>();
+    if (isSceneFile(paths)) {
+        *scene = loadScene(paths[0]);
+        return scene;
+    }
+    double x = 0;
+    for (const auto& p : paths) {
+        auto mesh = std::make_shared<TriangleMesh>(importMesh(p));
+        Aabb b = mesh->bounds();
+        Body body;
+        body.name = std::filesystem::path(p).filename().string();
+        body.source.file = p;
+        Keyframe k;
+        k.position = {x - b.lo.x, -b.center().y, -b.lo.z};
+        x += b.extent().x * 1.1;
+        body.motion = PoseTrack({k});
+        body.mesh = mesh;
+        scene->bodies.push_back(std::move(body));
+    }
+    scene->name = joined(paths);
+    return scene;
 }
 
 } // namespace
@@ -114,53 +152,101 @@ void ViewerApp::addViewport(const std::string& spec) {
     if (!m_viewports.empty())
         vp->overlays = m_viewports.front()->overlays, vp->camera = m_viewports.front()->camera;
     m_viewports.push_back(std::move(vp));
-    if (m_scene) rebuild(*m_viewports.back());
+    rebuild(*m_viewports.back());
 }
 
-bool ViewerApp::load(const std::vector<std::string>& paths) {
-    // Build the new scene completely before touching the current one: a failure keeps what is loaded.
-    try {
-        auto scene = std::make_unique<Scene>();
-        std::string label;
-        bool isScene = paths.size() == 1 && std::filesystem::path(paths[0]).extension() == ".json";
-        if (isScene) {
-            *scene = loadScene(paths[0]);
-            label = paths[0];
-        } else {
-            // Meshes side by side along x, static: look at them, compare their BVHs.
-            double x = 0;
-            for (const auto& p : paths) {
-                auto mesh = std::make_shared<TriangleMesh>(importMesh(p));
-                Aabb b = mesh->bounds();
-                Body body;
-                body.name = std::filesystem::path(p).filename().string();
-                body.source.file = p;
-                Keyframe k;
-                k.position = {x - b.lo.x, -b.center().y, -b.lo.z};
-                x += b.extent().x * 1.1;
-                body.motion = PoseTrack({k});
-                body.mesh = mesh;
-                scene->bodies.push_back(std::move(body));
-                label += (label.empty() ? "" : " ") + p;
-            }
-            scene->name = label;
-        }
-        setScene(std::move(scene));
-        m_scenePath = label;
-        if (isScene) m_lastScene = std::filesystem::absolute(paths[0]).string();
-        m_loadError.clear();
-        return true;
-    } catch (const std::exception& e) {
-        m_loadError = e.what();
-        m_hadLoadError = true;
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return false;
+void ViewerApp::load(const std::vector<std::string>& paths) {
+    m_pending = {};
+    m_pending.load = true;
+    m_pending.paths = paths;
+    startPreparation();
+}
+
+void ViewerApp::rebuild(Viewport& vp) {
+    if (!m_scene && !m_pending.load) return; // nothing to prepare on yet
+    // A load in progress prepares every viewport with its current settings when restarted.
+    if (!m_pending.load &&
+        std::find(m_pending.targets.begin(), m_pending.targets.end(), &vp) == m_pending.targets.end())
+        m_pending.targets.push_back(&vp);
+    startPreparation();
+}
+
+void ViewerApp::removeLastViewport() {
+    if (m_viewports.size() < 2) return;
+    Viewport* gone = m_viewports.back().get();
+    std::erase(m_pending.targets, gone);
+    m_viewports.pop_back();
+    if (!m_job.busy()) return;
+    if (m_pending.load || !m_pending.targets.empty())
+        startPreparation(); // its outcome would have gone to the removed viewport too
+    else
+        m_job.cancel(), m_pending = {};
+}
+
+void ViewerApp::startPreparation() {
+    PrepareTask task;
+    if (m_pending.load) {
+        // The new scene is built completely before anything changes: a failure keeps what is loaded.
+        task.load = [paths = m_pending.paths] { return sceneFromFiles(paths); };
+        m_pending.targets.clear();
+        for (auto& vp : m_viewports) m_pending.targets.push_back(vp.get());
+    } else {
+        task.scene = m_scene.get(); // kept until the job is taken or cancelled (loads cancel it first)
     }
+    for (Viewport* vp : m_pending.targets) {
+        std::size_t index = 0;
+        while (m_viewports[index].get() != vp) ++index;
+        task.create.push_back([name = vp->algorithm, params = vp->params] {
+            return AlgorithmRegistry::instance().find(name)->create(params);
+        });
+        task.labels.push_back("view " + std::to_string(index + 1) + " (" + vp->algorithm + ")");
+    }
+    m_jobClock.restart();
+    m_job.start(std::move(task));
 }
 
-void ViewerApp::setScene(std::unique_ptr<Scene> scene) {
+void ViewerApp::cancelPreparation() {
+    if (!m_job.busy()) return;
+    m_job.cancel();
+    // The panels show what the viewports run again.
+    for (Viewport* vp : m_pending.targets)
+        if (vp->algo) vp->algorithm = vp->preparedAlgorithm, vp->params = vp->preparedParams;
+    m_status = m_pending.load ? "loading cancelled; the scene is unchanged" : "preparation cancelled";
+    m_pending = {};
+}
+
+void ViewerApp::pollPreparation() {
+    std::optional<PrepareOutcome> out = m_job.take();
+    if (!out) return;
+    Pending done = std::exchange(m_pending, {});
+    if (out->cancelled) return;
+    std::ostringstream msg;
+    if (done.load) {
+        if (!out->error.empty()) {
+            m_loadError = out->error;
+            m_hadLoadError = true;
+            std::fprintf(stderr, "error: %s\n", out->error.c_str());
+            return;
+        }
+        installScene(std::move(out->scene), done.targets, std::move(out->algorithms));
+        m_scenePath = joined(done.paths);
+        if (isSceneFile(done.paths)) m_lastScene = std::filesystem::absolute(done.paths[0]).string();
+        m_loadError.clear();
+        msg << "loaded " << m_scenePath;
+    } else {
+        for (std::size_t k = 0; k < done.targets.size(); ++k)
+            applyPrepared(*done.targets[k], std::move(out->algorithms[k]));
+        msg << "prepared " << done.targets.size() << (done.targets.size() == 1 ? " view" : " views");
+    }
+    msg << " in " << std::fixed << std::setprecision(2) << out->seconds << " s";
+    m_status = msg.str();
+}
+
+void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*> targets,
+                             std::vector<PreparedAlgorithm> prepared) {
     m_renderer->clearMeshes();
-    m_scene = std::move(scene);
+    // The old scene lives until the algorithms prepared on it are replaced.
+    std::unique_ptr<Scene> old = std::exchange(m_scene, std::move(scene));
     m_objects = std::make_unique<SceneObjects>(*m_scene);
     m_bodyViews.assign(m_objects->objects().size(), {});
     for (std::size_t i = 0; i < m_bodyViews.size(); ++i) {
@@ -180,28 +266,24 @@ void ViewerApp::setScene(std::unique_ptr<Scene> scene) {
             if (samples[k][i] != samples[0][i]) firstMoving = int(i);
     }
     if (firstMoving < 0) firstMoving = firstBody;
-    for (auto& vp : m_viewports) {
-        vp->overlays.bvhObject = firstMoving;
-        rebuild(*vp);
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+        targets[k]->overlays.bvhObject = firstMoving;
+        applyPrepared(*targets[k], std::move(prepared[k]));
     }
     frameAll();
 }
 
-void ViewerApp::rebuild(Viewport& vp) {
-    vp.error.clear();
+void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     vp.draw.clear();         // it may point at the replaced scene's meshes
     m_contactFrames.clear(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear();
     vp.result = {};
     vp.overlays.pickedNode = -1; // node indices belong to the structure being replaced
-    try {
-        vp.algo = AlgorithmRegistry::instance().find(vp.algorithm)->create(vp.params);
-        vp.prepare = vp.algo->prepare(*m_scene);
-    } catch (const std::exception& e) {
-        vp.algo.reset();
-        vp.error = e.what();
-    }
+    vp.algo = std::move(prepared.algo);
+    vp.prepare = prepared.report;
+    vp.error = prepared.error;
+    vp.preparedAlgorithm = vp.algorithm, vp.preparedParams = vp.params;
 }
 
 void ViewerApp::stepViewports(double t0, double t1) {
@@ -418,6 +500,19 @@ int ViewerApp::run() {
     for (;;) {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
+        pollPreparation();
+        if (m_options.frames > 0 && m_job.busy()) {
+            // Automation counts its frames from when the scene is prepared (so runs are reproducible); the
+            // window keeps drawing meanwhile, as it does for people, with the progress panel.
+            ui.begin(m_width, m_height);
+            ui.draw();
+            render(m_width, m_height);
+            ui.end();
+            m_platform.endFrame();
+            ++m_framesWhilePreparing;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10)); // leave the cores to the worker
+            continue;
+        }
         if (frame == 0) frameAll(); // now that the framebuffer size is known
         if (frame == 0 && m_options.seekContact && m_scene) {
             // Automation: the frames end where the first contact from the scene's start is found.
@@ -427,7 +522,7 @@ int ViewerApp::run() {
         }
         for (auto& p : m_platform.takeDrops()) load({p});
         if (!m_options.thenLoad.empty() && frame == m_options.frames / 2) {
-            m_hadLoadError = !load({m_options.thenLoad}) || m_hadLoadError;
+            load({m_options.thenLoad}); // a failure sets m_hadLoadError when the job ends
         }
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
         double t0 = m_time;
@@ -503,6 +598,7 @@ int ViewerApp::run() {
                 std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.algorithm.c_str(), c.time,
                             describeContact(c).c_str());
         }
+        std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
     }
     if (GlPlatform::glErrorCount() > 0) {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),

@@ -7,7 +7,9 @@
 #include "OrbitCamera.h"
 #include "Renderer.h"
 #include "ViewerSettings.h"
+#include "core/Stopwatch.h"
 #include "pipeline/AlgorithmRegistry.h"
+#include "pipeline/PrepareJob.h"
 #include "scene/Scene.h"
 
 #include <glm/glm.hpp>
@@ -45,6 +47,10 @@ struct Viewport {
     std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
     OrbitCamera camera;
     std::string error;
+    /// What `algo` was made from: the panel edits `algorithm` and `params` at once, and a cancelled
+    /// rebuild puts these back.
+    std::string preparedAlgorithm;
+    ParamSet preparedParams;
 };
 
 struct BodyView {
@@ -76,10 +82,23 @@ public:
 
 private:
     friend class ViewerUi;
-    bool load(const std::vector<std::string>& paths);
-    void setScene(std::unique_ptr<Scene> scene);
+    /// Loads a scene (or meshes side by side) and prepares every viewport's algorithm on it in the
+    /// background; the current scene keeps running until all is ready, and stays when the load fails.
+    void load(const std::vector<std::string>& paths);
+    /// Prepares the viewport's algorithm again (it or its parameters changed), in the background; the
+    /// viewport keeps running its current one meanwhile.
     void rebuild(Viewport& vp);
     void addViewport(const std::string& spec);
+    void removeLastViewport();
+    /// (Re)starts the background job for m_pending (a running one is cancelled: its work is redone).
+    void startPreparation();
+    /// Applies the background job once it has finished; called every frame.
+    void pollPreparation();
+    /// Stops the background job; the scene and algorithms it would have replaced stay.
+    void cancelPreparation();
+    void installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*> targets,
+                      std::vector<PreparedAlgorithm> prepared);
+    void applyPrepared(Viewport& vp, PreparedAlgorithm prepared);
     void stepViewports(double t0, double t1);
     void markContactFrames(double t0, double t1);
     void render(int width, int height);
@@ -122,6 +141,18 @@ private:
     /// Per frame of the scene's grid (frame f spans [start + f dt, start + (f + 1) dt]): whether a viewport
     /// reported a contact in a step overlapping it.
     std::vector<char> m_contactFrames;
+
+    /// What the background job is doing: loading `paths`, or preparing the algorithms of `targets` (on a
+    /// load, every viewport's).
+    struct Pending {
+        bool load = false;
+        std::vector<std::string> paths;
+        std::vector<Viewport*> targets;
+    };
+    Pending m_pending;
+    Stopwatch m_jobClock;
+    int m_framesWhilePreparing = 0; // frames drawn while a job ran (automation waits for it, counting these)
+    PrepareJob m_job; // last: destroyed (cancelled and joined) before the scene and viewports it reads
 };
 
 } // namespace cdlab

@@ -107,6 +107,7 @@ void ViewerUi::draw() {
     menuBar();
     openDialog();
     errorPanel();
+    preparationPanel();
     scenePanel();
     timelinePanel();
     for (std::size_t i = 0; i < m_app.m_viewports.size(); ++i) viewportPanel(int(i), *m_app.m_viewports[i]);
@@ -151,7 +152,7 @@ void ViewerUi::menuBar() {
         ImGui::Separator();
         if (ImGui::MenuItem("Add viewport")) m_app.addViewport(m_app.m_viewports.back()->algorithm);
         if (m_app.m_viewports.size() > 1 && ImGui::MenuItem("Remove last viewport"))
-            m_app.m_viewports.pop_back();
+            m_app.removeLastViewport();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
@@ -196,6 +197,27 @@ void ViewerUi::openDialog() {
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
+}
+
+void ViewerUi::preparationPanel() {
+    if (!m_app.m_job.busy()) return;
+    ImGui::SetNextWindowPos(ImVec2(m_width * 0.5f, 30), ImGuiCond_Always, ImVec2(0.5f, 0));
+    ImGui::Begin("Preparing", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize |
+                     ImGuiWindowFlags_NoSavedSettings);
+    const auto& p = m_app.m_pending;
+    std::string paths;
+    for (const auto& f : p.paths) paths += (paths.empty() ? "" : " ") + f;
+    if (p.load)
+        ImGui::Text("Loading %s", paths.c_str());
+    else
+        ImGui::Text("Preparing %zu %s", p.targets.size(), p.targets.size() == 1 ? "view" : "views");
+    ImGui::ProgressBar(float(m_app.m_job.fraction()), ImVec2(440, 0));
+    ImGui::TextDisabled("%s, %.1f s", m_app.m_job.what().c_str(), m_app.m_jobClock.ms() / 1000);
+    ImGui::TextDisabled(m_app.m_scene ? "The current scene keeps running until this is ready."
+                                      : "The scene appears when this is ready.");
+    if (ImGui::Button("Cancel")) m_app.cancelPreparation();
+    ImGui::End();
 }
 
 void ViewerUi::errorPanel() {
@@ -355,7 +377,12 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         }
         helpMarker(spec.help);
     }
-    if (changed && m_app.m_scene) m_app.rebuild(vp);
+    if (changed) m_app.rebuild(vp);
+    const auto& pending = m_app.m_pending.targets;
+    if (m_app.m_job.busy() && std::find(pending.begin(), pending.end(), &vp) != pending.end())
+        ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "preparing %s (%.0f %%); the view runs %s meanwhile",
+                           vp.algorithm.c_str(), 100 * m_app.m_job.fraction(),
+                           vp.algo ? vp.preparedAlgorithm.c_str() : "nothing");
     if (!vp.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", vp.error.c_str());
     ImGui::TextDisabled("prepare %.1f ms, %.0f KiB  %s", vp.prepare.stages.get("build"),
                         vp.prepare.memoryBytes / 1024.0, vp.prepare.notes.c_str());

@@ -22,6 +22,7 @@ private:
     void menuBar();
     void openDialog();
     void errorPanel();
+    void preparationPanel(); ///< progress of a load or rebuild running in the background, with Cancel
     void scenePanel();
     void timelinePanel();
     void viewportPanel(int index, Viewport& vp);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -152,13 +153,30 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
     Stopwatch sw;
     std::size_t nodes = 0;
     std::ostringstream uncone;
+    // Progress by triangles over the distinct meshes; with culling the cones take about nine tenths of a
+    // mesh's time (bottom-up, leaf 1: tens of microseconds per node against a few for the tree).
+    std::size_t total = 0, done = 0;
+    {
+        std::set<const TriangleMesh*> seen;
+        for (const auto& o : m_objects->objects())
+            if (seen.insert(o.mesh).second) total += o.mesh->triangleCount();
+    }
+    const double treeShare = m_culling ? 0.1 : 1.0;
+    auto meshProgress = [&](const TriangleMesh& mesh, double from, double to, const std::string& what) {
+        double n = double(mesh.triangleCount());
+        return [&, n, from, to, what](double f) {
+            if (progress)
+                progress((double(done) + (from + f * (to - from)) * n) /
+                             double(std::max<std::size_t>(total, 1)),
+                         what);
+        };
+    };
     for (const auto& o : m_objects->objects()) {
         auto [it, fresh] = m_bvhs.try_emplace(o.mesh);
         if (fresh) {
-            if (progress)
-                progress(double(m_bvhs.size()) / double(m_objects->objects().size()), "BVH " + o.name);
             // redon2002 builds on a MinMax hierarchy (sec. 4.1).
-            it->second.build(*o.mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
+            it->second.build(*o.mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1},
+                             meshProgress(*o.mesh, 0, treeShare, "BVH " + o.name));
             report.memoryBytes += it->second.stats().memoryBytes;
             nodes += it->second.stats().nodes;
             if (m_culling) {
@@ -166,13 +184,15 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
                 SurfaceCheck surface = SurfaceCheck::of(*o.mesh);
                 m_solids[o.mesh] = {surface.closedOutward(), pieceVertices(*o.mesh)};
                 if (surface.closedOutward()) {
-                    cones.build(it->second, *o.mesh, m_buildMode, m_coneOptions);
+                    cones.build(it->second, *o.mesh, m_buildMode, m_coneOptions,
+                                meshProgress(*o.mesh, treeShare, 1, "BM-cones " + o.name));
                 } else { // culling its faces could hide a contact through a hole or on an inward face
                     cones.buildWithoutCones(it->second);
                     uncone << "; no BM-cones for " << o.name << " (" << surface.describe() << ")";
                 }
                 report.memoryBytes += cones.stats().memoryBytes;
             }
+            done += o.mesh->triangleCount();
         }
         m_bvhOf.push_back(&it->second);
         m_coneOf.push_back(m_culling ? &m_cones[o.mesh] : nullptr);

@@ -1,5 +1,6 @@
 #include "culling/BmConeTree.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace cdlab {
@@ -9,7 +10,7 @@ const char* toString(BmBuildMode m) {
 }
 
 void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mode,
-                       const BmConeOptions& options) {
+                       const BmConeOptions& options, const Progress& progress) {
     auto start = std::chrono::steady_clock::now();
     const auto& nodes = bvh.nodes();
     std::vector<std::vector<Vec3>> cones(nodes.size());
@@ -21,7 +22,10 @@ void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mod
         return v;
     };
     // Children have larger indices: a reverse sweep visits children before parents (needed bottom-up).
+    const std::size_t reportEvery = std::max<std::size_t>(nodes.size() / 100, 1);
     for (std::size_t i = nodes.size(); i-- > 0;) {
+        if (std::size_t done = nodes.size() - 1 - i; progress && done % reportEvery == 0)
+            progress(double(done) / double(nodes.size()));
         const BvhNode& n = nodes[i];
         std::vector<Vec3> inputs;
         if (mode == BmBuildMode::TopDown || n.isLeaf()) {
@@ -48,6 +52,7 @@ void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mod
     m_stats.memoryBytes = m_vectors.capacity() * sizeof(Vec3) + m_offset.capacity() * sizeof(std::uint32_t) +
                           m_count.capacity() * sizeof(std::uint8_t);
     m_stats.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (progress) progress(1.0);
 }
 
 bool BmConeTree::culled(std::size_t node, const Obb& box, const Pose& pose,

@@ -7,6 +7,7 @@
 #include "culling/BmCone.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace cdlab {
@@ -35,7 +36,10 @@ struct BmConeTreeStats {
 
 class BmConeTree {
 public:
-    void build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mode, const BmConeOptions& options);
+    /// Fraction of the nodes done, reported about a hundred times per build (big meshes take seconds).
+    using Progress = std::function<void(double fraction)>;
+    void build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mode, const BmConeOptions& options,
+               const Progress& progress = {});
     /// No node gets a cone (never BM-culled): for meshes that fail SurfaceCheck.
     void buildWithoutCones(const Bvh& bvh);
 
