@@ -142,3 +142,46 @@ TEST(BmCone, CullingTestIsConservative) {
     EXPECT_GT(rate, 0.3) << rate;
     EXPECT_LT(rate, 0.7) << rate;
 }
+
+TEST(BmCone, ThreadsBuildTheSameCones) {
+    // Each node's cone depends on its inputs and its own seed (node index + 1) only, so any thread count
+    // (levels deepest first bottom-up) gives the cones of a serial reverse sweep over the nodes, built here
+    // with buildBmCone directly (children have larger indices than their parent), vector for vector.
+    TriangleMesh knot = makeTorusKnot(2, 3, 1, 0.2, 3000);
+    Bvh bvh;
+    bvh.build(knot, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1});
+    const auto& nodes = bvh.nodes();
+    for (BmBuildMode mode : {BmBuildMode::TopDown, BmBuildMode::BottomUp}) {
+        std::vector<std::vector<Vec3>> expected(nodes.size());
+        for (std::size_t i = nodes.size(); i-- > 0;) {
+            const BvhNode& n = nodes[i];
+            std::vector<Vec3> inputs;
+            if (mode == BmBuildMode::TopDown || n.isLeaf()) {
+                for (std::uint32_t k = n.firstTri; k < n.firstTri + n.triCount; ++k)
+                    inputs.push_back(knot.faceNormals[bvh.triIndex()[k]]);
+            } else {
+                const auto &a = expected[n.firstChild], &b = expected[n.firstChild + 1];
+                if (a.empty() || b.empty()) continue;
+                inputs = a;
+                inputs.insert(inputs.end(), b.begin(), b.end());
+            }
+            expected[i] = buildBmCone(inputs, {}, i + 1);
+        }
+        std::size_t withCone = 0;
+        for (const auto& c : expected) withCone += c.empty() ? 0 : 1;
+        EXPECT_GT(withCone, nodes.size() / 3) << toString(mode);
+        for (int threads : {1, 0, 2, 3}) {
+            BmConeOptions options;
+            options.threads = threads;
+            BmConeTree tree;
+            tree.build(bvh, knot, mode, options);
+            EXPECT_EQ(tree.stats().nodesWithCone, withCone) << toString(mode) << " threads " << threads;
+            for (std::size_t i = 0; i < nodes.size(); ++i) {
+                ASSERT_EQ(tree.coneSize(i), int(expected[i].size())) << toString(mode) << " node " << i;
+                for (int m = 0; m < tree.coneSize(i); ++m)
+                    ASSERT_EQ(tree.cone(i)[m], expected[i][std::size_t(m)])
+                        << toString(mode) << " node " << i;
+            }
+        }
+    }
+}

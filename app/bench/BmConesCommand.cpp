@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
+#include <tbb/task_arena.h>
 
 namespace cdlab {
 
@@ -22,7 +23,10 @@ int runBmCones(const BmConesOptions& o, std::ostream& out) {
     out << configurationLine() << "\n# mesh " << label << ": " << mesh.triangleCount()
         << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes << " nodes, "
         << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << o.rMax << "; median of " << o.repeat
-        << " builds\n";
+        << " builds; "
+        << (o.threads == 0 ? std::to_string(tbb::this_task_arena::max_concurrency()) + " threads (all)"
+                           : std::to_string(o.threads) + (o.threads == 1 ? " thread" : " threads"))
+        << "\n";
     out << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms" << std::setw(12)
         << "mem_KiB" << std::setw(16) << "nodes_w_cone" << std::setw(14) << "projections"
         << "\n";
@@ -31,6 +35,7 @@ int runBmCones(const BmConesOptions& o, std::ostream& out) {
         BmConeTree tree;
         BmConeOptions options;
         options.rMax = o.rMax;
+        options.threads = o.threads;
         for (int r = 0; r < o.repeat; ++r) {
             std::string what = std::string(toString(mode)) + " build " + std::to_string(r + 1) + "/" +
                                std::to_string(o.repeat);

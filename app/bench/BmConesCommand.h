@@ -11,6 +11,7 @@ struct BmConesOptions {
     MeshArgs mesh{"", "panel", "{}", 3500};
     int rMax = 5;
     int repeat = 3;
+    int threads = 0;       ///< 0: every hardware thread (what the algorithms use), 1: one
     bool progress = false; ///< show the progress bar even when stderr is not a terminal
 };
 

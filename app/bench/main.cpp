@@ -171,6 +171,8 @@ int main(int argc, char** argv) {
     bmCmd->add_option("-m,--mesh", bmOpts.mesh.file, "Mesh file instead of a generator");
     bmCmd->add_option("--rmax", bmOpts.rMax, "Maximum BM-cone size r_max")->check(CLI::Range(3, 32));
     bmCmd->add_option("-r,--repeat", bmOpts.repeat, "Builds per mode (median)")->check(CLI::Range(1, 100));
+    bmCmd->add_option("--threads", bmOpts.threads, "Build threads (0: every hardware thread, the default)")
+        ->check(CLI::Range(0, 256));
     bmCmd->add_flag("--progress", bmOpts.progress,
                     "Show the progress bar even when stderr is not a terminal");
 

@@ -15,6 +15,7 @@ struct BmConeOptions {
     int rMax = 5;             ///< maximum cone size (the paper uses 5)
     int annealingSteps = 150; ///< simulated-annealing moves per cone (step 4)
     std::uint64_t seed = 1;   ///< fixed seed: builds are deterministic
+    int threads = 0; ///< BmConeTree::build: 0 every hardware thread, 1 this thread only, else that many
 };
 
 struct BmConeStats {

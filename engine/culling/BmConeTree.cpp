@@ -1,7 +1,12 @@
 #include "culling/BmConeTree.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <mutex>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 namespace cdlab {
 
@@ -14,32 +19,72 @@ void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mod
     auto start = std::chrono::steady_clock::now();
     const auto& nodes = bvh.nodes();
     std::vector<std::vector<Vec3>> cones(nodes.size());
+    std::vector<std::uint64_t> projections(nodes.size(), 0);
     m_stats = {};
-    auto normalsOf = [&](const BvhNode& n) {
-        std::vector<Vec3> v;
-        for (std::uint32_t k = n.firstTri; k < n.firstTri + n.triCount; ++k)
-            v.push_back(mesh.faceNormals[bvh.triIndex()[k]]);
-        return v;
-    };
-    // Children have larger indices: a reverse sweep visits children before parents (needed bottom-up).
+    // Each node's cone depends only on its inputs and its own seed (node index + 1), so nodes can be built
+    // in any order and on any thread with the same result. Top-down every node is independent; bottom-up a
+    // node needs its children's cones, so the levels go deepest first, each level in parallel.
+    std::vector<std::vector<std::uint32_t>> levels;
+    if (mode == BmBuildMode::TopDown) {
+        levels.emplace_back(nodes.size());
+        for (std::size_t i = 0; i < nodes.size(); ++i) levels[0][i] = std::uint32_t(i);
+    } else {
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            if (nodes[i].depth >= levels.size()) levels.resize(nodes[i].depth + 1u);
+            levels[nodes[i].depth].push_back(std::uint32_t(i));
+        }
+        std::reverse(levels.begin(), levels.end());
+    }
+    // Progress about a hundred times, from whichever thread crosses the mark, never going back.
+    std::atomic<std::size_t> done{0};
+    std::mutex reportMutex;
+    double reported = 0;
     const std::size_t reportEvery = std::max<std::size_t>(nodes.size() / 100, 1);
-    for (std::size_t i = nodes.size(); i-- > 0;) {
-        if (std::size_t done = nodes.size() - 1 - i; progress && done % reportEvery == 0)
-            progress(double(done) / double(nodes.size()));
+    if (progress) progress(0.0);
+    auto buildNode = [&](std::uint32_t i) {
         const BvhNode& n = nodes[i];
         std::vector<Vec3> inputs;
+        bool build = true;
         if (mode == BmBuildMode::TopDown || n.isLeaf()) {
-            inputs = normalsOf(n);
+            for (std::uint32_t k = n.firstTri; k < n.firstTri + n.triCount; ++k)
+                inputs.push_back(mesh.faceNormals[bvh.triIndex()[k]]);
         } else {
             const auto &a = cones[n.firstChild], &b = cones[n.firstChild + 1];
-            if (a.empty() || b.empty()) continue; // rule 2: only if all children have a cone
+            build = !a.empty() && !b.empty(); // rule 2: only if all children have a cone
             inputs = a;
             inputs.insert(inputs.end(), b.begin(), b.end());
         }
-        BmConeStats st;
-        cones[i] = buildBmCone(inputs, options, i + 1, &st);
-        m_stats.projections += st.projections;
+        if (build) {
+            BmConeStats st;
+            cones[i] = buildBmCone(inputs, options, i + 1, &st);
+            projections[i] = st.projections;
+        }
+        std::size_t d = ++done;
+        if (progress && d % reportEvery == 0) {
+            std::lock_guard lock(reportMutex);
+            reported = std::max(reported, double(d) / double(nodes.size()));
+            progress(reported);
+        }
+    };
+    auto buildAll = [&] {
+        for (const auto& level : levels) {
+            if (options.threads == 1 || level.size() < 64) {
+                for (std::uint32_t i : level) buildNode(i);
+                continue;
+            }
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, level.size(), 16),
+                              [&](const tbb::blocked_range<std::size_t>& r) {
+                                  for (std::size_t k = r.begin(); k != r.end(); ++k) buildNode(level[k]);
+                              });
+        }
+    };
+    if (options.threads > 1) {
+        tbb::task_arena arena(options.threads);
+        arena.execute(buildAll);
+    } else {
+        buildAll(); // 0: TBB's default arena (every hardware thread); 1: this thread only
     }
+    for (std::uint64_t p : projections) m_stats.projections += p;
     m_offset.assign(nodes.size(), 0);
     m_count.assign(nodes.size(), 0);
     m_vectors.clear();
