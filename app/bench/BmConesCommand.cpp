@@ -2,12 +2,12 @@
 
 #include "BenchReport.h"
 #include "ProgressBar.h"
+#include "core/ParallelFor.h"
 #include "culling/BmConeTree.h"
 
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
-#include <tbb/task_arena.h>
 
 namespace cdlab {
 
@@ -24,7 +24,7 @@ int runBmCones(const BmConesOptions& o, std::ostream& out) {
         << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes << " nodes, "
         << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << o.rMax << "; median of " << o.repeat
         << " builds; "
-        << (o.threads == 0 ? std::to_string(tbb::this_task_arena::max_concurrency()) + " threads (all)"
+        << (o.threads == 0 ? std::to_string(threadCount(0)) + " threads (all)"
                            : std::to_string(o.threads) + (o.threads == 1 ? " thread" : " threads"))
         << "\n";
     out << std::left << std::setw(12) << "mode" << std::right << std::setw(12) << "build_ms" << std::setw(12)

@@ -1,12 +1,11 @@
 #include "culling/BmConeTree.h"
 
+#include "core/ParallelFor.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 namespace cdlab {
 
@@ -66,24 +65,9 @@ void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mod
             progress(reported);
         }
     };
-    auto buildAll = [&] {
-        for (const auto& level : levels) {
-            if (options.threads == 1 || level.size() < 64) {
-                for (std::uint32_t i : level) buildNode(i);
-                continue;
-            }
-            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, level.size(), 16),
-                              [&](const tbb::blocked_range<std::size_t>& r) {
-                                  for (std::size_t k = r.begin(); k != r.end(); ++k) buildNode(level[k]);
-                              });
-        }
-    };
-    if (options.threads > 1) {
-        tbb::task_arena arena(options.threads);
-        arena.execute(buildAll);
-    } else {
-        buildAll(); // 0: TBB's default arena (every hardware thread); 1: this thread only
-    }
+    for (const auto& level : levels)
+        parallelFor(level.size(), level.size() < 64 ? 1 : options.threads, 16,
+                    [&](std::size_t k) { buildNode(level[k]); });
     for (std::uint64_t p : projections) m_stats.projections += p;
     m_offset.assign(nodes.size(), 0);
     m_count.assign(nodes.size(), 0);
