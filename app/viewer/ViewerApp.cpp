@@ -254,6 +254,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
         std::copy(c, c + 3, m_bodyViews[i].color);
     }
     m_time = m_scene->startTime;
+    m_seeking = false;
     // The BVH overlay starts on the first object that moves (keyframes that differ), else the first that is
     // not environment: that is where culling is interesting.
     int firstMoving = -1, firstBody = 0;
@@ -409,31 +410,45 @@ std::string ViewerApp::describeContact(const TimeOfContact& c) const {
     return cdlab::describeContact(c, objs[c.objectA].name, objs[c.objectB].name);
 }
 
-bool ViewerApp::seekContact() {
-    if (!m_scene) return false;
+void ViewerApp::startSeek() {
+    if (!m_scene) return;
     m_playing = false;
-    // The scene's frames from here on, as the bench steps them, until one reports a contact; a long search
-    // gives up after a few seconds (the status line says where it stopped).
+    m_seeking = true;
+    m_seekFound = -1;
+    m_seekClock.restart();
+}
+
+bool ViewerApp::seekContact(double budgetMs) {
+    if (!m_scene || !m_seeking) return false;
+    // The scene's frames from here on, as the bench steps them, until one reports a contact. The search
+    // goes on over the viewer's frames (a budget per frame), so the window keeps drawing, the timeline shows
+    // where it is, and Stop ends it.
     double dt = m_scene->frameLength(), t = m_time;
-    const float stepMsBefore = m_stepMs;
     Stopwatch clock;
-    int found = -1; // the viewport that reported a contact
-    while (t < m_scene->endTime && found < 0 && clock.ms() < 5000) {
+    for (int steps = 0; t < m_scene->endTime && m_seekFound < 0 && (steps == 0 || clock.ms() < budgetMs);
+         ++steps) { // at least one frame per call
         double t1 = std::min(t + dt, m_scene->endTime);
         stepViewports(t, t1);
         t = t1;
-        for (std::size_t v = 0; v < m_viewports.size() && found < 0; ++v)
-            if (m_viewports[v]->result.contactPairCount() > 0) found = int(v);
+        for (std::size_t v = 0; v < m_viewports.size() && m_seekFound < 0; ++v)
+            if (m_viewports[v]->result.contactPairCount() > 0) m_seekFound = int(v);
     }
     m_time = t;
-    m_stepMs = stepMsBefore + float(clock.ms()); // collision work of this frame, not the viewer's overhead
-    if (found >= 0)
-        m_status =
-            "contact in view " + std::to_string(found + 1) + " in the frame ending at t " + formatted(t);
+    if (m_seekFound >= 0)
+        m_status = "contact in view " + std::to_string(m_seekFound + 1) + " in the frame ending at t " +
+                   formatted(t);
+    else if (t >= m_scene->endTime)
+        m_status = "no contact from there to the end of the scene";
     else
-        m_status = t < m_scene->endTime ? "no contact up to t " + formatted(t) + " (search stopped after 5 s)"
-                                        : "no contact from there to the end of the scene";
-    return found >= 0;
+        return true; // not done: the next frame goes on
+    m_seeking = false;
+    return false;
+}
+
+void ViewerApp::stopSeek() {
+    if (!m_seeking) return;
+    m_seeking = false;
+    m_status = "no contact up to t " + formatted(m_time) + " (search stopped)";
 }
 
 void ViewerApp::handleCameraInput(int width, int height) {
@@ -517,7 +532,9 @@ int ViewerApp::run() {
         if (frame == 0 && m_options.seekContact && m_scene) {
             // Automation: the frames end where the first contact from the scene's start is found.
             m_time = m_scene->startTime;
-            seekContact();
+            startSeek();
+            while (seekContact(0)) { // one frame per call, as a slow machine's window would resume it
+            }
             m_options.hasAt = true, m_options.at = m_time;
         }
         for (auto& p : m_platform.takeDrops()) load({p});
@@ -526,6 +543,7 @@ int ViewerApp::run() {
         }
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
         double t0 = m_time;
+        float seekMs = 0;
         if (m_scene) {
             double span = m_scene->endTime - m_scene->startTime;
             if (m_options.frames > 0 && m_options.hasAt) {
@@ -544,6 +562,12 @@ int ViewerApp::run() {
             } else {
                 double now = glfwGetTime(), dt = now - last;
                 last = now;
+                if (m_playing) stopSeek();
+                if (m_seeking) { // about 30 fps while searching; its stepping is collision time, not overhead
+                    Stopwatch seekClock;
+                    seekContact(30);
+                    seekMs = float(seekClock.ms());
+                }
                 if (m_playing) m_time += dt * m_speed;
                 if (m_stepOnce) m_time += m_scene->frameLength(), m_stepOnce = false;
                 if (m_time > m_scene->endTime)
@@ -556,6 +580,7 @@ int ViewerApp::run() {
                 pickAt(m_options.pick[0] * m_width, m_options.pick[1] * m_height, m_width, m_height);
             lastFrom = std::min(t0, m_time), lastTo = m_time;
             stepViewports(lastFrom, lastTo);
+            m_stepMs += seekMs;
         }
         ui.begin(m_width, m_height);
         handleCameraInput(m_width, m_height);

@@ -105,9 +105,12 @@ private:
     void handleCameraInput(int width, int height);
     /// The time labels the viewport's algorithm drew (times of contact), at their projected positions.
     void drawLabels(const Viewport& vp, const glm::mat4& viewProj, float left, float width, float height);
-    /// Steps the scene's frames from the current time until a viewport reports a contact and pauses on that
-    /// frame; false (and the time where it stopped) when none is found.
-    bool seekContact();
+    /// Next contact: steps the scene's frames from the current time until a viewport reports a contact and
+    /// pauses on that frame. startSeek() begins; seekContact() goes on for up to `budgetMs` of stepping and
+    /// returns true while the search is not over (found, or the scene's end); stopSeek() gives up.
+    void startSeek();
+    bool seekContact(double budgetMs);
+    void stopSeek();
     /// "door vertex 12 / door face 345 (vertex/face)": the bodies by name and their features.
     std::string describeContact(const TimeOfContact& c) const;
     /// Ctrl+click at window pixel (x, y): the viewport under it (every viewport when cameras are linked)
@@ -151,6 +154,9 @@ private:
     };
     Pending m_pending;
     Stopwatch m_jobClock;
+    bool m_seeking = false; // a Next-contact search is under way (it runs over the frames)
+    int m_seekFound = -1;   // the viewport that reported the contact
+    Stopwatch m_seekClock;
     int m_framesWhilePreparing = 0; // frames drawn while a job ran (automation waits for it, counting these)
     PrepareJob m_job; // last: destroyed (cancelled and joined) before the scene and viewports it reads
 };

@@ -121,7 +121,7 @@ void ViewerUi::shortcuts() {
     if (ImGui::IsKeyPressed(GLFW_KEY_O)) m_app.m_playing = false, m_app.m_stepOnce = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_R) && m_app.m_scene) m_app.m_time = m_app.m_scene->startTime;
     if (ImGui::IsKeyPressed(GLFW_KEY_F)) m_app.frameAll();
-    if (ImGui::IsKeyPressed(GLFW_KEY_N)) m_app.seekContact();
+    if (ImGui::IsKeyPressed(GLFW_KEY_N)) m_app.m_seeking ? m_app.stopSeek() : m_app.startSeek();
     if (ImGui::IsKeyPressed(GLFW_KEY_F12)) m_app.m_pendingScreenshot = "cdlab-screenshot.png";
 }
 
@@ -291,10 +291,18 @@ void ViewerUi::timelinePanel() {
     ImGui::SameLine();
     if (ImGui::Button("Restart (R)")) m_app.m_time = m_app.m_scene->startTime;
     ImGui::SameLine();
-    if (ImGui::Button("Next contact (N)")) m_app.seekContact();
-    helpMarker("Steps the scene's frames from here until a viewport reports a contact, and pauses on that "
-               "frame. Paused, every algorithm runs the scene frame that ends at the current time, so the "
-               "continuous ones show the time of contact inside it.");
+    if (m_app.m_seeking) {
+        if (ImGui::Button("Stop search (N)")) m_app.stopSeek();
+        ImGui::SameLine();
+        ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "searching: t %.3f, %.1f s", m_app.m_time,
+                           m_app.m_seekClock.ms() / 1000);
+    } else {
+        if (ImGui::Button("Next contact (N)")) m_app.startSeek();
+        helpMarker("Steps the scene's frames from here until a viewport reports a contact, and pauses on "
+                   "that frame (the timeline follows the search; Stop ends it). Paused, every algorithm runs "
+                   "the scene frame that ends at the current time, so the continuous ones show the time of "
+                   "contact inside it.");
+    }
     ImGui::SameLine();
     ImGui::Checkbox("loop", &m_app.m_loop);
     ImGui::SameLine();
