@@ -12,12 +12,9 @@
 #include <tuple>
 
 using namespace cdlab;
+using test::bundled;
 
 namespace {
-
-Scene bundled(const std::string& name) {
-    return loadScene(std::string(CDLAB_SOURCE_DIR) + "/scenes/" + name);
-}
 
 /// Counts primitives per category.
 class CountingSink : public DebugSink {

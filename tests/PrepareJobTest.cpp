@@ -1,6 +1,7 @@
 // Preparation on a worker thread (what the viewer does while a big mesh gets its BVH and BM-cones): the
 // progress an algorithm reports, and PrepareJob's outcome, errors and cancellation.
 #include "pipeline/PrepareJob.h"
+#include "TestUtil.h"
 #include "culling/BmConeTree.h"
 #include "mesh/ProceduralMeshes.h"
 #include "pipeline/AlgorithmRegistry.h"
@@ -13,12 +14,9 @@
 #include <thread>
 
 using namespace cdlab;
+using test::bundled;
 
 namespace {
-
-Scene bundled(const std::string& name) {
-    return loadScene(std::string(CDLAB_SOURCE_DIR) + "/scenes/" + name);
-}
 
 /// Two bodies sharing one mesh, a third with its own.
 Scene spheresScene(int triangles) {

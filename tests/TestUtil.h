@@ -1,9 +1,10 @@
-// Helpers shared by the test suites: a fixed-seed PRNG and temporary files.
+// Helpers shared by the test suites: a fixed-seed PRNG, temporary files and the bundled scenes.
 #pragma once
 
 #include "geometry/Mat3.h"
 #include "geometry/Quat.h"
 #include "scene/PoseTrack.h"
+#include "scene/SceneLoader.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -112,5 +113,10 @@ public:
 private:
     std::filesystem::path m_path;
 };
+
+/// A scene of the project's scenes/ folder.
+inline Scene bundled(const std::string& name) {
+    return loadScene(std::string(CDLAB_SOURCE_DIR) + "/scenes/" + name);
+}
 
 } // namespace cdlab::test

@@ -159,6 +159,7 @@ void ViewerApp::load(const std::vector<std::string>& paths) {
     m_pending = {};
     m_pending.load = true;
     m_pending.paths = paths;
+    m_pending.label = joined(paths);
     startPreparation();
 }
 
@@ -229,7 +230,7 @@ void ViewerApp::pollPreparation() {
             return;
         }
         installScene(std::move(out->scene), done.targets, std::move(out->algorithms));
-        m_scenePath = joined(done.paths);
+        m_scenePath = done.label;
         if (isSceneFile(done.paths)) m_lastScene = std::filesystem::absolute(done.paths[0]).string();
         m_loadError.clear();
         msg << "loaded " << m_scenePath;

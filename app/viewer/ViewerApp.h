@@ -150,6 +150,7 @@ private:
     struct Pending {
         bool load = false;
         std::vector<std::string> paths;
+        std::string label; ///< the paths as one line, for the panel and the status
         std::vector<Viewport*> targets;
     };
     Pending m_pending;

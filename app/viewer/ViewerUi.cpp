@@ -206,10 +206,8 @@ void ViewerUi::preparationPanel() {
                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize |
                      ImGuiWindowFlags_NoSavedSettings);
     const auto& p = m_app.m_pending;
-    std::string paths;
-    for (const auto& f : p.paths) paths += (paths.empty() ? "" : " ") + f;
     if (p.load)
-        ImGui::Text("Loading %s", paths.c_str());
+        ImGui::Text("Loading %s", p.label.c_str());
     else
         ImGui::Text("Preparing %zu %s", p.targets.size(), p.targets.size() == 1 ? "view" : "views");
     ImGui::ProgressBar(float(m_app.m_job.fraction()), ImVec2(440, 0));
