@@ -281,46 +281,67 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     // are exact); the exact tests decide.
     Aabb boxJ = pointBox(b[0]), sweptI = sweptVertex(a[0]);
     for (int k = 1; k < 3; ++k) boxJ.grow(pointBox(b[k])), sweptI.grow(sweptVertex(a[k]));
-    auto record = [&](TimeOfContact::Kind kind, std::uint32_t a0, std::uint32_t a1, std::uint32_t b0,
-                      std::uint32_t b1, const CcdQueryStats& st) {
-        ++counts.hits;
+    auto contact = [&](TimeOfContact::Kind kind, std::uint32_t a0, std::uint32_t a1, std::uint32_t b0,
+                       std::uint32_t b1) {
         TimeOfContact c;
-        c.objectA = m_objI, c.objectB = m_objJ, c.time = st.toc, c.kind = kind;
+        c.objectA = m_objI, c.objectB = m_objJ, c.time = best.time, c.kind = kind;
         c.featureA[0] = std::min(a0, a1), c.featureA[1] = std::max(a0, a1);
         c.featureB[0] = std::min(b0, b1), c.featureB[1] = std::max(b0, b1);
         c.triA = ti, c.triB = tj;
-        if (best.time < 0 || earlier(c, best)) best = c;
+        return c;
     };
-    // Only contacts in this window and no later than the best so far can change the answer (ties
-    // included).
+    // Only contacts in this window that can still win matter. A contact's time is the start of its cell of
+    // the time grid (2^-toc-depth), and ties go to the smaller features (`earlier`): features that order
+    // before the best's may touch until the end of the best's cell, the others must touch before its start
+    // — and when that is the window's start they cannot: a pair that starts in contact touches on many
+    // features, and each of their searches at t = 0 is exact arithmetic. Same answer; fewer hits counted.
     CcdOptions options = m_ccd;
     options.from = m_windowStart;
-    auto limit = [&] { options.until = std::min(m_windowEnd, untilTime(best)); };
-    limit();
+    const double cell = std::ldexp(1.0, -std::min(m_ccd.tocDepth, m_ccd.maxDepth));
+    auto mayWin = [&](const TimeOfContact& c) {
+        if (best.time < 0) {
+            options.until = m_windowEnd;
+            return true;
+        }
+        if (earlier(c, best)) {
+            options.until = std::min(m_windowEnd, best.time + cell);
+            return true;
+        }
+        options.until = std::min(m_windowEnd, best.time);
+        return best.time > options.from;
+    };
+    auto record = [&](TimeOfContact c, const CcdQueryStats& st) {
+        ++counts.hits;
+        c.time = st.toc;
+        if (best.time < 0 || earlier(c, best)) best = c;
+    };
     CcdQueryStats st;
     for (std::uint8_t k = 0; k < 3; ++k) { // vertex of i against face of j
         ++counts.vf;
         if (!boxesOverlap(sweptVertex(a[k]), boxJ)) continue;
-        if (vertexFaceCcd(
-                {movingApprox(a[k]), fixedApprox(b[0]), fixedApprox(b[1]), fixedApprox(b[2])},
-                [&] {
-                    return std::array<PolyVec3, 4>{movingTrajectory(a[k]), fixedTrajectory(b[0]),
-                                                   fixedTrajectory(b[1]), fixedTrajectory(b[2])};
-                },
-                options, &st))
-            record(TimeOfContact::Kind::VertexFace, a[k], a[k], tj, kFace, st), limit();
+        TimeOfContact c = contact(TimeOfContact::Kind::VertexFace, a[k], a[k], tj, kFace);
+        if (mayWin(c) && vertexFaceCcd(
+                             {movingApprox(a[k]), fixedApprox(b[0]), fixedApprox(b[1]), fixedApprox(b[2])},
+                             [&] {
+                                 return std::array<PolyVec3, 4>{movingTrajectory(a[k]), fixedTrajectory(b[0]),
+                                                                fixedTrajectory(b[1]), fixedTrajectory(b[2])};
+                             },
+                             options, &st))
+            record(c, st);
     }
     for (std::uint8_t k = 0; k < 3; ++k) { // face of i against vertex of j
         ++counts.fv;
         if (!boxesOverlap(sweptI, pointBox(b[k]))) continue;
-        if (vertexFaceCcd(
-                {fixedApprox(b[k]), movingApprox(a[0]), movingApprox(a[1]), movingApprox(a[2])},
-                [&] {
-                    return std::array<PolyVec3, 4>{fixedTrajectory(b[k]), movingTrajectory(a[0]),
-                                                   movingTrajectory(a[1]), movingTrajectory(a[2])};
-                },
-                options, &st))
-            record(TimeOfContact::Kind::FaceVertex, ti, kFace, b[k], b[k], st), limit();
+        TimeOfContact c = contact(TimeOfContact::Kind::FaceVertex, ti, kFace, b[k], b[k]);
+        if (mayWin(c) && vertexFaceCcd(
+                             {fixedApprox(b[k]), movingApprox(a[0]), movingApprox(a[1]), movingApprox(a[2])},
+                             [&] {
+                                 return std::array<PolyVec3, 4>{fixedTrajectory(b[k]), movingTrajectory(a[0]),
+                                                                movingTrajectory(a[1]),
+                                                                movingTrajectory(a[2])};
+                             },
+                             options, &st))
+            record(c, st);
     }
     for (std::uint8_t e = 0; e < 3; ++e)
         for (std::uint8_t f = 0; f < 3; ++f) { // edge of i against edge of j
@@ -329,15 +350,16 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
             edgeI.grow(sweptVertex(a[(e + 1) % 3])), edgeJ.grow(pointBox(b[(f + 1) % 3]));
             if (!boxesOverlap(edgeI, edgeJ)) continue;
             std::uint32_t a0 = a[e], a1 = a[(e + 1) % 3], b0 = b[f], b1 = b[(f + 1) % 3];
-            if (edgeEdgeCcd(
-                    {movingApprox(a0), movingApprox(a1), fixedApprox(b0), fixedApprox(b1)},
-                    [&] {
-                        return std::array<PolyVec3, 4>{movingTrajectory(a0), movingTrajectory(a1),
-                                                       fixedTrajectory(b0), fixedTrajectory(b1)};
-                    },
-                    options, &st))
-                record(TimeOfContact::Kind::EdgeEdge, a[e], a[(e + 1) % 3], b[f], b[(f + 1) % 3], st),
-                    limit();
+            TimeOfContact c = contact(TimeOfContact::Kind::EdgeEdge, a0, a1, b0, b1);
+            if (mayWin(c) && edgeEdgeCcd(
+                                 {movingApprox(a0), movingApprox(a1), fixedApprox(b0), fixedApprox(b1)},
+                                 [&] {
+                                     return std::array<PolyVec3, 4>{movingTrajectory(a0),
+                                                                    movingTrajectory(a1), fixedTrajectory(b0),
+                                                                    fixedTrajectory(b1)};
+                                 },
+                                 options, &st))
+                record(c, st);
         }
 }
 

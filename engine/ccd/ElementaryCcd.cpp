@@ -96,10 +96,24 @@ constexpr Held bit(std::size_t i) {
 }
 
 Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
+             const CcdOptions& opt, CcdQueryStats& stats, bool earliest, Held held);
+
+/// A cell of the time grid (2^-tocDepth) bounding the earliest contact: it counts only if the full-depth
+/// search cannot refute it, so the reported time is the start of the first cell that holds a contact as
+/// the decision sees it — whatever `until` is, and not merely a cell too coarse to be refuted.
+Found decideCell(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
+                 const CcdOptions& opt, CcdQueryStats& stats, Held held) {
+    Found f = search(conds, lo, hi, depth, opt, stats, false, held);
+    if (f != Found::No) stats.toc = lo.toDouble();
+    return f;
+}
+
+Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
              const CcdOptions& opt, CcdQueryStats& stats, bool earliest, Held held) {
     // beyond the time that still matters, or before the window being tested
     if (opt.until < 1 && compare(lo, Dyadic::fromDouble(opt.until)) > 0) return Found::No;
     if (opt.from > 0 && compare(hi, Dyadic::fromDouble(opt.from)) < 0) return Found::No;
+    if (earliest && depth >= opt.tocDepth) return decideCell(conds, lo, hi, depth, opt, stats, held);
     ++stats.intervals;
     bool allHold = true;
     for (std::size_t i = 0; i < conds.size(); ++i) {
@@ -124,11 +138,12 @@ Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic
     Found left = search(conds, lo, mid, depth + 1, opt, stats, earliest, held);
     if (left != Found::No) return proven ? Found::Proven : left;
     Found right = search(conds, mid, hi, depth + 1, opt, stats, earliest, held);
-    if (right == Found::No && proven) { // proven here but both halves refuted: keep this interval's bound
-        if (earliest) stats.toc = lo.toDouble();
-        return Found::Proven;
-    }
-    return proven && right != Found::No ? Found::Proven : right;
+    // Both halves refuted although this interval holds a contact (proven: reached only when bounding the
+    // earliest time): a half holding it cannot be refuted, so it lies in a half skipped as outside
+    // [from, until] — no contact that matters. (Reporting this interval's start instead gave a time up to
+    // the interval's width before the contact, which could win over a truly earlier one.)
+    if (right == Found::No) return Found::No;
+    return proven ? Found::Proven : right;
 }
 
 /// p(t) = p0 + t (p1 - p0).
@@ -375,6 +390,11 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
                    CcdQueryStats& stats, bool earliest, Held held) {
     constexpr bool kDouble = std::is_same_v<T, double>;
     if ((opt.until < 1 && lo > opt.until) || hi < opt.from) return Found::No;
+    if (earliest && depth >= opt.tocDepth) {
+        Found f = searchApprox<T>(conds, lo, hi, depth, opt, stats, false, held);
+        if (f != Found::No) stats.toc = lo;
+        return f;
+    }
     const auto& tier = conds.tier<T>();
     bool allHold = true;
     for (std::size_t i = 0; i < tier.size(); ++i) {
@@ -447,25 +467,22 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
     Found left = searchApprox<T>(conds, lo, mid, depth + 1, opt, stats, earliest, held);
     if (left != Found::No) return proven ? Found::Proven : left;
     Found right = searchApprox<T>(conds, mid, hi, depth + 1, opt, stats, earliest, held);
-    if (right == Found::No && proven) {
-        if (earliest) stats.toc = lo;
-        return Found::Proven;
-    }
-    return proven && right != Found::No ? Found::Proven : right;
+    if (right == Found::No) return Found::No; // as in search(): the contact lies outside [from, until]
+    return proven ? Found::Proven : right;
 }
 
 bool run(Conditions& conds, const CcdOptions& options, CcdQueryStats* stats) {
     CcdQueryStats local;
-    // First decide (stop at the first proof or unrefutable interval), then, when asked, refine the earliest
-    // time with a coarser depth: a shallower search refutes less, so it finds the contact again.
+    // First decide (stop at the first proof or unrefutable interval), then, when asked, bound the earliest
+    // time: the earlier half first down to cells of 2^-tocDepth, each of them decided at full depth.
     conds.budget = conds.fineBudget = kFloatBudget;
     bool hit = searchApprox<double>(conds, 0.0, 1.0, 0, options, local, false, 0) != Found::No;
     if (hit && options.earliest) {
-        CcdOptions coarse = options;
-        coarse.maxDepth = std::min(options.tocDepth, options.maxDepth);
         CcdQueryStats toc;
         conds.budget = conds.fineBudget = kFloatBudget;
-        searchApprox<double>(conds, 0.0, 1.0, 0, coarse, toc, true, 0);
+        // The decision may prove a contact on an interval that reaches past `until` (or before `from`);
+        // when the earliest one lies outside, no contact that matters is left.
+        hit = searchApprox<double>(conds, 0.0, 1.0, 0, options, toc, true, 0) != Found::No;
         local.toc = toc.toc;
         local.intervals += toc.intervals;
     }

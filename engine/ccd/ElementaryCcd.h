@@ -38,7 +38,9 @@ struct RationalVec3 {
 struct CcdQueryStats {
     std::uint64_t intervals = 0; ///< subintervals examined
     bool depthLimited = false;   ///< answered "contact" at the depth limit (possible false positive)
-    double toc = 0; ///< with CcdOptions::earliest: lower bound on the earliest contact, within 2^-tocDepth
+    /// With CcdOptions::earliest: the start of the first cell of 2^-tocDepth that the full-depth search
+    /// cannot refute, a lower bound on the earliest contact within 2^-tocDepth.
+    double toc = 0;
 };
 
 struct CcdOptions {
@@ -46,7 +48,10 @@ struct CcdOptions {
     bool earliest = false; ///< also bound the earliest contact time (CcdQueryStats::toc)
     int tocDepth = 24;     ///< resolution of that bound: 2^-24 of the interval
     /// Only contacts at times <= until matter (a pipeline passes its best time so far): later subintervals
-    /// are skipped, on the same dyadic grid, so answers do not depend on the order of the queries.
+    /// are skipped, on the same dyadic grid, so answers do not depend on the order of the queries. A contact
+    /// whose cell ends by `until` is reported with the time it has without `until`; one that starts after
+    /// `until` is not reported (its query returns false), even where the decision proved it on an interval
+    /// reaching back before `until`.
     double until = 1.0;
     /// Only contacts at times >= from matter (a pipeline testing one window of the frame passes its start):
     /// earlier subintervals are skipped, on the same dyadic grid.
