@@ -97,6 +97,33 @@ add_test(NAME viewer.offscreen.at_outside_range
 set_tests_properties(viewer.offscreen.at_outside_range PROPERTIES
                      PASS_REGULAR_EXPRESSION "--at: 20 is outside the scene's time range \\[0, 13\\](.|\n)*exit=2")
 
+# The Preparing panel's Cancel (--cancel-then presses it once the preparation has drawn a frame): a cancelled
+# load keeps the open scene; a cancelled algorithm change puts the viewport's previous algorithm back. The
+# uncancelled change shows that --then-algo switches it. (A ';' would split the expression into a list of
+# alternatives: '.' stands for it.)
+add_test(NAME viewer.offscreen.cancel_load
+         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
+                 ${VIEWER} --offscreen --frames 6 --no-settings --algo rigid-ccd-bm
+                 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json --then ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json --cancel-then)
+set_tests_properties(viewer.offscreen.cancel_load PROPERTIES
+                     PASS_REGULAR_EXPRESSION "scene cylinder and ball\n[^\n]*GL errors 0\n(.|\n)*viewports rigid-ccd-bm\nstatus loading cancelled. the scene is unchanged\n(.|\n)*exit=0"
+                     TIMEOUT 300)
+foreach(cancel IN ITEMS "" "--cancel-then")
+  if(cancel STREQUAL "")
+    set(name switch_algorithm)
+    set(expect "viewports rigid-ccd-bm\nstatus prepared 1 view")
+  else()
+    set(name cancel_switch_algorithm)
+    set(expect "viewports bvh\nstatus preparation cancelled")
+  endif()
+  add_test(NAME viewer.offscreen.${name}
+           COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
+                   ${VIEWER} --offscreen --frames 6 --no-settings --algo bvh --then-algo rigid-ccd-bm ${cancel}
+                   ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json)
+  set_tests_properties(viewer.offscreen.${name} PROPERTIES
+                       PASS_REGULAR_EXPRESSION "scene two big spheres\n[^\n]*GL errors 0\n(.|\n)*${expect}(.|\n)*exit=0"
+                       TIMEOUT 300)
+endforeach()
 # Mesa's llvmpipe leaks a few bytes from its JIT (an unloaded module) at exit: under the sanitizer build the
 # viewer runs keep address and UB checking but skip leak detection.
 if(CDLAB_SANITIZE)

@@ -131,11 +131,23 @@ ViewerApp::~ViewerApp() {
 
 void ViewerApp::addViewport(const std::string& spec) {
     auto vp = std::make_unique<Viewport>();
+    if (!m_viewports.empty())
+        vp->overlays = m_viewports.front()->overlays, vp->camera = m_viewports.front()->camera;
+    m_viewports.push_back(std::move(vp));
+    try {
+        setAlgorithm(*m_viewports.back(), spec, "--algo");
+    } catch (...) {
+        m_viewports.pop_back();
+        throw;
+    }
+}
+
+void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::string& context) {
     auto colon = spec.find(':');
-    vp->algorithm = spec.substr(0, colon);
-    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp->algorithm);
-    if (!info) throw InputError("--algo", spec, "unknown algorithm");
-    vp->params = ParamSet(info->params);
+    std::string name = spec.substr(0, colon);
+    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(name);
+    if (!info) throw InputError(context, spec, "unknown algorithm");
+    ParamSet params(info->params);
     if (colon != std::string::npos) {
         std::string rest = spec.substr(colon + 1);
         std::size_t pos = 0;
@@ -143,16 +155,14 @@ void ViewerApp::addViewport(const std::string& spec) {
             auto comma = rest.find(',', pos);
             std::string kv = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
             auto eq = kv.find('=');
-            if (eq == std::string::npos) throw InputError("--algo " + spec, kv, "expected key=value");
-            vp->params.setFromString(info->params, kv.substr(0, eq), kv.substr(eq + 1), "--algo " + spec);
+            if (eq == std::string::npos) throw InputError(context + " " + spec, kv, "expected key=value");
+            params.setFromString(info->params, kv.substr(0, eq), kv.substr(eq + 1), context + " " + spec);
             if (comma == std::string::npos) break;
             pos = comma + 1;
         }
     }
-    if (!m_viewports.empty())
-        vp->overlays = m_viewports.front()->overlays, vp->camera = m_viewports.front()->camera;
-    m_viewports.push_back(std::move(vp));
-    rebuild(*m_viewports.back());
+    vp.algorithm = name, vp.params = params;
+    rebuild(vp);
 }
 
 void ViewerApp::load(const std::vector<std::string>& paths) {
@@ -512,7 +522,8 @@ int ViewerApp::run() {
     ViewerUi ui(*this);
     int frame = 0;
     double last = glfwGetTime();
-    double lastFrom = 0, lastTo = 0; // the last frame's time span, for the automated summary
+    double lastFrom = 0, lastTo = 0;                 // the last frame's time span, for the automated summary
+    bool thenStarted = false, thenCancelled = false; // automation: --then / --then-algo, --cancel-then
     for (;;) {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
@@ -526,6 +537,10 @@ int ViewerApp::run() {
             ui.end();
             m_platform.endFrame();
             ++m_framesWhilePreparing;
+            if (thenStarted && m_options.cancelThen && !thenCancelled) {
+                cancelPreparation(); // the Preparing panel's Cancel button, once it has been drawn
+                thenCancelled = true;
+            }
             std::this_thread::sleep_for(std::chrono::milliseconds(10)); // leave the cores to the worker
             continue;
         }
@@ -539,8 +554,11 @@ int ViewerApp::run() {
             m_options.hasAt = true, m_options.at = m_time;
         }
         for (auto& p : m_platform.takeDrops()) load({p});
-        if (!m_options.thenLoad.empty() && frame == m_options.frames / 2) {
-            load({m_options.thenLoad}); // a failure sets m_hadLoadError when the job ends
+        if (frame == m_options.frames / 2 && !thenStarted) {
+            if (!m_options.thenLoad.empty()) load({m_options.thenLoad}); // a failure sets m_hadLoadError
+            if (!m_options.thenAlgo.empty() && !m_viewports.empty())
+                setAlgorithm(*m_viewports.front(), m_options.thenAlgo, "--then-algo");
+            thenStarted = !m_options.thenLoad.empty() || !m_options.thenAlgo.empty();
         }
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
         double t0 = m_time;
@@ -625,6 +643,9 @@ int ViewerApp::run() {
                             describeContact(c).c_str());
         }
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
+        std::string views;
+        for (const auto& vp : m_viewports) views += (views.empty() ? "" : " | ") + vp->algorithm;
+        std::printf("viewports %s\nstatus %s\n", views.c_str(), m_status.c_str());
     }
     if (GlPlatform::glErrorCount() > 0) {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),

@@ -71,6 +71,8 @@ struct ViewerOptions {
     bool hasAt = false;       ///< automation: the last frame ends at `at`, frames one scene frame long
     double at = 0;
     bool seekContact = false; ///< automation: `at` is the end of the first frame with a contact
+    std::string thenAlgo;     ///< automation: switch the first viewport to this spec after half of the frames
+    bool cancelThen = false;  ///< automation: Cancel the --then / --then-algo preparation once it has drawn
 };
 
 class ViewerApp {
@@ -89,6 +91,9 @@ private:
     /// viewport keeps running its current one meanwhile.
     void rebuild(Viewport& vp);
     void addViewport(const std::string& spec);
+    /// Sets the viewport's algorithm and parameters from "name[:key=value,...]" (`context` names the option
+    /// in errors) and prepares it, as its picker does.
+    void setAlgorithm(Viewport& vp, const std::string& spec, const std::string& context);
     void removeLastViewport();
     /// (Re)starts the background job for m_pending (a running one is cancelled: its work is redone).
     void startPreparation();

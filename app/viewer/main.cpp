@@ -53,6 +53,14 @@ int main(int argc, char** argv) {
                  "viewport reports a contact (what the Next contact button finds)")
         ->needs(framesOption)
         ->excludes(atOption);
+    app.add_option("--then-algo", opts.thenAlgo,
+                   "Automated runs: after half of --frames, switch the first viewport to this algorithm "
+                   "(name[:key=value,...]), as its picker does")
+        ->needs(framesOption);
+    app.add_flag("--cancel-then", opts.cancelThen,
+                 "Automated runs: press the Preparing panel's Cancel once the --then load or --then-algo "
+                 "preparation has drawn a frame (the scene and algorithms stay as they were)")
+        ->needs(framesOption);
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     opts.hasAt = atOption->count() > 0;
     if (offscreen && opts.frames == 0) opts.frames = 1;
