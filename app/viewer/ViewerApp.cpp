@@ -554,7 +554,7 @@ int ViewerApp::run() {
             m_options.hasAt = true, m_options.at = m_time;
         }
         for (auto& p : m_platform.takeDrops()) load({p});
-        if (frame == m_options.frames / 2 && !thenStarted) {
+        if (frame == m_options.frames / 2) {
             if (!m_options.thenLoad.empty()) load({m_options.thenLoad}); // a failure sets m_hadLoadError
             if (!m_options.thenAlgo.empty() && !m_viewports.empty())
                 setAlgorithm(*m_viewports.front(), m_options.thenAlgo, "--then-algo");

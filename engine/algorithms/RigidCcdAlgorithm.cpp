@@ -297,14 +297,13 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     // features, and each of their searches at t = 0 is exact arithmetic. Same answer; fewer hits counted.
     CcdOptions options = m_ccd;
     options.from = m_windowStart;
-    const double cell = std::ldexp(1.0, -std::min(m_ccd.tocDepth, m_ccd.maxDepth));
     auto mayWin = [&](const TimeOfContact& c) {
         if (best.time < 0) {
             options.until = m_windowEnd;
             return true;
         }
         if (earlier(c, best)) {
-            options.until = std::min(m_windowEnd, best.time + cell);
+            options.until = std::min(m_windowEnd, untilTime(best));
             return true;
         }
         options.until = std::min(m_windowEnd, best.time);
@@ -488,7 +487,11 @@ bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMo
 }
 
 double RigidCcdAlgorithm::untilTime(const TimeOfContact& best) const {
-    return best.time < 0 ? 1.0 : std::min(1.0, best.time + std::ldexp(1.0, -m_ccd.tocDepth));
+    // Ties go to the smaller features: a contact in the best's cell of the time grid (times are cell starts)
+    // can still win.
+    return best.time < 0
+               ? 1.0
+               : std::min(1.0, best.time + std::ldexp(1.0, -std::min(m_ccd.tocDepth, m_ccd.maxDepth)));
 }
 
 void RigidCcdAlgorithm::window(const RelativeMotion& motion, double a, double b, int depth, double reach,

@@ -96,24 +96,18 @@ constexpr Held bit(std::size_t i) {
 }
 
 Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
-             const CcdOptions& opt, CcdQueryStats& stats, bool earliest, Held held);
-
-/// A cell of the time grid (2^-tocDepth) bounding the earliest contact: it counts only if the full-depth
-/// search cannot refute it, so the reported time is the start of the first cell that holds a contact as
-/// the decision sees it — whatever `until` is, and not merely a cell too coarse to be refuted.
-Found decideCell(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
-                 const CcdOptions& opt, CcdQueryStats& stats, Held held) {
-    Found f = search(conds, lo, hi, depth, opt, stats, false, held);
-    if (f != Found::No) stats.toc = lo.toDouble();
-    return f;
-}
-
-Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
              const CcdOptions& opt, CcdQueryStats& stats, bool earliest, Held held) {
     // beyond the time that still matters, or before the window being tested
     if (opt.until < 1 && compare(lo, Dyadic::fromDouble(opt.until)) > 0) return Found::No;
     if (opt.from > 0 && compare(hi, Dyadic::fromDouble(opt.from)) < 0) return Found::No;
-    if (earliest && depth >= opt.tocDepth) return decideCell(conds, lo, hi, depth, opt, stats, held);
+    if (earliest && depth >= opt.tocDepth) {
+        // A cell of the time grid bounding the earliest contact counts only if the full-depth search cannot
+        // refute it: the time reported is the start of the first cell holding a contact as the decision
+        // sees it, whatever `until` is — not merely a cell too coarse to be refuted at 2^-tocDepth.
+        Found f = search(conds, lo, hi, depth, opt, stats, false, held);
+        if (f != Found::No) stats.toc = lo.toDouble();
+        return f;
+    }
     ++stats.intervals;
     bool allHold = true;
     for (std::size_t i = 0; i < conds.size(); ++i) {
@@ -390,7 +384,7 @@ Found searchApprox(Conditions& conds, double lo, double hi, int depth, const Ccd
                    CcdQueryStats& stats, bool earliest, Held held) {
     constexpr bool kDouble = std::is_same_v<T, double>;
     if ((opt.until < 1 && lo > opt.until) || hi < opt.from) return Found::No;
-    if (earliest && depth >= opt.tocDepth) {
+    if (earliest && depth >= opt.tocDepth) { // a cell of the time grid, decided at full depth (search())
         Found f = searchApprox<T>(conds, lo, hi, depth, opt, stats, false, held);
         if (f != Found::No) stats.toc = lo;
         return f;
