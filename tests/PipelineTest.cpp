@@ -180,6 +180,26 @@ TEST(Pipeline, RigidCcdDrawsEveryBmCulledNode) {
     EXPECT_GT(culled, 0u);
 }
 
+TEST(Pipeline, RigidCcdDrawsTheBmTestOnWholeLevels) {
+    // redon2002 Fig. 1: the door translating away from the other (doors.json, t 0-1) has nodes culled over
+    // the frame on every deep level, whether or not the traversal reached them (here it reaches none: the
+    // doors are 0.16 m apart or more). Without BM-culling there are no cones to test.
+    Scene scene = bundled("doors.json");
+    for (const char* name : {"rigid-ccd-bm", "rigid-ccd"}) {
+        auto algo = AlgorithmRegistry::instance().create(name, {});
+        algo->prepare(scene);
+        CountingSink sink;
+        FrameResult r = algo->step(0.4, 0.5, &sink);
+        EXPECT_EQ(r.counters.get("bm_tests"), 0u);
+        std::uint64_t lines = sink.counts[int(DebugCategory::BmLevel)];
+        EXPECT_EQ(lines % 12, 0u); // boxes
+        if (std::string(name) == "rigid-ccd")
+            EXPECT_EQ(lines, 0u);
+        else
+            EXPECT_GT(lines, 12u * 100);
+    }
+}
+
 TEST(Pipeline, RigidCcdClassifiesForwardAndBackwardFaces) {
     // Box A moves away from box B along +x: A's +x faces move forwards, its -x faces backwards, and its four
     // sides (velocity in their plane, v.n = 0) are not backwards; B sees the opposite motion (eq. 1, 3).

@@ -123,6 +123,22 @@ TEST(Scene, ValidationErrorsNameFileAndField) {
                 {"bodies[1].name", "duplicate"});
     expectError(R"({"frames": 0, "bodies": [{"mesh": {"generator": "sphere"}}]})",
                 {"frames", "positive integer"});
+    const std::string sphere = R"(, "bodies": [{"mesh": {"generator": "sphere"}}]})";
+    expectError(R"({"view": [0, -1, 0])" + sphere, {"view", "expected an object"});
+    expectError(R"({"view": {})" + sphere, {"view", "missing required field 'from'"});
+    expectError(R"({"view": {"from": [0, 0, 0]})" + sphere, {"view.from", "zero length"});
+    expectError(R"({"view": {"from": [0, "y", 0]})" + sphere, {"view.from[1]", "expected a number"});
+    expectError(R"({"view": {"from": [0, -1, 0], "fov": 40})" + sphere, {"view.fov", "unknown field"});
+}
+
+TEST(Scene, ViewDirection) {
+    EXPECT_EQ(length(parseScene(body(""), "a.json", ".").viewFrom), 0.0); // none named
+    Scene s =
+        parseScene(R"({"view": {"from": [0.5, -1, 0.25]}, "bodies": [{"mesh": {"generator": "sphere"}}]})",
+                   "a.json", ".");
+    EXPECT_EQ(s.viewFrom.x, 0.5);
+    EXPECT_EQ(s.viewFrom.y, -1.0);
+    EXPECT_EQ(s.viewFrom.z, 0.25);
 }
 
 TEST(Scene, ArticulatedErrors) {

@@ -80,10 +80,12 @@ endfunction()
 cdlab_viewer_doors_test(pick_bm_cone "{\"overlays\": {\"bvh\": true, \"bvhLevel\": 7, \"faceMotion\": true}}"
   "last frame t [^\n]*\nviewport 0 \\(rigid-ccd-bm\\) picked node [0-9]+, depth 7, [0-9]+ triangles?, BM-cone of [0-9]+ vectors?\nviewport 1 \\(rigid-ccd\\) picked node [0-9]+, depth 7, [0-9]+ triangles?\n"
   --frames 40 --algo rigid-ccd-bm --algo rigid-ccd --pick 0.2,0.6)
-# Figure 1 of redon2002 in the middle of the swivel: the scene's own frames, the last one ending at t = 10.5
-# (--at), with the forward/backward faces and the BM-culled nodes drawn.
-cdlab_viewer_doors_test(figure1_at "{\"overlays\": {\"bvhLevel\": 8, \"faceMotion\": true, \"bmCulled\": true}}"
-  "last frame t 10.4667 -> 10.5\n" --frames 20 --at 10.5 --algo rigid-ccd-bm)
+# Figure 1 of redon2002: the door translating away from the viewer (the scene's view; its own frames, the last
+# one ending at t = 0.5, --at) with the forward faces filled, the backward ones in wireframe and the nodes of
+# level 9 that the BM test culls; the plain pipeline has no cones to draw.
+cdlab_viewer_doors_test(figure1_at "{\"overlays\": {\"bvhLevel\": 9, \"bmLevel\": true, \"faceMotion\": true}}"
+  "last frame t 0.466667 -> 0.5\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level [1-9][0-9]* lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\nviewport 1 \\(rigid-ccd\\) drew forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\n"
+  --frames 20 --at 0.5 --algo rigid-ccd-bm --algo rigid-ccd)
 # Times of contact (Next contact, automated by --seek-contact): the frames end where the first frame with a
 # contact does (the moulding meets the handle at t 3.717233, in the frame 3.7 -> 3.73333); both continuous
 # viewports report that contact by body and feature, and the time-of-contact overlay draws it.

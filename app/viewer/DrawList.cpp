@@ -21,6 +21,8 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
         return s.bvh && s.bvhCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::BmCulled:
         return s.bvh && s.bmCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
+    case DebugCategory::BmLevel:
+        return s.bmLevel && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::ForwardFace:
     case DebugCategory::BackwardFace:
         return s.faceMotion && tag.object == s.bvhObject;
@@ -75,6 +77,7 @@ Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
 void DrawList::line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat) {
     m_faceMotion = m_faceMotion || cat == DebugCategory::BackwardFace;
     Rgba c = colourFor(color, cat);
+    ++m_counts[std::size_t(cat)][kLines];
     lines.push_back(vertex(a, c));
     lines.push_back(vertex(b, c));
 }
@@ -83,6 +86,7 @@ void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color,
     m_faceMotion = m_faceMotion || cat == DebugCategory::ForwardFace;
     Rgba col = colourFor(color, cat);
     auto& out = cat == DebugCategory::PickedNode ? highlighted : triangles;
+    ++m_counts[std::size_t(cat)][kTriangles];
     out.push_back(vertex(a, col));
     out.push_back(vertex(b, col));
     out.push_back(vertex(c, col));
@@ -94,7 +98,19 @@ void DrawList::text(const Vec3& p, const std::string& s, DebugCategory cat) {
 }
 
 void DrawList::point(const Vec3& p, Rgba color, DebugCategory cat) {
+    ++m_counts[std::size_t(cat)][kPoints];
     points.push_back(vertex(p, colourFor(color, cat)));
+}
+
+std::string DrawList::describeCounts() const {
+    static const char* const kNames[kKinds] = {"lines", "triangles", "points", "meshes"};
+    std::string out;
+    for (std::size_t c = 0; c < m_counts.size(); ++c)
+        for (int k = 0; k < kKinds; ++k)
+            if (m_counts[c][k] > 0)
+                out += (out.empty() ? "" : ", ") + std::string(toString(DebugCategory(c))) + " " +
+                       std::to_string(m_counts[c][k]) + " " + kNames[k];
+    return out;
 }
 
 } // namespace cdlab

@@ -5,6 +5,7 @@
 
 #include "debug/DebugSink.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@ struct OverlaySettings {
     bool bvhOnlyOverlapped = false; ///< only the level's nodes whose BV test overlapped this frame
     bool bvhCulled = false;         ///< also the level's nodes the traversal culled this frame
     bool bmCulled = true;           ///< the level's nodes BM-culled this frame (back-face culling algorithms)
+    bool bmLevel = false;           ///< the level's nodes the BM test culls over the frame (redon2002 Fig. 1)
     bool faceMotion = false;        ///< the chosen body drawn as in redon2002 Fig. 1 (continuous algorithms)
     std::int64_t pickedNode = -1;   ///< node of bvhObject picked with Ctrl+click (-1: none); not saved
     bool pickedCone = true;         ///< the picked node's BM-cone as arrows (back-face culling algorithms)
@@ -39,6 +41,7 @@ public:
         lines.clear(), triangles.clear(), highlighted.clear(), points.clear(), notes.clear(), labels.clear();
         meshes.clear();
         m_faceMotion = false;
+        m_counts = {};
     }
     /// The algorithm drew the chosen body face by face (forward/backward faces) this frame.
     bool hasFaceMotion() const { return m_faceMotion; }
@@ -47,11 +50,15 @@ public:
     void triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) override;
     void point(const Vec3& p, Rgba color, DebugCategory cat) override;
     void text(const Vec3& p, const std::string& s, DebugCategory cat) override;
-    void mesh(const TriangleMesh& m, const Pose& pose, Rgba color, DebugCategory) override {
+    void mesh(const TriangleMesh& m, const Pose& pose, Rgba color, DebugCategory cat) override {
         meshes.push_back({&m, pose, color});
+        ++m_counts[std::size_t(cat)][kMeshes];
     }
     void setTag(const DebugTag& tag) override { m_tag = tag; }
     bool wants(DebugCategory cat, const DebugTag& tag) const override;
+    /// What was kept since the last clear(), by category: "bm-culled 36 lines, forward-face 1650
+    /// triangles" (empty when nothing was). Automated runs print it, so tests see what an overlay drew.
+    std::string describeCounts() const;
 
     std::vector<OverlayVertex> lines, triangles, points;
     std::vector<OverlayVertex> highlighted; ///< triangles drawn over the others (the picked node's)
@@ -70,6 +77,8 @@ public:
 
 private:
     Rgba colourFor(Rgba c, DebugCategory cat) const;
+    enum Kind { kLines, kTriangles, kPoints, kMeshes, kKinds };
+    std::array<std::array<std::uint32_t, kKinds>, std::size_t(DebugCategory::Count)> m_counts{};
     const OverlaySettings* m_settings;
     DebugTag m_tag;
     bool m_faceMotion = false;

@@ -10,6 +10,7 @@
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -282,7 +283,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
         targets[k]->overlays.bvhObject = firstMoving;
         applyPrepared(*targets[k], std::move(prepared[k]));
     }
-    frameAll();
+    resetCameras();
 }
 
 void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
@@ -352,6 +353,17 @@ void ViewerApp::frameAll() {
         h = m_height > 0 ? m_height : m_options.settings.height;
     float aspect = float(w) / float(std::max<std::size_t>(m_viewports.size(), 1)) / float(std::max(h, 1));
     for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
+}
+
+void ViewerApp::resetCameras() {
+    OrbitCamera fresh;
+    if (m_scene && length(m_scene->viewFrom) > 0) {
+        const Vec3& d = m_scene->viewFrom;
+        fresh.yaw = float(std::atan2(d.y, d.x));
+        fresh.pitch = std::clamp(float(std::atan2(d.z, std::hypot(d.x, d.y))), -1.55f, 1.55f);
+    }
+    for (auto& vp : m_viewports) vp->camera = fresh;
+    frameAll();
 }
 
 void ViewerApp::lookAt(int v, const Vec3& point) {
@@ -641,6 +653,11 @@ int ViewerApp::run() {
             for (const TimeOfContact& c : vp.result.firstContacts)
                 std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.algorithm.c_str(), c.time,
                             describeContact(c).c_str());
+        }
+        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // what the overlays show on the last frame
+            std::string drew = m_viewports[v]->draw.describeCounts();
+            std::printf("viewport %zu (%s) drew %s\n", v, m_viewports[v]->algorithm.c_str(),
+                        drew.empty() ? "nothing" : drew.c_str());
         }
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
         std::string views;

@@ -124,6 +124,9 @@ private:
     bool saveScreenshot(const std::string& path, int width, int height);
     Aabb sceneBounds(double t) const;
     void frameAll();
+    /// Fresh cameras looking from the scene's `view` direction (the default orbit angles when it names
+    /// none), framing everything.
+    void resetCameras();
     /// Centres viewport v's camera (the shared one when cameras are linked) on a point, close enough that
     /// millimetre features show: a box of 3 % of the scene's size around it.
     void lookAt(int v, const Vec3& point);

@@ -83,6 +83,7 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
             d.bvhOnlyOverlapped = readBool(o, "bvhOnlyOverlapped", d.bvhOnlyOverlapped, f);
             d.bvhCulled = readBool(o, "bvhCulled", d.bvhCulled, f);
             d.bmCulled = readBool(o, "bmCulled", d.bmCulled, f);
+            d.bmLevel = readBool(o, "bmLevel", d.bmLevel, f);
             d.faceMotion = readBool(o, "faceMotion", d.faceMotion, f);
             d.colourByDepth = readBool(o, "colourByDepth", d.colourByDepth, f);
             d.hitTriangles = readBool(o, "hitTriangles", d.hitTriangles, f);
@@ -118,6 +119,7 @@ void ViewerSettings::save(const std::string& path) const {
                           {"bvhOnlyOverlapped", o.bvhOnlyOverlapped},
                           {"bvhCulled", o.bvhCulled},
                           {"bmCulled", o.bmCulled},
+                          {"bmLevel", o.bmLevel},
                           {"faceMotion", o.faceMotion},
                           {"colourByDepth", o.colourByDepth},
                           {"hitTriangles", o.hitTriangles},

@@ -144,10 +144,7 @@ void ViewerUi::menuBar() {
             m_app.m_renderMode = RenderMode::ShadedWire;
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) m_app.frameAll();
-        if (ImGui::MenuItem("Reset cameras")) {
-            for (auto& vp : m_app.m_viewports) vp->camera = OrbitCamera{};
-            m_app.frameAll();
-        }
+        if (ImGui::MenuItem("Reset cameras")) m_app.resetCameras();
         ImGui::MenuItem("Link cameras", nullptr, &m_app.m_linkCameras);
         ImGui::Separator();
         if (ImGui::MenuItem("Add viewport")) m_app.addViewport(m_app.m_viewports.back()->algorithm);
@@ -432,6 +429,11 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         helpMarker(
             "Nodes of the level that the backward-motion test culled this frame (magenta): every triangle "
             "below them moves away from the other body (redon2002 sec. 3). Algorithms with BM-culling only.");
+        ImGui::Checkbox("BM test on the whole level", &o.bmLevel);
+        helpMarker(
+            "redon2002 Fig. 1: every node of the level that the backward-motion test culls over this frame's "
+            "relative motion (magenta), whether or not the traversal reached it. Descend the levels to see "
+            "the culled volumes follow the faces moving away. Algorithms with BM-culling only.");
         ImGui::Checkbox("forward / backward faces", &o.faceMotion);
         helpMarker(
             "redon2002 Fig. 1: the chosen body's faces moving towards the other body filled, faces moving "

@@ -397,13 +397,30 @@ void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const R
     double rate = motion.whole().rateMin(); // phi'(1)
     auto field = [&](const Vec3& x) { return dt + cross(k, x - end.t) * rate; };
     const auto& objs = m_objects->objects();
+    std::optional<ContinuousCulling> culling;
     for (std::uint32_t obj : {i, j}) {
-        DebugTag tag{std::int32_t(obj), -1};
-        if (drawn[obj] || !sink.wants(DebugCategory::ForwardFace, tag)) continue;
+        if (drawn[obj]) continue;
         drawn[obj] = true;
         const TriangleMesh& mesh = *objs[obj].mesh;
         Pose toJ = obj == i ? end : Pose{}; // object frame -> j's frame
         Pose toWorld = worldJ * toJ;
+        if (m_culling) { // the BM test (6) over the whole frame, on the levels the sink wants
+            const Bvh& bvh = *m_bvhOf[obj];
+            const BmConeTree& cones = *m_coneOf[obj];
+            for (std::uint32_t n = 0; n < bvh.nodes().size(); ++n) {
+                DebugTag level{std::int32_t(obj), bvh.nodes()[n].depth};
+                if (!cones.hasCone(n) || !sink.wants(DebugCategory::BmLevel, level)) continue;
+                if (!culling) culling.emplace(motion.whole());
+                const Obb& box = bvh.obbs()[n];
+                bool culled = obj == i ? culling->movingCulled(box, cones.cone(n), cones.coneSize(n))
+                                       : culling->fixedCulled(box, cones.cone(n), cones.coneSize(n));
+                if (!culled) continue;
+                sink.setTag(level);
+                sink.box(box.transformed(toWorld), Rgba{0.95f, 0.2f, 0.85f, 1.0f}, DebugCategory::BmLevel);
+            }
+        }
+        DebugTag tag{std::int32_t(obj), -1};
+        if (!sink.wants(DebugCategory::ForwardFace, tag)) continue;
         double sign = obj == i ? 1 : -1;
         sink.setTag(tag);
         for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {

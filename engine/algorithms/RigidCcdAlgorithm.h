@@ -74,8 +74,9 @@ private:
     /// One BV test of step 2 (BvOverlap or BvSeparated): i's swept box and j's box, at j's end pose.
     void drawBvTest(std::uint32_t ni, std::uint32_t nj, bool overlap);
     void drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose);
-    /// redon2002 Fig. 1: every triangle of objects i and j (if the sink wants them) as moving forwards
-    /// (filled) or backwards (wire) under the frame's relative motion at its end, eq. (1) and (3).
+    /// redon2002 Fig. 1, for objects i and j (each in its first pair of the frame), as far as the sink wants
+    /// them: every triangle as moving forwards (filled) or backwards (wire) under the frame's relative motion
+    /// at its end, eq. (1) and (3); with BM-culling, every node the BM test culls over the whole frame.
     void drawFaceMotion(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion, const Pose& worldJ,
                         DebugSink& sink, std::vector<bool>& drawn) const;
     /// The picked node's BM-vectors as arrows from its centre, with its triangles' normals as short strokes.

@@ -14,6 +14,8 @@ const char* toString(DebugCategory c) {
         return "bv-separated";
     case DebugCategory::BmCulled:
         return "bm-culled";
+    case DebugCategory::BmLevel:
+        return "bm-level";
     case DebugCategory::PickedNode:
         return "picked-node";
     case DebugCategory::BmCone:

@@ -19,6 +19,8 @@ enum class DebugCategory : std::uint8_t {
     BvOverlap,    ///< a BV pair that overlapped (traversal descended)
     BvSeparated,  ///< a BV pair that was culled by the BV test
     BmCulled,     ///< a node culled by the backward-motion test (redon2002): all its triangles move backwards
+    BmLevel,      ///< a node the BM test culls over the whole frame, whether or not its box overlapped: one
+                  ///< level of a body as in redon2002 Fig. 1
     PickedNode,   ///< the node a user picked: its box and a description (text)
     BmCone,       ///< the BM-vectors of a node's BM-cone (redon2002 sec. 4), drawn as arrows
     ForwardFace,  ///< a triangle moving towards the other body (redon2002 Fig. 1: filled)

@@ -52,6 +52,8 @@ struct Scene {
     std::string file; ///< path the scene was loaded from
     double startTime = 0, endTime = 0;
     int frames = 60; ///< default number of frames over [startTime, endTime]
+    /// Direction from the scene's centre towards the viewer's eye (z up); zero when the scene names none.
+    Vec3 viewFrom{0, 0, 0};
     std::vector<Body> bodies;
     std::vector<ArticulatedModel> models;
 

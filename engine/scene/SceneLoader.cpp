@@ -283,7 +283,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
     }
     Reader r(file);
     r.expectObject(doc, "$");
-    r.onlyKeys(doc, "$", {"name", "description", "frames", "bodies", "articulated"});
+    r.onlyKeys(doc, "$", {"name", "description", "frames", "view", "bodies", "articulated"});
     Scene scene;
     scene.file = file;
     scene.name =
@@ -293,6 +293,12 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
         double f = r.number(doc["frames"], "frames");
         if (f < 1 || f > 1e7 || f != std::floor(f)) r.fail("frames", "expected a positive integer");
         scene.frames = static_cast<int>(f);
+    }
+    if (doc.contains("view")) {
+        r.expectObject(doc["view"], "view");
+        r.onlyKeys(doc["view"], "view", {"from"});
+        scene.viewFrom = r.vec3(r.require(doc["view"], "view", "from"), "view.from");
+        if (length(scene.viewFrom) < 1e-12) r.fail("view.from", "direction has zero length");
     }
     if (doc.contains("bodies")) {
         const json& bodies = doc["bodies"];

@@ -4,6 +4,7 @@
 // Format (all lengths in scene units, times in seconds, angles in degrees):
 // {
 //   "name": "...", "description": "...", "frames": 120,
+//   "view": {"from": [x, y, z]},   optional: the viewer's initial camera looks from this direction (z up)
 //   "bodies": [{
 //       "name": "knot",
 //       "mesh": {"generator": "torus_knot", "params": {"triangles": 7000}}   or   {"file":
