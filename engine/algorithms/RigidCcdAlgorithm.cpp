@@ -688,7 +688,10 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.counters.add("fv_tests", counts.fv);
     r.counters.add("bm_tests", counts.bmTests);
     r.counters.add("bm_culled", counts.bmCulled);
-    r.counters.add("contacts", counts.hits);
+    // Body pairs with a first contact (as fcl-ca counts them), and the elementary tests that found one:
+    // tests that cannot beat the pair's best contact so far are skipped, so this depends on the order.
+    r.counters.add("contacts", r.firstContacts.size());
+    r.counters.add("contact_tests", counts.hits);
     if (m_culling) r.counters.add("bm_nested", nestedPairs);
     if (m_faceBound) {
         r.counters.add("ee_backward", counts.eeBackward);
