@@ -44,8 +44,9 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
 Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
     if ((cat == DebugCategory::BvhNode || cat == DebugCategory::BvOverlap) && m_settings->colourByDepth &&
         m_tag.depth >= 0) {
-        // Hue cycles with depth so neighbouring levels are told apart.
-        float h = std::fmod(m_tag.depth * 0.13f, 1.0f) * 6.0f;
+        // Hue cycles with depth so neighbouring levels are told apart; red to blue only: magenta is the
+        // BM-culled nodes' colour.
+        float h = std::fmod(m_tag.depth * 0.13f, 1.0f) * 4.0f;
         float x = 1 - std::fabs(std::fmod(h, 2.0f) - 1);
         float r = 0, g = 0, b = 0;
         switch (int(h)) {
