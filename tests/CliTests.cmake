@@ -35,7 +35,7 @@ cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|o
 # A bad command line: "error:" naming the option (or the mistyped command and those that exist), exit 2.
 cdlab_cli_exit2_test(bad_option "error: --frames: [^\n]*abc"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --frames abc)
-cdlab_cli_exit2_test(unknown_command "error: unknown command 'tabel1' \\(commands: list, run, [a-z0-9, -]*table1\\)"
+cdlab_cli_exit2_test(unknown_command "error: unknown command 'tabel1' \\(commands: list, run, [a-z0-9, -]*table1, figure1\\)"
                      ${BENCH} tabel1)
 cdlab_cli_exit2_test(missing_option "error: [^\n]*--type is required"
                      ${BENCH} ccd-queries ${DATA}/ccd_ee.csv)
@@ -103,3 +103,19 @@ if(fcl_FOUND)
   cdlab_cli_error_test(table1_peer "peer fcl-ca .*: [0-9.]+ s = [0-9.]+ x the time without BM-culling, [0-9.]+ x with\n#   of 8 frames that start separated: contact on [0-9]+ by both"
                        ${BENCH} table1 ${SCENES}/doors.json --frames 8 --repeat 1)
 endif()
+# figure1: redon2002 Figure 1 in numbers — the door translating away (t 0.467 -> 0.5) has nodes culled on
+# the deep levels and none near the root; each level counts its cut (2^level nodes down to the leaves, 3324
+# triangles one per leaf); the CSV holds the same rows. Bad options exit 2 naming them.
+# (Row by row, without (.|\n)* runs between them: ctest's regular expressions backtrack through each one.)
+set(_any_row "[^\n]*\n")
+cdlab_cli_error_test(figure1 "moving_door \\(3324 triangles\\) relative to static_door over t 0.466667 -> 0.5;${_any_row}${_any_row}level +nodes +BM-culled +share\n    0         1           0    0.0 %\n    1         2           0    0.0 %\n${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}    9       512 +[1-9][0-9]* +[0-9.]+ %\n${_any_row}${_any_row}   12      3324 +[1-9][0-9]* +[0-9.]+ %\n# faces at the frame's end \\(eq. 3\\): [1-9][0-9]* moving forwards [^\n]*, [1-9][0-9]* backwards [^\n]* of 3324\n"
+                     ${BENCH} figure1 ${SCENES}/doors.json --at 0.5)
+add_test(NAME cli.figure1_csv
+         COMMAND sh -c "\"$0\" figure1 \"$1\" --at 0.5 --csv \"$2\" > /dev/null && cat \"$2\""
+                 ${BENCH} ${SCENES}/doors.json ${CMAKE_BINARY_DIR}/figure1_test.csv)
+set_tests_properties(cli.figure1_csv PROPERTIES PASS_REGULAR_EXPRESSION
+                     "^level,nodes,bm_culled\n0,1,0\n1,2,0\n(.|\n)*\n12,3324,[1-9][0-9]*\n$")
+cdlab_cli_exit2_test(figure1_at_outside "error: --at: 20 is outside \\[0.0333333, 13\\]"
+                     ${BENCH} figure1 ${SCENES}/doors.json --at 20)
+cdlab_cli_exit2_test(figure1_unknown_body "error: --body: no body 'door' \\(the scene has static_door, moving_door\\)"
+                     ${BENCH} figure1 ${SCENES}/doors.json --body door)

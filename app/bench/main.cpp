@@ -7,6 +7,7 @@
 //   cdlab-bench ccd-queries FILE.csv --type ee|vf     elementary CCD queries vs their truth column
 //   cdlab-bench bm-cones (--generator G | --mesh F)   BM-cone build time and memory, top-down vs bottom-up
 //   cdlab-bench table1 [SCENE]                       redon2002 Table 1: rigid CCD without / with BM-culling
+//   cdlab-bench figure1 [SCENE] [--at T]             redon2002 Figure 1: BM-culled nodes per BVH level
 //
 // Exit codes: 0 ok, 1 verification failed (--verify, table1's check), 2 bad input (message names file and
 // field, or the option), 3 anything else (out of memory).
@@ -16,6 +17,7 @@
 #include "BvhBuildBench.h"
 #include "CcdQueriesCommand.h"
 #include "CommandLine.h"
+#include "Figure1Command.h"
 #include "MeshArgs.h"
 #include "Table1Command.h"
 #include "core/InputError.h"
@@ -191,6 +193,18 @@ int main(int argc, char** argv) {
     t1Cmd->add_flag("!--no-peer", t1.peer,
                     "Skip the FCL conservative-advancement peer (about 15 ms a frame)");
 
+    Figure1Options f1;
+    auto* f1Cmd = app.add_subcommand(
+        "figure1", "redon2002 Figure 1: nodes the BM test culls on each BVH level of a body over one frame");
+    f1Cmd->add_option("scene", f1.scene, "Scene (default: scenes/doors.json)");
+    f1Cmd->add_option("--at", f1.at,
+                      "The frame (the scene's frame length) ends at this time (default: its first frame)");
+    f1Cmd->add_option("--body", f1.body, "Body whose levels are tested (default: the first that moves)");
+    f1Cmd->add_option("--build", f1.build, "BM-cone construction order")
+        ->check(CLI::IsMember({"bottom-up", "top-down"}));
+    f1Cmd->add_option("--rmax", f1.rMax, "Maximum BM-cone size")->check(CLI::Range(3, 16));
+    f1Cmd->add_option("--csv", f1.csv, "Also write level,nodes,bm_culled here");
+
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
 
     auto defaultAlgos = [] {
@@ -245,6 +259,7 @@ int main(int argc, char** argv) {
         }
         if (*ccdCmd) return runCcdQueries(ccdOpts, std::cout);
         if (*t1Cmd) return runTable1(t1, std::cout);
+        if (*f1Cmd) return runFigure1(f1, std::cout);
         if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {
             TriangleMesh mesh = generateMesh(exportGenerator, parseJsonObject(exportParams, "--params"),

@@ -407,16 +407,25 @@ void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const R
         if (m_culling) { // the BM test (6) over the whole frame, on the levels the sink wants
             const Bvh& bvh = *m_bvhOf[obj];
             const BmConeTree& cones = *m_coneOf[obj];
+            int deepest = structure().depth(obj);
             for (std::uint32_t n = 0; n < bvh.nodes().size(); ++n) {
-                DebugTag level{std::int32_t(obj), bvh.nodes()[n].depth};
-                if (!cones.hasCone(n) || !sink.wants(DebugCategory::BmLevel, level)) continue;
-                if (!culling) culling.emplace(motion.whole());
-                const Obb& box = bvh.obbs()[n];
-                bool culled = obj == i ? culling->movingCulled(box, cones.cone(n), cones.coneSize(n))
-                                       : culling->fixedCulled(box, cones.cone(n), cones.coneSize(n));
-                if (!culled) continue;
-                sink.setTag(level);
-                sink.box(box.transformed(toWorld), Rgba{0.95f, 0.2f, 0.85f, 1.0f}, DebugCategory::BmLevel);
+                if (!cones.hasCone(n)) continue;
+                const BvhNode& node = bvh.nodes()[n];
+                // A level is the hierarchy cut there: its nodes and the leaves above it (as drawBvhLevel).
+                int culled = -1; // not tested yet
+                for (int d = node.depth; d <= (node.isLeaf() ? deepest : node.depth); ++d) {
+                    DebugTag level{std::int32_t(obj), d};
+                    if (!sink.wants(DebugCategory::BmLevel, level)) continue;
+                    if (!culling) culling.emplace(motion.whole());
+                    const Obb& box = bvh.obbs()[n];
+                    if (culled < 0)
+                        culled = obj == i ? culling->movingCulled(box, cones.cone(n), cones.coneSize(n))
+                                          : culling->fixedCulled(box, cones.cone(n), cones.coneSize(n));
+                    if (!culled) break;
+                    sink.setTag(level);
+                    sink.box(box.transformed(toWorld), Rgba{0.95f, 0.2f, 0.85f, 1.0f},
+                             DebugCategory::BmLevel);
+                }
             }
         }
         DebugTag tag{std::int32_t(obj), -1};
