@@ -82,9 +82,10 @@ cdlab_viewer_doors_test(pick_bm_cone "{\"overlays\": {\"bvh\": true, \"bvhLevel\
   --frames 40 --algo rigid-ccd-bm --algo rigid-ccd --pick 0.2,0.6)
 # Figure 1 of redon2002: the door translating away from the viewer (the scene's view; its own frames, the last
 # one ending at t = 0.5, --at) with the forward faces filled, the backward ones in wireframe and the nodes of
-# level 9 that the BM test culls; the plain pipeline has no cones to draw.
+# level 9 that the BM test culls; per level, the same counts as `cdlab-bench figure1 --at 0.5` (cli.figure1);
+# the plain pipeline has no cones to draw.
 cdlab_viewer_doors_test(figure1_at "{\"overlays\": {\"bvhLevel\": 9, \"bmLevel\": true, \"faceMotion\": true}}"
-  "last frame t 0.466667 -> 0.5\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level [1-9][0-9]* lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\nviewport 1 \\(rigid-ccd\\) drew forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\n"
+  "last frame t 0.466667 -> 0.5\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level [1-9][0-9]* lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\nviewport 0 \\(rigid-ccd-bm\\) BM test per level, culled/nodes: 0/1 0/2 0/4 0/8 0/16 0/32 3/64 13/128 37/256 115/512 294/1024 701/2048 1214/3324\nviewport 1 \\(rigid-ccd\\) drew forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\n"
   --frames 20 --at 0.5 --algo rigid-ccd-bm --algo rigid-ccd)
 # Times of contact (Next contact, automated by --seek-contact): the frames end where the first frame with a
 # contact does (the moulding meets the handle at t 3.717233, in the frame 3.7 -> 3.73333); both continuous

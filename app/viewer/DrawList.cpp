@@ -21,8 +21,8 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
         return s.bvh && s.bvhCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::BmCulled:
         return s.bvh && s.bmCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
-    case DebugCategory::BmLevel:
-        return s.bmLevel && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
+    case DebugCategory::BmLevel: // every level counted (the panel's plot), the chosen one drawn
+        return s.bmLevel && tag.object == s.bvhObject;
     case DebugCategory::ForwardFace:
     case DebugCategory::BackwardFace:
         return s.faceMotion && tag.object == s.bvhObject;
@@ -73,6 +73,16 @@ Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
     }
     if (cat == DebugCategory::BvhNode) return {0.9f, 0.9f, 0.9f, 1};
     return c;
+}
+
+void DrawList::box(const Obb& b, Rgba color, DebugCategory cat) {
+    if (cat == DebugCategory::BmLevel && m_tag.depth >= 0) {
+        std::size_t d = std::size_t(m_tag.depth);
+        if (bmLevelBoxes.size() <= d) bmLevelBoxes.resize(d + 1, 0);
+        ++bmLevelBoxes[d];
+        if (m_tag.depth != m_settings->bvhLevel) return;
+    }
+    DebugSink::box(b, color, cat);
 }
 
 void DrawList::line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat) {

@@ -42,6 +42,7 @@ public:
         meshes.clear();
         m_faceMotion = false;
         m_counts = {};
+        bmLevelBoxes.clear();
     }
     /// The algorithm drew the chosen body face by face (forward/backward faces) this frame.
     bool hasFaceMotion() const { return m_faceMotion; }
@@ -49,6 +50,7 @@ public:
     void line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat) override;
     void triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) override;
     void point(const Vec3& p, Rgba color, DebugCategory cat) override;
+    void box(const Obb& b, Rgba color, DebugCategory cat) override;
     void text(const Vec3& p, const std::string& s, DebugCategory cat) override;
     void mesh(const TriangleMesh& m, const Pose& pose, Rgba color, DebugCategory cat) override {
         meshes.push_back({&m, pose, color});
@@ -74,6 +76,9 @@ public:
         Rgba color;
     };
     std::vector<MeshInstance> meshes; ///< whole meshes in wireframe (ghosts); the scene's meshes
+    /// Per level of the chosen body: the nodes the BM test culled on the whole level (all levels are counted,
+    /// the chosen one is drawn).
+    std::vector<std::uint32_t> bmLevelBoxes;
 
 private:
     Rgba colourFor(Rgba c, DebugCategory cat) const;

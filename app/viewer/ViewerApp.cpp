@@ -366,6 +366,33 @@ void ViewerApp::resetCameras() {
     frameAll();
 }
 
+namespace {
+/// Counts the boxes an algorithm draws for its structure (one level at a time).
+struct BoxCounter : DebugSink {
+    std::uint32_t boxes = 0;
+    void line(const Vec3&, const Vec3&, Rgba, DebugCategory) override {}
+    void triangle(const Vec3&, const Vec3&, const Vec3&, Rgba, DebugCategory) override {}
+    void point(const Vec3&, Rgba, DebugCategory) override {}
+    void text(const Vec3&, const std::string&, DebugCategory) override {}
+    void box(const Obb&, Rgba, DebugCategory) override { ++boxes; }
+};
+} // namespace
+
+const std::vector<std::uint32_t>& ViewerApp::levelSizes(Viewport& vp) {
+    int object = vp.overlays.bvhObject;
+    if (vp.levelSizesAlgo == vp.algo.get() && vp.levelSizesObject == object) return vp.levelSizes;
+    vp.levelSizes.clear();
+    vp.levelSizesAlgo = vp.algo.get(), vp.levelSizesObject = object;
+    if (!vp.algo || object < 0) return vp.levelSizes;
+    int depth = vp.algo->structureDepth(std::uint32_t(object));
+    for (int level = 0; level <= depth; ++level) {
+        BoxCounter count;
+        vp.algo->drawStructure(m_time, std::uint32_t(object), level, count);
+        vp.levelSizes.push_back(count.boxes);
+    }
+    return vp.levelSizes;
+}
+
 void ViewerApp::lookAt(int v, const Vec3& point) {
     if (v < 0 || v >= int(m_viewports.size())) return;
     double r = 0.03 * length(sceneBounds(m_time).extent());
@@ -658,6 +685,15 @@ int ViewerApp::run() {
             std::string drew = m_viewports[v]->draw.describeCounts();
             std::printf("viewport %zu (%s) drew %s\n", v, m_viewports[v]->algorithm.c_str(),
                         drew.empty() ? "nothing" : drew.c_str());
+            const auto& culled = m_viewports[v]->draw.bmLevelBoxes;
+            if (culled.empty()) continue;
+            const auto& sizes = levelSizes(*m_viewports[v]);
+            std::string levels;
+            for (std::size_t d = 0; d < sizes.size(); ++d)
+                levels +=
+                    " " + std::to_string(d < culled.size() ? culled[d] : 0) + "/" + std::to_string(sizes[d]);
+            std::printf("viewport %zu (%s) BM test per level, culled/nodes:%s\n", v,
+                        m_viewports[v]->algorithm.c_str(), levels.c_str());
         }
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
         std::string views;

@@ -51,6 +51,11 @@ struct Viewport {
     /// rebuild puts these back.
     std::string preparedAlgorithm;
     ParamSet preparedParams;
+    /// Nodes per level (the hierarchy cut there) of one body, for the BM-level plot: counted once per
+    /// algorithm and body.
+    std::vector<std::uint32_t> levelSizes;
+    const Algorithm* levelSizesAlgo = nullptr;
+    int levelSizesObject = -1;
 };
 
 struct BodyView {
@@ -127,6 +132,8 @@ private:
     /// Fresh cameras looking from the scene's `view` direction (the default orbit angles when it names
     /// none), framing everything.
     void resetCameras();
+    /// vp.levelSizes for the body its overlays show, counted from the algorithm's structure drawing.
+    const std::vector<std::uint32_t>& levelSizes(Viewport& vp);
     /// Centres viewport v's camera (the shared one when cameras are linked) on a point, close enough that
     /// millimetre features show: a box of 3 % of the scene's size around it.
     void lookAt(int v, const Vec3& point);

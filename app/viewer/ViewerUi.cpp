@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <cstdio>
 #include <filesystem>
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -434,10 +435,31 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
             "redon2002 Fig. 1: every node of the level that the backward-motion test culls over this frame's "
             "relative motion (magenta), whether or not the traversal reached it. Descend the levels to see "
             "the culled volumes follow the faces moving away. Algorithms with BM-culling only.");
+        if (o.bmLevel && !vp.draw.bmLevelBoxes.empty()) {
+            // The share of each level's nodes culled (redon2002 Fig. 1: it grows down the hierarchy).
+            const auto& sizes = m_app.levelSizes(vp);
+            std::vector<float> share(sizes.size(), 0.0f);
+            for (std::size_t d = 0; d < sizes.size() && d < vp.draw.bmLevelBoxes.size(); ++d)
+                share[d] = sizes[d] ? float(vp.draw.bmLevelBoxes[d]) / float(sizes[d]) : 0.0f;
+            std::size_t level = std::size_t(std::max(o.bvhLevel, 0));
+            char caption[96];
+            if (level < sizes.size())
+                std::snprintf(caption, sizeof caption, "level %zu: %u of %u nodes culled", level,
+                              level < vp.draw.bmLevelBoxes.size() ? vp.draw.bmLevelBoxes[level] : 0u,
+                              sizes[level]);
+            else
+                caption[0] = 0;
+            if (!share.empty())
+                ImGui::PlotHistogram("##bmlevels", share.data(), int(share.size()), 0, caption, 0.0f, 1.0f,
+                                     ImVec2(ImGui::GetContentRegionAvail().x, 60));
+            helpMarker("The share of each level's nodes (root on the left) that the BM test culls over this "
+                       "frame; a level is the hierarchy cut there, leaves above it included.");
+        }
         ImGui::Checkbox("forward / backward faces", &o.faceMotion);
         helpMarker(
-            "redon2002 Fig. 1: the chosen body's faces moving towards the other body filled, faces moving "
-            "away (eq. 3) in wireframe, from the frame's relative motion. Continuous algorithms only.");
+            "redon2002 Fig. 1: the chosen body's faces moving forwards (v . n >= 0 for the velocity relative "
+            "to the other body at a vertex) filled, faces moving backwards (eq. 3) in wireframe, from the "
+            "frame's relative motion at its end. Continuous algorithms only.");
         ImGui::Checkbox("colour by depth", &o.colourByDepth);
         ImGui::Checkbox("colliding triangles", &o.hitTriangles);
         ImGui::Checkbox("contacts", &o.contacts);
