@@ -116,7 +116,7 @@ add_test(NAME cli.figure1_csv
                  ${BENCH} ${SCENES}/doors.json ${CMAKE_BINARY_DIR}/figure1_test.csv)
 set_tests_properties(cli.figure1_csv PROPERTIES PASS_REGULAR_EXPRESSION
                      "^level,nodes,bm_culled\n0,1,0\n1,2,0\n(.|\n)*\n12,3324,[1-9][0-9]*\n$")
-cdlab_cli_exit2_test(figure1_at_outside "error: --at: 20 is outside \\[0.0333333, 13\\]"
+cdlab_cli_exit2_test(figure1_at_outside "error: --at: 20 is outside the scene's time range \\[0, 13\\]"
                      ${BENCH} figure1 ${SCENES}/doors.json --at 20)
 cdlab_cli_exit2_test(figure1_unknown_body "error: --body: no body 'door' \\(the scene has static_door, moving_door\\)"
                      ${BENCH} figure1 ${SCENES}/doors.json --body door)

@@ -7,6 +7,8 @@
 #include "pipeline/SceneObjects.h"
 #include "scene/SceneLoader.h"
 
+#include <algorithm>
+#include <fstream>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -87,15 +89,16 @@ int runFigure1(const Figure1Options& options, std::ostream& out) {
     if (!pair) throw InputError("--body", "", objs[body].name + " is tested against no other body");
     std::uint32_t other = pair->first == std::uint32_t(body) ? pair->second : pair->first;
 
+    // As the viewer's --at: the frame of the scene's length that ends at T, starting no earlier than the
+    // scene.
     double length = scene.frameLength();
-    double t1 = options.at >= 0 ? options.at : scene.startTime + length;
-    if (t1 < scene.startTime + length || t1 > scene.endTime) {
+    double t1 = options.hasAt ? options.at : std::min(scene.startTime + length, scene.endTime);
+    if (!(t1 >= scene.startTime && t1 <= scene.endTime)) { // NaN too
         std::ostringstream s;
-        s << t1 << " is outside [" << scene.startTime + length << ", " << scene.endTime
-          << "] (a frame of the scene's length " << length << " must end there)";
+        s << t1 << " is outside the scene's time range [" << scene.startTime << ", " << scene.endTime << "]";
         throw InputError("--at", "", s.str());
     }
-    double t0 = t1 - length;
+    double t0 = std::max(scene.startTime, t1 - length);
 
     auto algo = AlgorithmRegistry::instance().create(
         "rigid-ccd-bm", {{"build", options.build}, {"rmax", std::to_string(options.rMax)}}, "figure1");
@@ -114,9 +117,7 @@ int runFigure1(const Figure1Options& options, std::ostream& out) {
     out << "# Figure 1 (redon2002) on " << options.scene << ": " << objs[body].name << " ("
         << objs[body].mesh->triangleCount() << " triangles) relative to " << objs[other].name << " over t "
         << t0 << " -> " << t1 << "; BM-cones " << options.build << ", r_max " << options.rMax << "\n";
-    out << "# every node of each level BM-tested over the frame (test (6), sec. 6), whether a traversal "
-           "reaches "
-           "it or not\n";
+    out << "# every node of each level BM-tested over the frame (test (6), sec. 6), reached or not\n";
     out << "level     nodes   BM-culled    share\n";
     std::ofstream csv;
     if (!options.csv.empty()) csv = openOut(options.csv), csv << "level,nodes,bm_culled\n";

@@ -11,8 +11,9 @@ namespace cdlab {
 
 struct Figure1Options {
     std::string scene = "scenes/doors.json";
-    double at = -1;   ///< the frame ends here (default: the end of the scene's first frame)
-    std::string body; ///< default: the first body that moves (the viewer's choice)
+    bool hasAt = false; ///< else the scene's first frame
+    double at = 0;      ///< the frame (the scene's frame length) ends here
+    std::string body;   ///< default: the first body that moves (the viewer's choice)
     std::string build = "bottom-up";
     int rMax = 5;
     std::string csv; ///< also write the per-level table here (for plots)

@@ -197,8 +197,8 @@ int main(int argc, char** argv) {
     auto* f1Cmd = app.add_subcommand(
         "figure1", "redon2002 Figure 1: nodes the BM test culls on each BVH level of a body over one frame");
     f1Cmd->add_option("scene", f1.scene, "Scene (default: scenes/doors.json)");
-    f1Cmd->add_option("--at", f1.at,
-                      "The frame (the scene's frame length) ends at this time (default: its first frame)");
+    auto* f1At = f1Cmd->add_option(
+        "--at", f1.at, "The frame (the scene's frame length) ends at this time (default: its first frame)");
     f1Cmd->add_option("--body", f1.body, "Body whose levels are tested (default: the first that moves)");
     f1Cmd->add_option("--build", f1.build, "BM-cone construction order")
         ->check(CLI::IsMember({"bottom-up", "top-down"}));
@@ -206,6 +206,7 @@ int main(int argc, char** argv) {
     f1Cmd->add_option("--csv", f1.csv, "Also write level,nodes,bm_culled here");
 
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
+    f1.hasAt = f1At->count() > 0;
 
     auto defaultAlgos = [] {
         std::vector<std::string> v{"bvh", "bvh:bv=aabb"};

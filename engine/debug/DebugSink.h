@@ -23,7 +23,7 @@ enum class DebugCategory : std::uint8_t {
                   ///< level of a body as in redon2002 Fig. 1
     PickedNode,   ///< the node a user picked: its box and a description (text)
     BmCone,       ///< the BM-vectors of a node's BM-cone (redon2002 sec. 4), drawn as arrows
-    ForwardFace,  ///< a triangle moving towards the other body (redon2002 Fig. 1: filled)
+    ForwardFace,  ///< a triangle not moving backwards, eq. (3) (redon2002 Fig. 1: filled)
     BackwardFace, ///< a triangle moving away from the other body, eq. (3) (redon2002 Fig. 1: wireframe)
     TriangleHit,  ///< a triangle of a colliding pair
     TriangleMiss, ///< a triangle pair that was tested and did not intersect
