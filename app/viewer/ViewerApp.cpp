@@ -116,6 +116,9 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
             o.bvh = o.hitTriangles = o.contacts = o.faceMotion = o.timeOfContact = true;
             o.bvhLevel = 4;
         }
+    // --levels: each viewport its own level (redon2002 Fig. 1 shows levels 7, 9 and 11 side by side).
+    for (std::size_t v = 0; v < m_viewports.size() && !m_options.levels.empty(); ++v)
+        m_viewports[v]->overlays.bvhLevel = m_options.levels[std::min(v, m_options.levels.size() - 1)];
 }
 
 ViewerApp::~ViewerApp() {

@@ -78,6 +78,8 @@ struct ViewerOptions {
     bool seekContact = false; ///< automation: `at` is the end of the first frame with a contact
     std::string thenAlgo;     ///< automation: switch the first viewport to this spec after half of the frames
     bool cancelThen = false;  ///< automation: Cancel the --then / --then-algo preparation once it has drawn
+    std::vector<int>
+        levels; ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
 };
 
 class ViewerApp {

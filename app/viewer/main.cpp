@@ -61,6 +61,10 @@ int main(int argc, char** argv) {
                  "Automated runs: press the Preparing panel's Cancel once the --then load or --then-algo "
                  "preparation has drawn a frame (the scene and algorithms stay as they were)")
         ->needs(framesOption);
+    app.add_option("--levels", opts.levels,
+                   "BVH level of each viewport's overlays, in order (the last repeats), e.g. 7,9,11")
+        ->delimiter(',')
+        ->check(CLI::Range(0, 64));
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     opts.hasAt = atOption->count() > 0;
     if (offscreen && opts.frames == 0) opts.frames = 1;
