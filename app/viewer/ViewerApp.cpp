@@ -297,6 +297,7 @@ void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     vp.result = {};
     vp.overlays.pickedNode = -1; // node indices belong to the structure being replaced
     vp.algo = std::move(prepared.algo);
+    vp.levelSizes.clear(), vp.levelSizesAlgo = nullptr; // a new algorithm may reuse the old one's address
     vp.prepare = prepared.report;
     vp.error = prepared.error;
     vp.preparedAlgorithm = vp.algorithm, vp.preparedParams = vp.params;
