@@ -419,14 +419,20 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
                 "relative velocity making an obtuse angle with every arrow moves all the node's "
                 "triangles backwards (Lemma 3). Algorithms with BM-culling only.");
         }
+        ImGui::BeginDisabled(!o.bvh); // these options select what "BVH level" shows
         ImGui::Checkbox("only overlapped this frame", &o.bvhOnlyOverlapped);
+        ImGui::EndDisabled();
         helpMarker(
             "Show the level's nodes whose bounding-volume test against the other body overlapped this "
             "frame. With the continuous algorithms the moving body's nodes are drawn as the boxes their "
             "motion sweeps over the frame (oriented swept boxes), the volumes the test used.");
+        ImGui::BeginDisabled(!o.bvh);
         ImGui::Checkbox("culled this frame", &o.bvhCulled);
+        ImGui::EndDisabled();
         helpMarker("Also show the level's nodes that the traversal rejected by the BV test this frame.");
+        ImGui::BeginDisabled(!o.bvh);
         ImGui::Checkbox("BM-culled this frame", &o.bmCulled);
+        ImGui::EndDisabled();
         helpMarker(
             "Nodes of the level that the backward-motion test culled this frame (magenta): every triangle "
             "below them moves away from the other body (redon2002 sec. 3). Algorithms with BM-culling only.");
@@ -460,7 +466,9 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
             "redon2002 Fig. 1: the chosen body's faces moving forwards (v . n >= 0 for the velocity relative "
             "to the other body at a vertex) filled, faces moving backwards (eq. 3) in wireframe, from the "
             "frame's relative motion at its end. Continuous algorithms only.");
+        ImGui::BeginDisabled(!o.bvh);
         ImGui::Checkbox("colour by depth", &o.colourByDepth);
+        ImGui::EndDisabled();
         ImGui::Checkbox("colliding triangles", &o.hitTriangles);
         ImGui::Checkbox("contacts", &o.contacts);
         helpMarker("Segment where two triangles cross, with its midpoint.");
