@@ -19,20 +19,16 @@ namespace cdlab {
 namespace {
 
 /// Counts, for one object and each level (the hierarchy cut at that depth: its nodes and the leaves above
-/// it), the boxes of the structure (BvhNode) and those the BM test culled (BmLevel), 12 edges each; and its
-/// faces drawn forwards (filled) and backwards (3 edges).
+/// it), the boxes the BM test culled (BmLevel, 12 edges each); and its faces drawn forwards (filled) and
+/// backwards (3 edges).
 class LevelCounter : public DebugSink {
 public:
     explicit LevelCounter(std::int32_t object) : m_object(object) {}
-    std::vector<std::uint64_t> nodeLines, culledLines;
+    std::vector<std::uint64_t> culledLines;
     std::uint64_t forward = 0, backwardLines = 0;
-
-    /// The level drawStructure is drawing: its leaves above the level carry their own depth.
-    int structureLevel = 0;
 
     void line(const Vec3&, const Vec3&, Rgba, DebugCategory cat) override {
         if (cat == DebugCategory::BackwardFace) ++backwardLines;
-        if (cat == DebugCategory::BvhNode) ++at(nodeLines, structureLevel);
         if (cat == DebugCategory::BmLevel) ++at(culledLines, m_depth);
     }
     void triangle(const Vec3&, const Vec3&, const Vec3&, Rgba, DebugCategory cat) override {
@@ -43,9 +39,8 @@ public:
     void mesh(const TriangleMesh&, const Pose&, Rgba, DebugCategory) override {}
     void setTag(const DebugTag& tag) override { m_depth = tag.depth; }
     bool wants(DebugCategory cat, const DebugTag& tag) const override {
-        bool levels = cat == DebugCategory::BvhNode || cat == DebugCategory::BmLevel;
         bool faces = cat == DebugCategory::ForwardFace || cat == DebugCategory::BackwardFace;
-        return (levels || faces) && tag.object == m_object;
+        return (cat == DebugCategory::BmLevel || faces) && tag.object == m_object;
     }
 
 private:
@@ -66,7 +61,6 @@ int runFigure1(const Figure1Options& options, std::ostream& out) {
     const auto& objs = objects.objects();
     // The body: named, or the first that moves (as the viewer's overlays start on it).
     int body = -1;
-    std::vector<Pose> a, b;
     if (!options.body.empty()) {
         std::string names;
         for (std::size_t k = 0; k < objs.size(); ++k) {
@@ -76,11 +70,7 @@ int runFigure1(const Figure1Options& options, std::ostream& out) {
         if (body < 0)
             throw InputError("--body", "", "no body '" + options.body + "' (the scene has " + names + ")");
     } else {
-        for (int k = 0; k <= 8 && body < 0; ++k) {
-            objects.poses(scene.frameTime(k, 9), a), objects.poses(scene.frameTime(k + 1, 9), b);
-            for (std::size_t o = 0; o < objs.size() && body < 0; ++o)
-                if (!objs[o].environment && a[o] != b[o]) body = int(o);
-        }
+        body = objects.firstMoving();
         if (body < 0) throw InputError(options.scene, "", "no body moves: name one with --body");
     }
     const std::pair<std::uint32_t, std::uint32_t>* pair = nullptr;
@@ -105,12 +95,8 @@ int runFigure1(const Figure1Options& options, std::ostream& out) {
     algo->prepare(scene);
     LevelCounter count(body);
     algo->step(t0, t1, &count);
-    int depth = algo->structureDepth(std::uint32_t(body));
-    for (int level = 0; level <= depth; ++level) {
-        count.structureLevel = level;
-        algo->drawStructure(t1, std::uint32_t(body), level, count);
-    }
-    count.nodeLines.resize(std::size_t(depth) + 1, 0), count.culledLines.resize(std::size_t(depth) + 1, 0);
+    std::vector<std::uint32_t> nodes = structureLevelSizes(*algo, std::uint32_t(body));
+    count.culledLines.resize(nodes.size(), 0);
 
     std::uint64_t faces = count.forward + count.backwardLines / 3;
     out << configurationLine() << "\n";
@@ -121,8 +107,8 @@ int runFigure1(const Figure1Options& options, std::ostream& out) {
     out << "level     nodes   BM-culled    share\n";
     std::ofstream csv;
     if (!options.csv.empty()) csv = openOut(options.csv), csv << "level,nodes,bm_culled\n";
-    for (int level = 0; level <= depth; ++level) {
-        std::uint64_t n = count.nodeLines[level] / 12, c = count.culledLines[level] / 12;
+    for (std::size_t level = 0; level < nodes.size(); ++level) {
+        std::uint64_t n = nodes[level], c = count.culledLines[level] / 12;
         out << std::setw(5) << level << std::setw(10) << n << std::setw(12) << c << std::setw(7) << std::fixed
             << std::setprecision(1) << (n ? 100.0 * double(c) / double(n) : 0.0) << " %\n"
             << std::defaultfloat;

@@ -270,18 +270,12 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     }
     m_time = m_scene->startTime;
     m_seeking = false;
-    // The BVH overlay starts on the first object that moves (keyframes that differ), else the first that is
-    // not environment: that is where culling is interesting.
-    int firstMoving = -1, firstBody = 0;
-    std::vector<std::vector<Pose>> samples(9);
-    for (int k = 0; k < 9; ++k) m_objects->poses(m_scene->frameTime(k, 9), samples[k]);
-    for (std::size_t i = m_objects->objects().size(); i-- > 0;) {
-        if (m_objects->objects()[i].environment) continue;
-        firstBody = int(i);
-        for (int k = 1; k < 9; ++k)
-            if (samples[k][i] != samples[0][i]) firstMoving = int(i);
-    }
-    if (firstMoving < 0) firstMoving = firstBody;
+    // The BVH overlay starts on the first object that moves, else the first that is not environment: that is
+    // where culling is interesting.
+    int firstMoving = m_objects->firstMoving();
+    for (std::size_t i = 0; i < m_objects->objects().size() && firstMoving < 0; ++i)
+        if (!m_objects->objects()[i].environment) firstMoving = int(i);
+    if (firstMoving < 0) firstMoving = 0;
     for (std::size_t k = 0; k < targets.size(); ++k) {
         targets[k]->overlays.bvhObject = firstMoving;
         applyPrepared(*targets[k], std::move(prepared[k]));
@@ -297,7 +291,7 @@ void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     vp.result = {};
     vp.overlays.pickedNode = -1; // node indices belong to the structure being replaced
     vp.algo = std::move(prepared.algo);
-    vp.levelSizes.clear(), vp.levelSizesAlgo = nullptr; // a new algorithm may reuse the old one's address
+    vp.levelSizesObject = -1; // counted again for the new structure
     vp.prepare = prepared.report;
     vp.error = prepared.error;
     vp.preparedAlgorithm = vp.algorithm, vp.preparedParams = vp.params;
@@ -370,30 +364,12 @@ void ViewerApp::resetCameras() {
     frameAll();
 }
 
-namespace {
-/// Counts the boxes an algorithm draws for its structure (one level at a time).
-struct BoxCounter : DebugSink {
-    std::uint32_t boxes = 0;
-    void line(const Vec3&, const Vec3&, Rgba, DebugCategory) override {}
-    void triangle(const Vec3&, const Vec3&, const Vec3&, Rgba, DebugCategory) override {}
-    void point(const Vec3&, Rgba, DebugCategory) override {}
-    void text(const Vec3&, const std::string&, DebugCategory) override {}
-    void box(const Obb&, Rgba, DebugCategory) override { ++boxes; }
-};
-} // namespace
-
 const std::vector<std::uint32_t>& ViewerApp::levelSizes(Viewport& vp) {
     int object = vp.overlays.bvhObject;
-    if (vp.levelSizesAlgo == vp.algo.get() && vp.levelSizesObject == object) return vp.levelSizes;
+    if (vp.levelSizesObject == object) return vp.levelSizes;
+    vp.levelSizesObject = object;
     vp.levelSizes.clear();
-    vp.levelSizesAlgo = vp.algo.get(), vp.levelSizesObject = object;
-    if (!vp.algo || object < 0) return vp.levelSizes;
-    int depth = vp.algo->structureDepth(std::uint32_t(object));
-    for (int level = 0; level <= depth; ++level) {
-        BoxCounter count;
-        vp.algo->drawStructure(m_time, std::uint32_t(object), level, count);
-        vp.levelSizes.push_back(count.boxes);
-    }
+    if (vp.algo && object >= 0) vp.levelSizes = structureLevelSizes(*vp.algo, std::uint32_t(object));
     return vp.levelSizes;
 }
 

@@ -51,10 +51,9 @@ struct Viewport {
     /// rebuild puts these back.
     std::string preparedAlgorithm;
     ParamSet preparedParams;
-    /// Nodes per level (the hierarchy cut there) of one body, for the BM-level plot: counted once per
-    /// algorithm and body.
+    /// Nodes per level (the hierarchy cut there) of body levelSizesObject, for the BM-level plot: counted
+    /// once per body and prepared algorithm (-1: not counted).
     std::vector<std::uint32_t> levelSizes;
-    const Algorithm* levelSizesAlgo = nullptr;
     int levelSizesObject = -1;
 };
 

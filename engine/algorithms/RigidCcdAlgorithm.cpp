@@ -411,13 +411,13 @@ void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const R
             for (std::uint32_t n = 0; n < bvh.nodes().size(); ++n) {
                 if (!cones.hasCone(n)) continue;
                 const BvhNode& node = bvh.nodes()[n];
+                const Obb& box = bvh.obbs()[n];
                 // A level is the hierarchy cut there: its nodes and the leaves above it (as drawBvhLevel).
                 int culled = -1; // not tested yet
                 for (int d = node.depth; d <= (node.isLeaf() ? deepest : node.depth); ++d) {
                     DebugTag level{std::int32_t(obj), d};
                     if (!sink.wants(DebugCategory::BmLevel, level)) continue;
                     if (!culling) culling.emplace(motion.whole());
-                    const Obb& box = bvh.obbs()[n];
                     if (culled < 0)
                         culled = obj == i ? culling->movingCulled(box, cones.cone(n), cones.coneSize(n))
                                           : culling->fixedCulled(box, cones.cone(n), cones.coneSize(n));

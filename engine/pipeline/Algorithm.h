@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace cdlab {
 
@@ -45,5 +46,9 @@ public:
     /// PickedNode) and whatever the algorithm keeps per node (BM-cones as arrows, category BmCone).
     virtual void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {}
 };
+
+/// Nodes per level of `object`'s structure (the cut at each level, leaves above it included, as
+/// drawStructure draws it), for levels 0 to structureDepth.
+std::vector<std::uint32_t> structureLevelSizes(const Algorithm& algo, std::uint32_t object);
 
 } // namespace cdlab

@@ -35,4 +35,15 @@ void SceneObjects::poses(double t, std::vector<Pose>& out) const {
     }
 }
 
+int SceneObjects::firstMoving() const {
+    std::vector<std::vector<Pose>> samples(9);
+    for (int k = 0; k < 9; ++k) poses(m_scene.frameTime(k, 9), samples[k]);
+    for (std::size_t i = 0; i < m_objects.size(); ++i) {
+        if (m_objects[i].environment) continue;
+        for (int k = 1; k < 9; ++k)
+            if (samples[k][i] != samples[0][i]) return int(i);
+    }
+    return -1;
+}
+
 } // namespace cdlab

@@ -28,6 +28,9 @@ public:
     /// Pairs to test: every pair except environment/environment and a link with its own parent or child
     /// (adjacent links touch at their joint by construction).
     const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs() const { return m_pairs; }
+    /// The first object that is not environment and moves (its pose differs at one of nine times spread over
+    /// the scene's range): where a viewer's overlays and the bench's figure1 start. -1 when none moves.
+    int firstMoving() const;
 
 private:
     const Scene& m_scene;

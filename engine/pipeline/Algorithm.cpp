@@ -1,0 +1,29 @@
+#include "pipeline/Algorithm.h"
+
+#include "debug/DebugSink.h"
+
+namespace cdlab {
+
+namespace {
+/// Counts the boxes drawStructure draws.
+struct BoxCounter : DebugSink {
+    std::uint32_t boxes = 0;
+    void line(const Vec3&, const Vec3&, Rgba, DebugCategory) override {}
+    void triangle(const Vec3&, const Vec3&, const Vec3&, Rgba, DebugCategory) override {}
+    void point(const Vec3&, Rgba, DebugCategory) override {}
+    void text(const Vec3&, const std::string&, DebugCategory) override {}
+    void box(const Obb&, Rgba, DebugCategory) override { ++boxes; }
+};
+} // namespace
+
+std::vector<std::uint32_t> structureLevelSizes(const Algorithm& algo, std::uint32_t object) {
+    std::vector<std::uint32_t> sizes;
+    for (int level = 0; level <= algo.structureDepth(object); ++level) {
+        BoxCounter count;
+        algo.drawStructure(0, object, level, count); // counts do not depend on the time
+        sizes.push_back(count.boxes);
+    }
+    return sizes;
+}
+
+} // namespace cdlab
