@@ -1,5 +1,6 @@
 #include "TestUtil.h"
 #include "core/InputError.h"
+#include "mesh/FeatureIndex.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
 #include "mesh/ProceduralMeshes.h"
@@ -266,4 +267,22 @@ TEST(Mesh, ValidateNamesTheElement) {
     expectInputError([&] { m.validate("m.obj"); }, {"m.obj", "all 2 triangles are degenerate"});
     m.triangles.push_back({0, 1, 3});
     EXPECT_NO_THROW(m.validate("m.obj"));
+}
+
+TEST(FeatureIndex, NamesTheFirstTriangleCarryingAFeature) {
+    // Triangles 0..2 fan around vertex 0; edge 0-2 is shared by triangles 1 and 2... in this order.
+    TriangleMesh m;
+    m.vertices = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {-1, 0, 0}};
+    m.triangles = {{3, 4, 0}, {2, 3, 0}, {0, 1, 2}};
+    FeatureIndex index(m);
+    auto carrier = [&](std::uint32_t a, std::uint32_t b) {
+        std::uint32_t f[2] = {a, b};
+        return index.carrier(f, 99);
+    };
+    EXPECT_EQ(carrier(0, 0), 0u); // vertex 0: in every triangle
+    EXPECT_EQ(carrier(1, 1), 2u);
+    EXPECT_EQ(carrier(0, 2), 1u);          // edge 0-2: triangles 1 and 2
+    EXPECT_EQ(carrier(0, 3), 0u);          // edge 0-3: triangles 0 and 1
+    EXPECT_EQ(carrier(1, 3), 99u);         // not an edge
+    EXPECT_EQ(carrier(2, UINT32_MAX), 2u); // a face is its own triangle
 }

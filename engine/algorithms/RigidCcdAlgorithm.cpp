@@ -148,7 +148,7 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
 PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
-    m_bvhs.clear(), m_cones.clear(), m_bvhOf.clear(), m_coneOf.clear(), m_solids.clear();
+    m_bvhs.clear(), m_cones.clear(), m_bvhOf.clear(), m_coneOf.clear(), m_solids.clear(), m_features.clear();
     PrepareReport report;
     Stopwatch sw;
     std::size_t nodes = 0;
@@ -179,6 +179,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
                              meshProgress(*o.mesh, 0, treeShare, "BVH " + o.name));
             report.memoryBytes += it->second.stats().memoryBytes;
             nodes += it->second.stats().nodes;
+            m_features[o.mesh] = FeatureIndex(*o.mesh);
             if (m_culling) {
                 BmConeTree& cones = m_cones[o.mesh];
                 SurfaceCheck surface = SurfaceCheck::of(*o.mesh);
@@ -679,13 +680,17 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         if (!hit) continue;
         double fraction = best.time;
         best.time = t0 + fraction * (t1 - t0);
+        // The contact's features are the answer; which of their triangles' tests found them depends on what
+        // was tested (culling skips triangles), so report their first carriers.
+        const auto& objs = m_objects->objects();
+        best.triA = m_features.at(objs[i].mesh).carrier(best.featureA, best.triA);
+        best.triB = m_features.at(objs[j].mesh).carrier(best.featureB, best.triB);
         if (swapped) best = swappedRoles(best);
         if (sink) drawTimeOfContact(*sink, *m_objects, best, i, j, rel.at(fraction), p1, fraction);
         i = pi, j = pj;
         r.firstContacts.push_back(best);
         r.contacts.push_back({i, j, {{best.triA, best.triB}}});
         if (sink) { // the two triangles of the first contact, at the end of the frame
-            const auto& objs = m_objects->objects();
             drawHitTriangles(*sink, *objs[i].mesh, best.triA, p1[i], std::int32_t(i), *objs[j].mesh,
                              best.triB, p1[j], std::int32_t(j));
         }

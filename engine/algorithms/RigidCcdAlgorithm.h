@@ -17,6 +17,7 @@
 #include "core/StampedCache.h"
 #include "culling/BmConeTree.h"
 #include "debug/BvhStructure.h"
+#include "mesh/FeatureIndex.h"
 #include "pipeline/AlgorithmRegistry.h"
 
 #include <map>
@@ -99,6 +100,7 @@ private:
     std::unique_ptr<SceneObjects> m_objects;
     std::map<const TriangleMesh*, Bvh> m_bvhs;
     std::map<const TriangleMesh*, BmConeTree> m_cones;
+    std::map<const TriangleMesh*, FeatureIndex> m_features; ///< first carriers of contact features
     std::vector<const Bvh*> m_bvhOf;
     std::vector<const BmConeTree*> m_coneOf;
     // Nesting (cullingSafe): per mesh whether it bounds a solid (closed, outward: it has BM-cones) and one
