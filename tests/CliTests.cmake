@@ -35,7 +35,7 @@ cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|o
 # A bad command line: "error:" naming the option (or the mistyped command and those that exist), exit 2.
 cdlab_cli_exit2_test(bad_option "error: --frames: [^\n]*abc"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --frames abc)
-cdlab_cli_exit2_test(unknown_command "error: unknown command 'tabel1' \\(commands: list, run, [a-z0-9, -]*table1, figure1\\)"
+cdlab_cli_exit2_test(unknown_command "error: unknown command 'tabel1' \\(commands: list, run, [a-z0-9, -]*table1, figure1, record\\)"
                      ${BENCH} tabel1)
 cdlab_cli_exit2_test(missing_option "error: [^\n]*--type is required"
                      ${BENCH} ccd-queries ${DATA}/ccd_ee.csv)
@@ -120,3 +120,20 @@ cdlab_cli_exit2_test(figure1_at_outside "error: --at: 20 is outside the scene's 
                      ${BENCH} figure1 ${SCENES}/doors.json --at 20)
 cdlab_cli_exit2_test(figure1_unknown_body "error: --body: no body 'door' \\(the scene has static_door, moving_door\\)"
                      ${BENCH} figure1 ${SCENES}/doors.json --body door)
+
+# record: the hand's path of the bundled recording, simulated (the door stops on the static one: contacts,
+# never held still), written as a scene that table1 replays with identical first contacts in both pipelines
+# and reports per 1 s interval (a key every frame). Scenes it cannot simulate exit 2 naming the field.
+add_test(NAME cli.record
+         COMMAND sh -c "\"$0\" record \"$1\" -o \"$2\" && \"$0\" table1 \"$2\" --no-peer -r 1"
+                 ${BENCH} ${SCENES}/doors_hand.json ${CMAKE_BINARY_DIR}/record_test.json)
+set_tests_properties(cli.record PROPERTIES PASS_REGULAR_EXPRESSION
+                     "recorded 'moving_door' over 391 frames of [^\n]*doors_hand.json\ncontacts answered: [1-9][0-9]*\nframes in contact: [1-9][0-9]*\nsubsteps held still: 0\n${_any_row}wrote [^\n]*record_test.json\n${_any_row}# Table 1 \\(redon2002\\) on [^\n]*record_test.json: 6648 triangles, 391 frames")
+add_test(NAME cli.record_replay
+         COMMAND ${BENCH} table1 ${SCENES}/doors_recorded.json --no-peer -r 1)
+set_tests_properties(cli.record_replay PROPERTIES PASS_REGULAR_EXPRESSION
+                     "# per 1 s interval: [^\n]*\n#   t 0-1 [^\n]*\n${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}#   t 12-13 [^\n]*\n# first contacts: [0-9]+ frames with a contact; identical on 391 of 391 frames\n")
+cdlab_cli_exit2_test(record_moving_obstacle "error: [^\n]*default.json: bodies\\[4\\].keyframes: recording needs static obstacles; body 'knot' moves"
+                     ${BENCH} record ${SCENES}/default.json --body ball -o ${CMAKE_BINARY_DIR}/record_bad.json)
+cdlab_cli_exit2_test(record_unknown_body "error: [^\n]*doors_hand.json: --body: no body named 'door'"
+                     ${BENCH} record ${SCENES}/doors_hand.json --body door -o ${CMAKE_BINARY_DIR}/record_bad.json)

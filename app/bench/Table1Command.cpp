@@ -113,14 +113,31 @@ void writeCsv(std::ostream& out, const AlgorithmRun& a, const AlgorithmRun& b, c
     }
 }
 
-/// The keyframe times of the scene's most keyframed body: the phases of the scene's motion.
-std::vector<double> phaseTimes(const Scene& scene) {
+/// The keyframe times of the scene's most keyframed body: the phases of the scene's motion. A recorded
+/// motion (a key every frame, `cdlab-bench record`) has no phases to show, so it gets at most 16 intervals
+/// of a round length (1, 2 or 5 times a power of ten) instead; `what` says which.
+std::vector<double> phaseTimes(const Scene& scene, std::string& what) {
     std::vector<double> times;
     for (const auto& b : scene.bodies)
         if (b.motion.keys().size() > times.size()) {
             times.clear();
             for (const auto& k : b.motion.keys()) times.push_back(k.time);
         }
+    what = "keyframe interval";
+    if (times.size() <= 25) return times;
+    double span = times.back() - times.front(), step = std::pow(10.0, std::floor(std::log10(span / 16)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (span / (step * m) <= 16) {
+            step *= m;
+            break;
+        }
+    std::ostringstream label;
+    label << step << " s interval";
+    what = label.str();
+    double start = times.front(), end = times.back();
+    times.clear();
+    for (int k = 0; start + k * step < end - 1e-9 * span; ++k) times.push_back(start + k * step);
+    times.push_back(end);
     return times;
 }
 
@@ -128,7 +145,8 @@ std::vector<double> phaseTimes(const Scene& scene) {
 /// holds its midpoint).
 void printPhases(const Scene& scene, const AlgorithmRun& a, const AlgorithmRun& b, const Bounds& bounds,
                  double dt, std::ostream& out) {
-    std::vector<double> times = phaseTimes(scene);
+    std::string what;
+    std::vector<double> times = phaseTimes(scene, what);
     if (times.size() < 3) return;
     struct Phase {
         int frames = 0;
@@ -147,8 +165,10 @@ void printPhases(const Scene& scene, const AlgorithmRun& a, const AlgorithmRun& 
         p.eeBackward += bounds.face.frames[f].counters.get("ee_backward");
         p.contacts += a.frames[f].contactPairs > 0;
     }
-    out << "# per keyframe interval:  frames   BV/BV without -> with (reduction)    bound   E/E without -> "
-           "with (reduction)    bound   frames with a contact\n";
+    out << "# per " << what
+        << ":  frames   BV/BV without -> with (reduction)    bound   E/E without -> with (reduction)    "
+           "bound   "
+           "frames with a contact\n";
     for (std::size_t k = 0; k < phases.size(); ++k) {
         const Phase& p = phases[k];
         std::ostringstream span;

@@ -8,6 +8,7 @@
 //   cdlab-bench bm-cones (--generator G | --mesh F)   BM-cone build time and memory, top-down vs bottom-up
 //   cdlab-bench table1 [SCENE]                       redon2002 Table 1: rigid CCD without / with BM-culling
 //   cdlab-bench figure1 [SCENE] [--at T]             redon2002 Figure 1: BM-culled nodes per BVH level
+//   cdlab-bench record SCENE --out FILE              a body's contact motion, simulated, as a new scene
 //
 // Exit codes: 0 ok, 1 verification failed (--verify, table1's check), 2 bad input (message names file and
 // field, or the option), 3 anything else (out of memory).
@@ -19,6 +20,7 @@
 #include "CommandLine.h"
 #include "Figure1Command.h"
 #include "MeshArgs.h"
+#include "RecordCommand.h"
 #include "Table1Command.h"
 #include "core/InputError.h"
 #include "mesh/MeshGenerators.h"
@@ -205,6 +207,27 @@ int main(int argc, char** argv) {
     f1Cmd->add_option("--rmax", f1.rMax, "Maximum BM-cone size")->check(CLI::Range(3, 16));
     f1Cmd->add_option("--csv", f1.csv, "Also write level,nodes,bm_culled here");
 
+    RecordCommandOptions rec;
+    auto* recCmd = app.add_subcommand(
+        "record", "Simulate a body held by a hand along its keyframes, colliding with the static bodies, and "
+                  "write the scene with the recorded motion");
+    recCmd->add_option("scene", rec.scene, "Scene whose keyframes are the hand's path")->required();
+    recCmd->add_option("-o,--out", rec.out, "Recorded scene (JSON)")->required();
+    recCmd->add_option("--body", rec.body, "Body to simulate (default: the first that moves)");
+    recCmd->add_option("--servo-hz", rec.sim.servoHz, "Natural frequency of the hand's servo")
+        ->check(CLI::Range(0.01, 1000.0));
+    recCmd->add_option("--damping", rec.sim.dampingRatio, "Damping ratio of the servo (1: critical)")
+        ->check(CLI::Range(0.0, 100.0));
+    recCmd->add_option("--restitution", rec.sim.restitution, "Normal velocity kept by a contact impulse")
+        ->check(CLI::Range(0.0, 1.0));
+    recCmd->add_option("--friction", rec.sim.friction, "Coulomb friction coefficient")
+        ->check(CLI::Range(0.0, 10.0));
+    recCmd->add_option("--substeps", rec.sim.substeps, "Simulation steps per frame")
+        ->check(CLI::Range(1, 1000));
+    recCmd->add_option("--gap", rec.sim.gap, "Stop this far short of a contact (scene units)")
+        ->check(CLI::Range(1e-9, 1.0));
+    recCmd->add_flag("--progress", rec.progress, "Show the progress bar even when stderr is not a terminal");
+
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     f1.hasAt = f1At->count() > 0;
 
@@ -261,6 +284,7 @@ int main(int argc, char** argv) {
         if (*ccdCmd) return runCcdQueries(ccdOpts, std::cout);
         if (*t1Cmd) return runTable1(t1, std::cout);
         if (*f1Cmd) return runFigure1(f1, std::cout);
+        if (*recCmd) return runRecord(rec, std::cout);
         if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {
             TriangleMesh mesh = generateMesh(exportGenerator, parseJsonObject(exportParams, "--params"),

@@ -6,14 +6,20 @@ namespace cdlab {
 
 Pose PoseTrack::at(double t) const {
     if (m_keys.empty()) return Pose{};
-    if (t <= m_keys.front().time) return {m_keys.front().rotation.toMat3(), m_keys.front().position};
-    if (t >= m_keys.back().time) return {m_keys.back().rotation.toMat3(), m_keys.back().position};
+    Keyframe k = sample(t);
+    return {k.rotation.toMat3(), k.position};
+}
+
+Keyframe PoseTrack::sample(double t) const {
+    if (m_keys.empty()) return {t, {}, {}};
+    if (t <= m_keys.front().time) return {t, m_keys.front().position, m_keys.front().rotation};
+    if (t >= m_keys.back().time) return {t, m_keys.back().position, m_keys.back().rotation};
     auto it = std::upper_bound(m_keys.begin(), m_keys.end(), t,
                                [](double v, const Keyframe& k) { return v < k.time; });
     const Keyframe& b = *it;
     const Keyframe& a = *(it - 1);
     double s = (t - a.time) / (b.time - a.time);
-    return {Quat::slerp(a.rotation, b.rotation, s).toMat3(), a.position + (b.position - a.position) * s};
+    return {t, a.position + (b.position - a.position) * s, Quat::slerp(a.rotation, b.rotation, s)};
 }
 
 } // namespace cdlab

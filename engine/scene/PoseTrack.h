@@ -23,6 +23,8 @@ public:
 
     /// Pose at time t (identity when there are no keys).
     Pose at(double t) const;
+    /// The same as a keyframe (position and unit quaternion) at time t.
+    Keyframe sample(double t) const;
     const std::vector<Keyframe>& keys() const { return m_keys; }
     bool empty() const { return m_keys.empty(); }
     double startTime() const { return m_keys.empty() ? 0 : m_keys.front().time; }

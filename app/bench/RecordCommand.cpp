@@ -1,0 +1,93 @@
+#include "RecordCommand.h"
+
+#include "ProgressBar.h"
+#include "core/InputError.h"
+#include "pipeline/SceneObjects.h"
+#include "scene/SceneLoader.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+namespace cdlab {
+
+namespace {
+
+std::string number(double v, int digits) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v == 0 ? 0.0 : v); // no "-0"
+    return buf;
+}
+
+/// One key per line, so the recorded scene reads (and diffs) as a table.
+std::string keyLines(const std::vector<Keyframe>& keys, const std::string& indent) {
+    std::string s = "[\n";
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const Keyframe& k = keys[i];
+        s += indent + "  {\"t\": " + number(k.time, 12) + ", \"position\": [" + number(k.position.x, 12) +
+             ", " + number(k.position.y, 12) + ", " + number(k.position.z, 12) +
+             "], \"rotation\": {\"quaternion\": [" + number(k.rotation.w, 15) + ", " +
+             number(k.rotation.x, 15) + ", " + number(k.rotation.y, 15) + ", " + number(k.rotation.z, 15) +
+             "]}}" + (i + 1 < keys.size() ? ",\n" : "\n");
+    }
+    return s + indent + "]";
+}
+
+} // namespace
+
+int runRecord(const RecordCommandOptions& options, std::ostream& out) {
+    Scene scene = loadScene(options.scene);
+    int body = -1;
+    if (options.body.empty()) {
+        body = SceneObjects(scene).firstMoving();
+        if (body < 0) throw InputError(options.scene, "bodies", "no body moves: nothing to record");
+    } else {
+        for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+            if (scene.bodies[i].name == options.body) body = int(i);
+        if (body < 0) throw InputError(options.scene, "--body", "no body named '" + options.body + "'");
+    }
+    const RecordOptions& o = options.sim;
+    ContactRecorder recorder(scene, body, o); // refuses what it cannot simulate
+    // The output is the input file with one body's keyframes replaced: open both before the long run.
+    std::ifstream in(options.scene);
+    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(in); // keeps the file's order
+    std::ofstream file(options.out);
+    if (!file) throw InputError(options.out, "", "cannot write the recorded scene");
+    ProgressBar bar(options.progress);
+    RecordReport report = recorder.run([&](double f) { bar.update(f, "recording"); });
+    bar.finish();
+
+    std::ostringstream how;
+    how << "recorded by cdlab-bench record from " << options.scene << " (hand servo " << o.servoHz
+        << " Hz, damping " << o.dampingRatio << ", restitution " << o.restitution << ", friction "
+        << o.friction << ", " << o.substeps << " substeps a frame, gap " << o.gap << ")";
+    auto& b = doc["bodies"][std::size_t(body)];
+    b.erase("pose");
+    b["keyframes"] = "@KEYS@";
+    std::string description = doc.value("description", std::string());
+    std::string what = "Motion " + how.str();
+    doc["description"] = description.empty() ? what : what + ": " + description;
+    doc["name"] = doc.value("name", std::string("scene")) + " (recorded)";
+    std::string text = doc.dump(2);
+    std::size_t at = text.find("\"@KEYS@\"");
+    std::size_t lineStart = text.rfind('\n', at) + 1;
+    std::string indent(text.find_first_not_of(' ', lineStart) - lineStart, ' ');
+    text.replace(at, 8, keyLines(report.keys, indent));
+    file << text << "\n";
+    if (!file) throw InputError(options.out, "", "writing the recorded scene failed");
+
+    out << "recorded '" << scene.bodies[body].name << "' over " << report.keys.size() << " frames of "
+        << options.scene << "\n";
+    out << "contacts answered: " << report.contacts << "\n";
+    out << "frames in contact: " << report.framesInContact << "\n";
+    out << "substeps held still: " << report.held << "\n";
+    out << "largest lag behind the hand: " << std::setprecision(4) << report.maxLag << "\n";
+    out << "wrote " << options.out << "\n";
+    return 0;
+}
+
+} // namespace cdlab
