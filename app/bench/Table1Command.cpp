@@ -303,7 +303,9 @@ int runTable1(const Table1Options& o, std::ostream& out) {
     }
     out << "# first contacts: " << withContact << " frames with a contact; identical on " << same << " of "
         << frames << " frames";
-    if (differStartInContact) out << "; the " << differStartInContact << " others start interpenetrated";
+    if (differStartInContact)
+        out << "; " << (differStartInContact == 1 ? "the other starts" : "the others start")
+            << " interpenetrated";
     out << "\n";
     if (differSeparated) {
         out << "# ERROR: " << differSeparated

@@ -76,7 +76,7 @@ struct ContactRecorder::State {
     Vec3 v, w; ///< origin velocity, angular velocity (world)
     bool touched = false;
     std::uint64_t substep = 0;
-    double separation = 0; ///< normal speed at which contacts part: `gap` per substep
+    double separation = 0; ///< normal speed at which contacts part: `gap` per frame
     /// Contacts found in the last substeps (world point, normal towards the body, restitution): a body
     /// resting on several points touches all of them at once, so they are answered together.
     struct Contact {
@@ -111,6 +111,7 @@ ContactRecorder::ContactRecorder(const Scene& scene, int body, RecordOptions opt
                          "the recorded body needs keyframes (the hand's path)");
     m_mass = MassProperties::of(*scene.bodies[body].mesh);
     m_target = scene.bodies[body].motion;
+    m_frameLength = scene.frameLength();
     m_ccd = AlgorithmRegistry::instance().create("rigid-ccd-bm", {});
     m_ccd->prepare(m_work);
 }
@@ -187,8 +188,9 @@ void ContactRecorder::solveContacts(State& s) const {
             return invMass + dot(d, cross(inverseInertia * cross(row.r, d), row.r));
         };
         row.kn = k(row.n), row.kt1 = k(row.t1), row.kt2 = k(row.t2);
-        // Inelastic contacts part at `gap` per substep: a body sliding on a contact at exactly zero normal
-        // speed meets it again and again as it turns (the CCD finds the graze), so it is lifted clear.
+        // Inelastic contacts part at `gap` per frame: a body sliding on a contact at exactly zero normal
+        // speed meets it again and again as it turns (the CCD finds the graze), so it is lifted clear — as
+        // slowly as that allows, since a replay's culling counts any departure as faces moving backwards.
         row.target = std::max(s.separation, -c.restitution * dot(velocity + cross(s.w, row.r), row.n));
         rows.push_back(row);
     }
@@ -223,7 +225,7 @@ void ContactRecorder::substep(State& s, double t0, double t1, RecordReport& repo
     ++s.substep;
     std::erase_if(s.contacts, [&](const State::Contact& c) { return c.substep + 2 < s.substep; });
     for (auto& c : s.contacts) c.restitution = 0;
-    s.separation = m_options.gap / (t1 - t0);
+    s.separation = m_options.gap / m_frameLength;
     if (!s.contacts.empty()) solveContacts(s);
     double ta = t0;
     for (int events = 0;; ++events) {

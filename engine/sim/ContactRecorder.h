@@ -13,7 +13,9 @@
 // after which the body waits where it is for the next substep. The contacts of the last two substeps are
 // answered together (projected Gauss-Seidel on the impulses), so a body resting on several points neither
 // sinks into one while pushed off another nor rattles between them; inelastic contacts part at `gap` per
-// substep, or a body sliding on one at zero normal speed would graze it again at every turn.
+// frame, or a body sliding on one at zero normal speed would graze it again at every turn. (Per frame, not
+// per substep: that speed is a departure, which a replay's culling counts as faces moving backwards, so it
+// must stay small and must not grow with the substeps.)
 #pragma once
 
 #include "pipeline/Algorithm.h"
@@ -35,7 +37,7 @@ struct RecordOptions {
                                 ///< redon2002's constraint-based simulator [12] treats contacts)
     double friction = 0.3;      ///< Coulomb coefficient of the tangential impulse
     int substeps = 8;           ///< simulation steps per scene frame
-    double gap = 1e-5;          ///< stop this far short of a contact (scene units)
+    double gap = 1e-5;          ///< stop this far short of a contact; contacts part by this much a frame
     double restingSpeed = 0.01; ///< slower approaches end without rebound (scene units per second)
     int maxEvents = 32;         ///< contacts answered per substep before the body waits for the next
 };
@@ -75,6 +77,7 @@ private:
     MassProperties m_mass;
     std::unique_ptr<Algorithm> m_ccd;
     PoseTrack m_target;
+    double m_frameLength = 1;
 };
 
 } // namespace cdlab
