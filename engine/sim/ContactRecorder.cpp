@@ -3,7 +3,6 @@
 #include "ccd/RelativeMotion.h"
 #include "core/InputError.h"
 #include "pipeline/AlgorithmRegistry.h"
-#include "pipeline/SceneObjects.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,8 +48,7 @@ void closestPoints(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q
 }
 
 struct Feature {
-    Vec3 points[3];
-    int count = 0; // 1 vertex, 2 edge, 3 face
+    Vec3 points[3]; ///< a vertex, an edge's two ends or a face's three corners
 };
 
 Feature feature(const TriangleMesh& mesh, const std::uint32_t ids[2], bool face, const Pose& pose) {
@@ -58,12 +56,8 @@ Feature feature(const TriangleMesh& mesh, const std::uint32_t ids[2], bool face,
     if (face) {
         const Triangle& t = mesh.triangles[ids[0]];
         for (int k = 0; k < 3; ++k) f.points[k] = pose.apply(mesh.vertices[t[k]]);
-        f.count = 3;
-    } else if (ids[0] == ids[1]) {
-        f.points[0] = pose.apply(mesh.vertices[ids[0]]), f.count = 1;
     } else {
         f.points[0] = pose.apply(mesh.vertices[ids[0]]), f.points[1] = pose.apply(mesh.vertices[ids[1]]);
-        f.count = 2;
     }
     return f;
 }
