@@ -1,5 +1,7 @@
 #include "collision/ContactDrawing.h"
 
+#include "geometry/SegmentDistance.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -26,33 +28,6 @@ void edgeCrossings(const std::array<Vec3, 3>& t, const std::array<Vec3, 3>& u, s
             inside = dot(cross(u[(k + 1) % 3] - u[k], x - u[k]), n) >= -1e-12 * nn;
         if (inside) out.push_back(x);
     }
-}
-
-/// Closest points of segments pq and rs (floating point, display only): minimise |p + s d1 - r - u d2| over
-/// s, u in [0, 1], clamping one parameter and solving for the other.
-void closestPoints(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, Vec3& outA, Vec3& outB) {
-    Vec3 d1 = q - p, d2 = s - r, w = p - r;
-    double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, w);
-    double sa = 0, ub = 0;
-    if (a == 0 && e == 0) {
-        sa = ub = 0;
-    } else if (a == 0) {
-        ub = std::clamp(f / e, 0.0, 1.0);
-    } else {
-        double c = dot(d1, w);
-        if (e == 0) {
-            sa = std::clamp(-c / a, 0.0, 1.0);
-        } else {
-            double b = dot(d1, d2), den = a * e - b * b;
-            sa = den > 0 ? std::clamp((b * f - c * e) / den, 0.0, 1.0) : 0.0; // parallel: any s works
-            ub = (b * sa + f) / e;
-            if (ub < 0)
-                ub = 0, sa = std::clamp(-c / a, 0.0, 1.0);
-            else if (ub > 1)
-                ub = 1, sa = std::clamp((b - c) / a, 0.0, 1.0);
-        }
-    }
-    outA = p + d1 * sa, outB = r + d2 * ub;
 }
 
 bool isFace(const std::uint32_t feature[2]) {
@@ -160,8 +135,8 @@ Vec3 contactPoint(const TimeOfContact& c, const ContactBody& a, const ContactBod
         break;
     }
     Vec3 p, q;
-    closestPoints(vertex(a, c.featureA[0]), vertex(a, c.featureA[1]), vertex(b, c.featureB[0]),
-                  vertex(b, c.featureB[1]), p, q);
+    closestPointsOnSegments(vertex(a, c.featureA[0]), vertex(a, c.featureA[1]), vertex(b, c.featureB[0]),
+                            vertex(b, c.featureB[1]), p, q);
     return (p + q) * 0.5;
 }
 

@@ -2,6 +2,7 @@
 
 #include "ccd/RelativeMotion.h"
 #include "core/InputError.h"
+#include "geometry/SegmentDistance.h"
 #include "pipeline/AlgorithmRegistry.h"
 
 #include <algorithm>
@@ -29,22 +30,6 @@ Quat fromRotationVector(const Vec3& r) {
     double angle = length(r);
     if (angle < 1e-15) return Quat{1, r.x / 2, r.y / 2, r.z / 2}.normalized();
     return Quat::fromAxisAngle(r / angle, angle);
-}
-
-/// Closest points of segments p0p1 and q0q1 (clamped parameters; parallel segments take any closest pair).
-void closestPoints(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1, Vec3& cp, Vec3& cq) {
-    Vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
-    double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r), s = 0, t = 0;
-    if (a > 0 && e > 0) {
-        double b = dot(d1, d2), c = dot(d1, r), denom = a * e - b * b;
-        s = denom > 1e-14 * a * e ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
-        t = (b * s + f) / e;
-        if (t < 0)
-            t = 0, s = std::clamp(-c / a, 0.0, 1.0);
-        else if (t > 1)
-            t = 1, s = std::clamp((b - c) / a, 0.0, 1.0);
-    }
-    cp = p0 + d1 * s, cq = q0 + d2 * t;
 }
 
 struct Feature {
@@ -277,8 +262,8 @@ double ContactRecorder::resolveContact(State& s, double ta, double tb, const Tim
         apart = sa.points[0] - sb.points[0];
     } else {
         Vec3 ca, cb, sa0, sb0;
-        closestPoints(fa.points[0], fa.points[1], fb.points[0], fb.points[1], ca, cb);
-        closestPoints(sa.points[0], sa.points[1], sb.points[0], sb.points[1], sa0, sb0);
+        closestPointsOnSegments(fa.points[0], fa.points[1], fb.points[0], fb.points[1], ca, cb);
+        closestPointsOnSegments(sa.points[0], sa.points[1], sb.points[0], sb.points[1], sa0, sb0);
         point = (ca + cb) * 0.5, apart = sa0 - sb0;
         n = length(apart) > 0.5 * m_options.gap
                 ? normalize(apart)
