@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -55,8 +56,19 @@ int runRecord(const RecordCommandOptions& options, std::ostream& out) {
     // The output is the input file with one body's keyframes replaced: open both before the long run.
     std::ifstream in(options.scene);
     nlohmann::ordered_json doc = nlohmann::ordered_json::parse(in); // keeps the file's order
-    std::ofstream file(options.out);
+    // Written beside the output and renamed over it at the end, so a failed run leaves an existing file
+    // (possibly the input itself) as it was.
+    const std::filesystem::path target(options.out), partial(options.out + ".partial");
+    std::ofstream file(partial);
     if (!file) throw InputError(options.out, "", "cannot write the recorded scene");
+    struct RemovePartial {
+        const std::filesystem::path& path;
+        bool keep = false;
+        ~RemovePartial() {
+            std::error_code ignored;
+            if (!keep) std::filesystem::remove(path, ignored);
+        }
+    } cleanup{partial};
     ProgressBar bar(options.progress);
     RecordReport report = recorder.run([&](double f) { bar.update(f, "recording"); });
     bar.finish();
@@ -78,7 +90,12 @@ int runRecord(const RecordCommandOptions& options, std::ostream& out) {
     std::string indent(text.find_first_not_of(' ', lineStart) - lineStart, ' ');
     text.replace(at, 8, keyLines(report.keys, indent));
     file << text << "\n";
+    file.close();
     if (!file) throw InputError(options.out, "", "writing the recorded scene failed");
+    std::error_code renamed;
+    std::filesystem::rename(partial, target, renamed);
+    if (renamed) throw InputError(options.out, "", "cannot replace the file: " + renamed.message());
+    cleanup.keep = true;
 
     out << "recorded '" << scene.bodies[body].name << "' over " << report.keys.size() << " frames of "
         << options.scene << "\n";
