@@ -167,3 +167,32 @@ TEST(ContactRecorder, BundledRecordingReplaysWithIdenticalAnswers) {
     }
     EXPECT_GT(withContact, 0);
 }
+
+TEST(ContactRecorder, FrictionFollowsCoulombsLaw) {
+    // The ball is thrown at 45 degrees onto the slab (1 m/s along x and down) by a hand too weak to matter,
+    // and stops falling at the impact (restitution 0). The normal impulse is m, so friction takes at most
+    // mu m off the slide: at mu 0.1 and 0.2 the ball slides on at 1 - mu, spun by the same impulse at its
+    // bottom; at mu 1 the bottom sticks and the ball rolls at 1 / (1 + k) = 5/7 of its speed, where
+    // I = k m r^2 (k = 2/5 for a ball; a little more for the inscribed polyhedron). Without friction it
+    // slides on at full speed without spin.
+    for (double mu : {0.0, 0.1, 0.2, 1.0}) {
+        Scene scene = ballAndSlab({{0, {-0.5, 0, 0.5}, {}}, {1, {0.5, 0, -0.5}, {}}});
+        RecordOptions o;
+        o.servoHz = 0.01, o.dampingRatio = 0, o.restitution = 0, o.friction = mu;
+        RecordReport r = ContactRecorder(scene, 0, o).run();
+        const Keyframe &a = r.keys[r.keys.size() - 2], &b = r.keys.back();
+        double dt = b.time - a.time;
+        Vec3 v = (b.position - a.position) / dt;
+        Quat d = b.rotation * Quat{a.rotation.w, -a.rotation.x, -a.rotation.y, -a.rotation.z};
+        double spin = 2 * std::atan2(d.y, d.w) / dt; // about y: the rotation stays about y
+        EXPECT_NEAR(std::abs(v.z), 0, 1e-3) << "mu " << mu;
+        EXPECT_GT(lowest(scene, b), 0) << "mu " << mu;
+        if (mu < 0.5) {
+            EXPECT_NEAR(v.x, 1 - mu, 1e-3) << "mu " << mu;
+            EXPECT_NEAR(spin * 0.1, 2.5 * mu, 0.1 * mu + 1e-6) << "mu " << mu; // r J / I times r = mu / k
+        } else {
+            EXPECT_NEAR(v.x, 5.0 / 7, 0.015) << "rolling";
+            EXPECT_NEAR(spin * 0.1, v.x, 0.01) << "rolling: the bottom point rests";
+        }
+    }
+}
