@@ -218,9 +218,13 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.01, 1000.0));
     recCmd->add_option("--damping", rec.sim.dampingRatio, "Damping ratio of the servo (1: critical)")
         ->check(CLI::Range(0.0, 100.0));
-    recCmd->add_option("--restitution", rec.sim.restitution, "Normal velocity kept by a contact impulse")
+    recCmd
+        ->add_option("--restitution", rec.sim.restitution,
+                     "Normal velocity kept by a contact impulse (default 0: inelastic)")
         ->check(CLI::Range(0.0, 1.0));
-    recCmd->add_option("--friction", rec.sim.friction, "Coulomb friction coefficient")
+    recCmd
+        ->add_option("--friction", rec.sim.friction,
+                     "Coulomb friction coefficient (default 0: frictionless, as the paper's simulator)")
         ->check(CLI::Range(0.0, 10.0));
     recCmd->add_option("--substeps", rec.sim.substeps, "Simulation steps per frame")
         ->check(CLI::Range(1, 1000));

@@ -35,7 +35,8 @@ struct RecordOptions {
     double dampingRatio = 1;    ///< 1 = critically damped
     double restitution = 0;     ///< share of the approach speed a contact returns (0: inelastic, as
                                 ///< redon2002's constraint-based simulator [12] treats contacts)
-    double friction = 0.3;      ///< Coulomb coefficient of the tangential impulse
+    double friction = 0;        ///< Coulomb coefficient of the tangential impulse (0: frictionless, the
+                                ///< dynamics [12] formulates — Redon et al., ICRA 2002)
     int substeps = 8;           ///< simulation steps per scene frame
     double gap = 1e-5;          ///< stop this far short of a contact; contacts part by this much a frame
     double restingSpeed = 0.01; ///< slower approaches end without rebound (scene units per second)
