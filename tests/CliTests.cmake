@@ -135,6 +135,8 @@ set_tests_properties(cli.record_replay PROPERTIES PASS_REGULAR_EXPRESSION
                      "# per 1 s interval: [^\n]*\n#   t 0-1 [^\n]*\n${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}${_any_row}#   t 12-13 [^\n]*\n# first contacts: [0-9]+ frames with a contact; identical on 391 of 391 frames\n")
 cdlab_cli_exit2_test(record_moving_obstacle "error: [^\n]*default.json: bodies\\[4\\].keyframes: recording needs static obstacles; body 'knot' moves"
                      ${BENCH} record ${SCENES}/default.json --body ball -o ${CMAKE_BINARY_DIR}/record_bad.json)
+cdlab_cli_exit2_test(record_starts_inside "error: [^\n]*record_starts_inside.json: bodies\\[1\\].keyframes: the body starts interpenetrating body 'cylinder'"
+                     ${BENCH} record ${DATA}/record_starts_inside.json -o ${CMAKE_BINARY_DIR}/record_bad.json)
 cdlab_cli_exit2_test(record_unwritable "error: [^\n]*no_such_dir/out.json: cannot write the recorded scene"
                      ${BENCH} record ${SCENES}/doors_hand.json -o ${CMAKE_BINARY_DIR}/no_such_dir/out.json)
 cdlab_cli_exit2_test(record_unknown_body "error: [^\n]*doors_hand.json: --body: no body named 'door'"

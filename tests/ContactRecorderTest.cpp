@@ -148,6 +148,19 @@ TEST(ContactRecorder, RefusesWhatItCannotSimulate) {
         << message(still, 0);
     EXPECT_NE(message(still, 2).find("ball-and-slab: bodies: no such body"), std::string::npos)
         << message(still, 2);
+    // A body that starts in an obstacle could never be stopped short of a contact.
+    Scene crossing = ballAndSlab({{0, {0, 0, 0.05}, {}}, {1, {0, 0, 1}, {}}}); // through the top face
+    EXPECT_NE(message(crossing, 0)
+                  .find("ball-and-slab: bodies[0].keyframes: the body starts interpenetrating "
+                        "body 'slab'"),
+              std::string::npos)
+        << message(crossing, 0);
+    Scene nested = ballAndSlab({{0, {0, 0, -0.5}, {}}, {1, {0, 0, 1}, {}}});
+    nested.bodies[1].mesh = std::make_shared<TriangleMesh>(makeBox({2, 2, 2}, 1200)); // the ball inside it
+    EXPECT_NE(message(nested, 0).find("ball-and-slab: bodies[0].keyframes: the body starts inside another "
+                                      "body's solid"),
+              std::string::npos)
+        << message(nested, 0);
 }
 
 TEST(ContactRecorder, BundledRecordingReplaysWithIdenticalAnswers) {

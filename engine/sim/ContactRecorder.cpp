@@ -93,6 +93,32 @@ ContactRecorder::ContactRecorder(const Scene& scene, int body, RecordOptions opt
     m_frameLength = scene.frameLength();
     m_ccd = AlgorithmRegistry::instance().create("rigid-ccd-bm", {});
     m_ccd->prepare(m_work);
+    requireSeparatedStart(file);
+}
+
+void ContactRecorder::requireSeparatedStart(const std::string& file) {
+    // The body is stopped short of each contact, which needs it outside every obstacle at the start: one
+    // that starts interpenetrating (or inside an obstacle's solid) would meet a contact at the start of
+    // every query and never move.
+    const double t = m_scene.startTime, h = m_scene.frameLength() / m_options.substeps;
+    const Keyframe k = m_target.sample(t);
+    m_work.bodies[m_body].motion = PoseTrack({{t, k.position, k.rotation}});
+    const std::string field = "bodies[" + std::to_string(m_body) + "].keyframes";
+    auto overlap = AlgorithmRegistry::instance().create("bvh", {});
+    overlap->prepare(m_work);
+    for (const auto& pair : overlap->step(t, t).contacts) {
+        if (pair.pairs.empty()) continue;
+        int other = int(pair.objectA) == m_body ? int(pair.objectB) : int(pair.objectA);
+        throw InputError(file, field,
+                         "the body starts interpenetrating body '" + m_scene.bodies[other].name +
+                             "'; recording needs it apart from every obstacle at the start");
+    }
+    // Held still over one substep: the culled pipeline classifies apart pairs as nested or not.
+    if (m_ccd->step(t, t + h).counters.get("bm_nested") > 0)
+        throw InputError(file, field,
+                         "the body starts inside another body's solid (or one inside it); recording needs "
+                         "it outside every obstacle at the start");
+    m_work.bodies[m_body].motion = m_target;
 }
 
 ContactRecorder::~ContactRecorder() = default;

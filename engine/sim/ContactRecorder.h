@@ -63,6 +63,8 @@ public:
 
 private:
     struct State;
+    /// Throws InputError when the body starts interpenetrating an obstacle or inside one's solid.
+    void requireSeparatedStart(const std::string& file);
     void servo(State& s, double t0, double t1, RecordReport& report) const;
     void solveContacts(State& s) const;
     void substep(State& s, double t0, double t1, RecordReport& report);
