@@ -214,21 +214,27 @@ int main(int argc, char** argv) {
     recCmd->add_option("scene", rec.scene, "Scene whose keyframes are the hand's path")->required();
     recCmd->add_option("-o,--out", rec.out, "Recorded scene (JSON)")->required();
     recCmd->add_option("--body", rec.body, "Body to simulate (default: the first that moves)");
-    recCmd->add_option("--servo-hz", rec.sim.servoHz, "Natural frequency of the hand's servo")
+    recCmd->add_option("--servo-hz", rec.sim.servoHz, "Natural frequency of the hand's servo (Hz)")
+        ->capture_default_str()
         ->check(CLI::Range(0.01, 1000.0));
     recCmd->add_option("--damping", rec.sim.dampingRatio, "Damping ratio of the servo (1: critical)")
+        ->capture_default_str()
         ->check(CLI::Range(0.0, 100.0));
     recCmd
         ->add_option("--restitution", rec.sim.restitution,
-                     "Normal velocity kept by a contact impulse (default 0: inelastic)")
+                     "Normal velocity kept by a contact impulse (0: inelastic)")
+        ->capture_default_str()
         ->check(CLI::Range(0.0, 1.0));
     recCmd
         ->add_option("--friction", rec.sim.friction,
-                     "Coulomb friction coefficient (default 0: frictionless, as the paper's simulator)")
+                     "Coulomb friction coefficient (0: frictionless, as the paper's simulator)")
+        ->capture_default_str()
         ->check(CLI::Range(0.0, 10.0));
     recCmd->add_option("--substeps", rec.sim.substeps, "Simulation steps per frame")
+        ->capture_default_str()
         ->check(CLI::Range(1, 1000));
     recCmd->add_option("--gap", rec.sim.gap, "Stop this far short of a contact (scene units)")
+        ->capture_default_str()
         ->check(CLI::Range(1e-9, 1.0));
     recCmd->add_flag("--progress", rec.progress, "Show the progress bar even when stderr is not a terminal");
 
