@@ -101,7 +101,10 @@ int runRecord(const RecordCommandOptions& options, std::ostream& out) {
         << options.scene << "\n";
     out << "contacts answered: " << report.contacts << "\n";
     out << "frames in contact: " << report.framesInContact << "\n";
-    out << "substeps held still: " << report.held << "\n";
+    out << "substeps held still: " << report.held;
+    if (report.held > 0) // the body waited where its last contact left it: the recording lags the hand
+        out << " (more than " << o.maxEvents << " contacts in a substep: raise --substeps)";
+    out << "\n";
     out << "largest lag behind the hand: " << std::setprecision(4) << report.maxLag << "\n";
     out << "wrote " << options.out << "\n";
     return 0;
