@@ -196,7 +196,7 @@ TEST(ContactRecorder, FrictionFollowsCoulombsLaw) {
         const Keyframe &a = r.keys[r.keys.size() - 2], &b = r.keys.back();
         double dt = b.time - a.time;
         Vec3 v = (b.position - a.position) / dt;
-        Quat d = b.rotation * Quat{a.rotation.w, -a.rotation.x, -a.rotation.y, -a.rotation.z};
+        Quat d = b.rotation * a.rotation.conjugate();
         double spin = 2 * std::atan2(d.y, d.w) / dt; // about y: the rotation stays about y
         EXPECT_NEAR(std::abs(v.z), 0, 1e-3) << "mu " << mu;
         EXPECT_GT(lowest(scene, b), 0) << "mu " << mu;

@@ -23,6 +23,8 @@ struct Quat {
         return {w * o.w - x * o.x - y * o.y - z * o.z, w * o.x + x * o.w + y * o.z - z * o.y,
                 w * o.y - x * o.z + y * o.w + z * o.x, w * o.z + x * o.y - y * o.x + z * o.w};
     }
+    /// The inverse rotation of a unit quaternion.
+    Quat conjugate() const { return {w, -x, -y, -z}; }
     Mat3 toMat3() const { return rotationFromQuaternion(w, x, y, z); }
 
     /// Shortest-arc spherical interpolation.

@@ -10,6 +10,16 @@ Pose PoseTrack::at(double t) const {
     return {k.rotation.toMat3(), k.position};
 }
 
+bool PoseTrack::moves() const {
+    for (const Keyframe& k : m_keys) {
+        const Keyframe& f = m_keys.front();
+        if (k.position != f.position || k.rotation.w != f.rotation.w || k.rotation.x != f.rotation.x ||
+            k.rotation.y != f.rotation.y || k.rotation.z != f.rotation.z)
+            return true;
+    }
+    return false;
+}
+
 Keyframe PoseTrack::sample(double t) const {
     if (m_keys.empty()) return {t, {}, {}};
     if (t <= m_keys.front().time) return {t, m_keys.front().position, m_keys.front().rotation};

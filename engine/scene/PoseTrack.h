@@ -26,6 +26,8 @@ public:
     /// The same as a keyframe (position and unit quaternion) at time t.
     Keyframe sample(double t) const;
     const std::vector<Keyframe>& keys() const { return m_keys; }
+    /// Whether any key's position or orientation differs from the first's.
+    bool moves() const;
     bool empty() const { return m_keys.empty(); }
     double startTime() const { return m_keys.empty() ? 0 : m_keys.front().time; }
     double endTime() const { return m_keys.empty() ? 0 : m_keys.back().time; }

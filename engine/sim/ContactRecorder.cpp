@@ -1,6 +1,7 @@
 #include "sim/ContactRecorder.h"
 
 #include "ccd/RelativeMotion.h"
+#include "collision/ContactDrawing.h"
 #include "core/InputError.h"
 #include "geometry/SegmentDistance.h"
 #include "pipeline/AlgorithmRegistry.h"
@@ -12,10 +13,6 @@
 namespace cdlab {
 
 namespace {
-
-Quat conjugate(const Quat& q) {
-    return {q.w, -q.x, -q.y, -q.z};
-}
 
 /// Rotation vector (axis times angle, |angle| <= pi) of unit quaternion q.
 Vec3 rotationVector(Quat q) {
@@ -76,14 +73,9 @@ ContactRecorder::ContactRecorder(const Scene& scene, int body, RecordOptions opt
                          "recording needs static obstacles; articulated models are not supported");
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
         if (int(i) == body) continue;
-        const auto& keys = scene.bodies[i].motion.keys();
-        for (const auto& k : keys)
-            if (k.position != keys.front().position || k.rotation.w != keys.front().rotation.w ||
-                k.rotation.x != keys.front().rotation.x || k.rotation.y != keys.front().rotation.y ||
-                k.rotation.z != keys.front().rotation.z)
-                throw InputError(file, "bodies[" + std::to_string(i) + "].keyframes",
-                                 "recording needs static obstacles; body '" + scene.bodies[i].name +
-                                     "' moves");
+        if (scene.bodies[i].motion.moves())
+            throw InputError(file, "bodies[" + std::to_string(i) + "].keyframes",
+                             "recording needs static obstacles; body '" + scene.bodies[i].name + "' moves");
     }
     if (scene.bodies[body].motion.keys().size() < 2)
         throw InputError(file, "bodies[" + std::to_string(body) + "].keyframes",
@@ -134,7 +126,7 @@ RecordReport ContactRecorder::run(const Progress& progress) {
     Keyframe b = m_target.sample(start + h);
     s.q = a.rotation.normalized(), s.p = a.position;
     s.v = (b.position - a.position) / h;
-    s.w = rotationVector(b.rotation * conjugate(a.rotation)) / h;
+    s.w = rotationVector(b.rotation * a.rotation.conjugate()) / h;
     report.keys.push_back({start, s.p, s.q});
     for (int f = 1; f < frames; ++f) {
         double f0 = m_scene.frameTime(f - 1, frames), f1 = m_scene.frameTime(f, frames);
@@ -161,8 +153,8 @@ void ContactRecorder::servo(State& s, double t0, double t1, RecordReport& report
     Vec3 centre = arm + s.p, velocity = s.v + cross(s.w, arm);
     Vec3 target = a.rotation.toMat3() * m_mass.centroid + a.position;
     Vec3 targetVelocity = (b.rotation.toMat3() * m_mass.centroid + b.position - target) / h;
-    Vec3 targetSpin = rotationVector(b.rotation * conjugate(a.rotation)) / h;
-    Vec3 turn = rotationVector(a.rotation * conjugate(s.q));
+    Vec3 targetSpin = rotationVector(b.rotation * a.rotation.conjugate()) / h;
+    Vec3 turn = rotationVector(a.rotation * s.q.conjugate());
     report.maxLag = std::max(report.maxLag, length(target - centre));
     velocity += (wn * wn * (target - centre) + 2 * zeta * wn * (targetVelocity - velocity)) * h;
     s.w += (wn * wn * turn + 2 * zeta * wn * (targetSpin - s.w)) * h;
@@ -280,17 +272,21 @@ double ContactRecorder::resolveContact(State& s, double ta, double tb, const Tim
     // Contact normal and point: the face's normal at a vertex; for two edges the direction between their
     // closest points at the query's start (from the cross product it would be noise for nearly parallel
     // edges), else their cross product.
-    Vec3 n, point, apart; // apart: from B's feature to A's at the query's start
+    auto body = [](const TriangleMesh& mesh, const Pose& pose) {
+        ContactBody b;
+        b.mesh = &mesh, b.atContact = pose;
+        return b;
+    };
+    const Vec3 point = contactPoint(c, body(meshA, poseA), body(meshB, poseB));
+    Vec3 n, apart; // apart: from B's feature to A's at the query's start
     if (faceA || faceB) {
         const Feature& f = faceA ? fa : fb;
         n = normalize(cross(f.points[1] - f.points[0], f.points[2] - f.points[0]));
-        point = faceA ? fb.points[0] : fa.points[0];
         apart = sa.points[0] - sb.points[0];
     } else {
-        Vec3 ca, cb, sa0, sb0;
-        closestPointsOnSegments(fa.points[0], fa.points[1], fb.points[0], fb.points[1], ca, cb);
+        Vec3 sa0, sb0;
         closestPointsOnSegments(sa.points[0], sa.points[1], sb.points[0], sb.points[1], sa0, sb0);
-        point = (ca + cb) * 0.5, apart = sa0 - sb0;
+        apart = sa0 - sb0;
         n = length(apart) > 0.5 * m_options.gap
                 ? normalize(apart)
                 : normalize(cross(fa.points[1] - fa.points[0], fb.points[1] - fb.points[0]));
