@@ -165,10 +165,8 @@ void printPhases(const Scene& scene, const AlgorithmRun& a, const AlgorithmRun& 
         p.eeBackward += bounds.face.frames[f].counters.get("ee_backward");
         p.contacts += a.frames[f].contactPairs > 0;
     }
-    out << "# per " << what
-        << ":  frames   BV/BV without -> with (reduction)    bound   E/E without -> with (reduction)    "
-           "bound   "
-           "frames with a contact\n";
+    out << "# per " << what << ":  frames   BV/BV without -> with (reduction)    bound   "
+        << "E/E without -> with (reduction)    bound   frames with a contact\n";
     for (std::size_t k = 0; k < phases.size(); ++k) {
         const Phase& p = phases[k];
         std::ostringstream span;
