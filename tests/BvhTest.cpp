@@ -114,3 +114,31 @@ TEST(Bvh, ProgressIsReportedAndReachesOne) {
     EXPECT_DOUBLE_EQ(reports.back(), 1.0);
     for (std::size_t i = 1; i < reports.size(); ++i) EXPECT_GE(reports[i], reports[i - 1]);
 }
+
+TEST(Bvh, ObbIsNoLargerThanTheBoxInTheMeshAxes) {
+    // A door is built from axis-aligned parts; where a node mixes parts of different sizes the covariance
+    // frame tilts and its box grows. Every OBB must be at most the box of the same triangles in the mesh's
+    // axes (both are inflated alike), and on the door some nodes must take that box.
+    TriangleMesh door = makeDoor(0.9, 2.0, 0.045, 3500); // the Table 1 door
+    for (SplitRule rule : {SplitRule::LongestSide, SplitRule::MinMax}) {
+        Bvh obb, aabb;
+        obb.build(door, {BvType::Obb, rule, SplitPosition::Median, 1});
+        aabb.build(door, {BvType::Aabb, rule, SplitPosition::Median, 1}); // for the inflation only
+        expectContainment(obb, door);
+        std::size_t aligned = 0, tilted = 0;
+        const auto& nodes = obb.nodes();
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            Aabb box;
+            for (std::uint32_t k = nodes[i].firstTri; k < nodes[i].firstTri + nodes[i].triCount; ++k)
+                for (std::uint32_t v : door.triangles[obb.triIndex()[k]]) box.grow(door.vertices[v]);
+            Vec3 e = box.extent() * 0.5 + (aabb.nodeBox(0).halfSize - door.bounds().extent() * 0.5);
+            Obb b = obb.nodeBox(i);
+            double vol = b.halfSize.x * b.halfSize.y * b.halfSize.z, alignedVol = e.x * e.y * e.z;
+            ASSERT_LE(vol, alignedVol * (1 + 1e-6)) << "node " << i; // 1e-6: rounding of the two fits
+            bool identity = b.axes.r[0] == Vec3{1, 0, 0} && b.axes.r[1] == Vec3{0, 1, 0};
+            (identity ? aligned : tilted)++;
+        }
+        EXPECT_GT(aligned, nodes.size() / 10);
+        EXPECT_GT(tilted, 0u);
+    }
+}

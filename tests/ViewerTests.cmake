@@ -85,12 +85,12 @@ cdlab_viewer_doors_test(pick_bm_cone "{\"overlays\": {\"bvh\": true, \"bvhLevel\
 # level 9 that the BM test culls; per level, the same counts as `cdlab-bench figure1 --at 0.5` (cli.figure1);
 # the plain pipeline has no cones to draw.
 cdlab_viewer_doors_test(figure1_at "{\"overlays\": {\"bvhLevel\": 9, \"bmLevel\": true, \"faceMotion\": true}}"
-  "last frame t 0.466667 -> 0.5\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level [1-9][0-9]* lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\nviewport 0 \\(rigid-ccd-bm\\) BM test per level, culled/nodes: 0/1 0/2 0/4 0/8 0/16 0/32 3/64 13/128 37/256 115/512 294/1024 701/2048 1214/3324\nviewport 1 \\(rigid-ccd\\) drew forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\n"
+  "last frame t 0.466667 -> 0.5\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level [1-9][0-9]* lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\nviewport 0 \\(rigid-ccd-bm\\) BM test per level, culled/nodes: 0/1 0/2 0/4 0/8 0/16 1/32 4/64 12/128 42/256 116/512 292/1024 694/2048 1214/3324\nviewport 1 \\(rigid-ccd\\) drew forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\n"
   --frames 20 --at 0.5 --algo rigid-ccd-bm --algo rigid-ccd)
 # The paper's panels a, b, c: three viewports at levels 7, 9 and 11 (--levels), each drawing its level's
-# culled nodes (13, 115 and 701 boxes of 12 edges: the counts of figure1_at's per-level line).
+# culled nodes (12, 116 and 694 boxes of 12 edges: the counts of figure1_at's per-level line).
 cdlab_viewer_doors_test(figure1_levels "{\"overlays\": {\"bmLevel\": true, \"faceMotion\": true}}"
-  "last frame t 0.466667 -> 0.5\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level 156 lines[^\n]*\n[^\n]*\nviewport 1 \\(rigid-ccd-bm\\) drew bm-level 1380 lines[^\n]*\n[^\n]*\nviewport 2 \\(rigid-ccd-bm\\) drew bm-level 8412 lines"
+  "last frame t 0.466667 -> 0.5\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level 144 lines[^\n]*\n[^\n]*\nviewport 1 \\(rigid-ccd-bm\\) drew bm-level 1392 lines[^\n]*\n[^\n]*\nviewport 2 \\(rigid-ccd-bm\\) drew bm-level 8328 lines"
   --frames 20 --at 0.5 --algo rigid-ccd-bm --algo rigid-ccd-bm --algo rigid-ccd-bm --levels 7,9,11)
 # Times of contact (Next contact, automated by --seek-contact): the frames end where the first frame with a
 # contact does (the moulding meets the handle at t 3.717233, in the frame 3.7 -> 3.73333); both continuous

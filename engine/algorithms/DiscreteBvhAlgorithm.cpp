@@ -16,7 +16,8 @@ AlgorithmInfo DiscreteBvhAlgorithm::info() {
     i.params = {
         {"bv",
          "Bounding volume: axis-aligned boxes in the mesh frame (cheap test, looser) or oriented boxes "
-         "fitted to the triangle covariance (tighter, 15-axis SAT; Gottschalk 1996).",
+         "fitted to the triangle covariance or the mesh axes, whichever is smaller (tighter, 15-axis SAT; "
+         "Gottschalk 1996).",
          std::string("obb"),
          {"aabb", "obb"}},
         {"split",

@@ -133,6 +133,8 @@ struct Bvh::Builder {
         return box;
     }
 
+    static double volume(const Obb& box) { return box.halfSize.x * box.halfSize.y * box.halfSize.z; }
+
     static double volume(const Vec3& lo, const Vec3& hi) {
         Vec3 e = hi - lo;
         return e.x * e.y * e.z;
@@ -250,6 +252,13 @@ struct Bvh::Builder {
             bvh.m_stats.maxDepth = std::max<std::size_t>(bvh.m_stats.maxDepth, task.depth);
             Mat3 frame = fitFrame(task.begin, task.end);
             Obb box = fitBox(frame, task.begin, task.end);
+            if (bvh.m_options.bvType == BvType::Obb) {
+                // The covariance frame is tilted wherever a node mixes parts of different sizes (a door's
+                // slab corner with a moulding): the box in the mesh's own axes is then smaller, and models
+                // built from axis-aligned parts (CAD) have many such nodes. Keep the smaller of the two.
+                Obb aligned = fitBox(Mat3::identity(), task.begin, task.end);
+                if (volume(aligned) < volume(box)) frame = Mat3::identity(), box = aligned;
+            }
             setVolume(task.node, box);
             if (node.triCount <= static_cast<std::uint32_t>(bvh.m_options.maxLeafTriangles)) {
                 placed += node.triCount;

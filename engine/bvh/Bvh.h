@@ -1,9 +1,10 @@
 // Bvh: bounding-volume hierarchy over the triangles of one mesh, stored as flat arrays.
 //
-// Built top down: each node's bounding volume is fitted to its triangles (AABB, or an OBB from the
-// area-weighted covariance of the triangles, Gottschalk 1996), then the triangles are split into two
-// children by a split rule (axis choice) and a split position (mean or median of the triangle centroids).
-// Children are stored next to each other; node depth is kept so a viewer can draw one level.
+// Built top down: each node's bounding volume is fitted to its triangles (AABB, or an OBB: the smaller of
+// the box in the axes of the area-weighted covariance of the triangles, Gottschalk 1996, and the box in the
+// mesh's axes), then the triangles are split into two children by a split rule (axis choice, in the box's
+// axes) and a split position (mean or median of the triangle centroids). Children are stored next to each
+// other; node depth is kept so a viewer can draw one level.
 #pragma once
 
 #include "geometry/Aabb.h"
