@@ -9,7 +9,7 @@
 namespace cdlab {
 
 struct Table1Options {
-    std::string scene = "scenes/doors.json";
+    std::string scene = "scenes/doors_recorded.json";
     int frames = 0; ///< 0: the scene's
     int repeat = 3;
     std::string build = "bottom-up"; ///< BM-cone construction order

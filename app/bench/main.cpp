@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
     Table1Options t1;
     auto* t1Cmd =
         app.add_subcommand("table1", "redon2002 Table 1: rigid CCD without / with BM-culling, one run");
-    t1Cmd->add_option("scene", t1.scene, "Scene (default: scenes/doors.json)");
+    t1Cmd->add_option("scene", t1.scene, "Scene (default: scenes/doors_recorded.json, the recorded motion)");
     t1Cmd->add_option("-f,--frames", t1.frames, "Frames (default: the scene's)")
         ->check(CLI::Range(2, 1000000));
     t1Cmd->add_option("-r,--repeat", t1.repeat, "Timed passes (per-frame median)")->check(CLI::Range(1, 100));
