@@ -11,8 +11,9 @@ Pose PoseTrack::at(double t) const {
 }
 
 bool PoseTrack::moves() const {
+    if (m_keys.empty()) return false;
+    const Keyframe& f = m_keys.front();
     for (const Keyframe& k : m_keys) {
-        const Keyframe& f = m_keys.front();
         if (k.position != f.position || k.rotation.w != f.rotation.w || k.rotation.x != f.rotation.x ||
             k.rotation.y != f.rotation.y || k.rotation.z != f.rotation.z)
             return true;
