@@ -3,11 +3,15 @@
 #include "mesh/FeatureIndex.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
+#include "mesh/ObjWriter.h"
 #include "mesh/ProceduralMeshes.h"
 #include "mesh/SurfaceCheck.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <vector>
 
 using namespace cdlab;
 using json = nlohmann::json;
@@ -215,6 +219,48 @@ TEST(Importer, BadFilesGiveClearErrors) {
 }
 
 // OBJ is edited by hand: its malformed vertex and face lines are named by line (Assimp names none).
+TEST(Importer, ReportsProgressAndStopsWhenTheCallbackThrows) {
+    // An OBJ of a few megabytes: the line check reports about every megabyte, Assimp while it reads the file
+    // and after its post-processing steps.
+    test::TempDir dir;
+    TriangleMesh sphere = makeSphere(1, 60000);
+    std::string obj = dir.path("sphere.obj");
+    writeObj(sphere, obj);
+    std::vector<double> seen;
+    TriangleMesh m = importMesh(obj, [&](double f) { seen.push_back(f); });
+    EXPECT_EQ(m.triangleCount(), sphere.triangleCount());
+    ASSERT_GE(seen.size(), 5u);
+    for (std::size_t k = 0; k < seen.size(); ++k) {
+        EXPECT_GE(seen[k], 0.0);
+        EXPECT_LE(seen[k], 1.0);
+        if (k > 0) {
+            EXPECT_GE(seen[k], seen[k - 1]) << k; // never goes back
+        }
+    }
+    EXPECT_EQ(seen.back(), 1.0);
+    EXPECT_TRUE(std::any_of(seen.begin(), seen.end(), [](double f) { return f > 0 && f < 0.1; }))
+        << "the line check reports before Assimp starts";
+
+    // Thrown in the line check, and inside Assimp (after the check's tenth): the callback's own exception
+    // comes out, and the file is not half-read into a mesh.
+    struct Stop : std::runtime_error {
+        Stop() : std::runtime_error("stop") {}
+    };
+    for (double at : {0.05, 0.5}) {
+        SCOPED_TRACE(at);
+        int calls = 0;
+        EXPECT_THROW(importMesh(obj,
+                                [&](double f) {
+                                    ++calls;
+                                    if (f >= at) throw Stop();
+                                }),
+                     Stop);
+        EXPECT_LT(calls, int(seen.size()));
+    }
+    // Without a callback nothing changes; with one, the same mesh.
+    EXPECT_EQ(importMesh(obj).triangleCount(), m.triangleCount());
+}
+
 TEST(Importer, ObjErrorsNameTheLine) {
     test::TempDir dir;
     auto expectLine = [&](const char* name, const std::string& text, const std::string& message) {

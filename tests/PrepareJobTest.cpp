@@ -3,12 +3,14 @@
 #include "pipeline/PrepareJob.h"
 #include "TestUtil.h"
 #include "culling/BmConeTree.h"
+#include "mesh/ObjWriter.h"
 #include "mesh/ProceduralMeshes.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneLoader.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <set>
 #include <thread>
@@ -114,7 +116,7 @@ TEST(PrepareJob, LoadsAndPreparesLikeTheCallerWould) {
     running->prepare(own);
     PrepareJob job;
     PrepareTask task;
-    task.load = [path] { return std::make_unique<Scene>(loadScene(path)); };
+    task.load = [path](const SceneLoadProgress& p) { return std::make_unique<Scene>(loadScene(path, p)); };
     for (const char* name : {"rigid-ccd", "rigid-ccd-bm"}) {
         task.create.push_back([name] { return AlgorithmRegistry::instance().create(name, {}); });
         task.labels.push_back(name);
@@ -155,7 +157,9 @@ TEST(PrepareJob, ABadSceneOrAlgorithmIsReportedAndNothingElseIsLost) {
     PrepareJob job;
     PrepareTask bad;
     const std::string missing = std::string(CDLAB_SOURCE_DIR) + "/scenes/no_such_scene.json";
-    bad.load = [missing] { return std::make_unique<Scene>(loadScene(missing)); };
+    bad.load = [missing](const SceneLoadProgress& p) {
+        return std::make_unique<Scene>(loadScene(missing, p));
+    };
     bad.create.push_back([] { return AlgorithmRegistry::instance().create("bvh", {}); });
     job.start(std::move(bad));
     PrepareOutcome out = job.wait();
@@ -233,4 +237,44 @@ TEST(PrepareJob, CancelReachesThePipelineWithinAProgressReport) {
     EXPECT_FALSE(job.busy());
     // About 1 % of the nodes between reports (tens of ms); the whole build takes seconds.
     EXPECT_LT(ms, 1000.0);
+}
+
+TEST(PrepareJob, CancelStopsAMeshImport) {
+    // A scene whose mesh file takes a while to import (200,000 triangles, about 10 MB of OBJ): the import
+    // reports its progress ("importing sphere.obj") and a cancel stops it at its next report.
+    test::TempDir dir;
+    writeObj(makeSphere(1, 200000), dir.path("sphere.obj"));
+    std::string path =
+        dir.write("s.json", R"({"bodies": [{"name": "ball", "mesh": {"file": "sphere.obj"}}]})");
+    PrepareJob job;
+    PrepareTask task;
+    std::atomic<bool> stoppedInImport{false};
+    task.load = [&](const SceneLoadProgress& progress) {
+        try {
+            return std::make_unique<Scene>(loadScene(path, progress));
+        } catch (const PrepareCancelled&) {
+            stoppedInImport = true;
+            throw;
+        }
+    };
+    job.start(std::move(task));
+    std::string what;
+    while ((what = job.what()).find("importing sphere.obj") == std::string::npos && what != "done")
+        std::this_thread::yield();
+    ASSERT_NE(what, "done");
+    EXPECT_LE(job.fraction(), 0.1); // the load is the first tenth of the bar
+    job.cancel();
+    EXPECT_FALSE(job.busy());
+    EXPECT_TRUE(stoppedInImport);
+
+    // The same task, not cancelled, loads the mesh.
+    PrepareTask again;
+    again.load = [&](const SceneLoadProgress& progress) {
+        return std::make_unique<Scene>(loadScene(path, progress));
+    };
+    job.start(std::move(again));
+    PrepareOutcome out = job.wait();
+    EXPECT_FALSE(out.cancelled);
+    ASSERT_TRUE(out.scene);
+    EXPECT_GT(out.scene->bodies.at(0).mesh->triangleCount(), 190000u);
 }

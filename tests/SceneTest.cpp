@@ -2,8 +2,11 @@
 #include "core/InputError.h"
 #include "scene/SceneLoader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <gtest/gtest.h>
+#include <utility>
+#include <vector>
 
 using namespace cdlab;
 
@@ -167,4 +170,22 @@ TEST(Scene, MissingFileNamesThePath) {
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/scene.json"), std::string::npos);
     }
+}
+
+TEST(Scene, MeshFilesReportTheirImport) {
+    // Progress names the file being imported; a mesh used by two bodies is imported (and reported) once.
+    test::TempDir dir;
+    dir.write("tri.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    std::string scene = dir.write("s.json", R"({"bodies": [
+        {"name": "a", "mesh": {"file": "tri.obj"}},
+        {"name": "b", "mesh": {"file": "tri.obj"}, "pose": {"position": [0, 0, 2]}},
+        {"name": "c", "mesh": {"generator": "sphere", "params": {"triangles": 100}}}]})");
+    std::vector<std::pair<double, std::string>> seen;
+    Scene s = loadScene(scene, [&](double f, const std::string& what) { seen.push_back({f, what}); });
+    ASSERT_EQ(s.bodies.size(), 3u);
+    ASSERT_FALSE(seen.empty());
+    for (const auto& [f, what] : seen) EXPECT_EQ(what, "importing tri.obj");
+    EXPECT_EQ(seen.back().first, 1.0);
+    EXPECT_EQ(std::count_if(seen.begin(), seen.end(), [](const auto& p) { return p.first == 1.0; }), 1);
+    EXPECT_EQ(loadScene(scene).bodies.size(), 3u); // no callback: the same scene
 }

@@ -12,11 +12,12 @@
 namespace cdlab {
 
 int runBmCones(const BmConesOptions& o, std::ostream& out) {
-    std::string label;
-    TriangleMesh mesh = meshFromArgs(o.mesh, label);
     // The paper builds cones on a MinMax hierarchy (sec. 4.1); leaves hold one triangle.
     // Cones of a 100K-triangle mesh take seconds per build (top-down longer): the bar says where it is.
     ProgressBar bar(o.progress);
+    std::string label;
+    TriangleMesh mesh =
+        meshFromArgs(o.mesh, label, [&](double f) { bar.update(f, "importing " + o.mesh.file); });
     Bvh bvh;
     bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1},
               [&](double f) { bar.update(f, "OBB tree"); });

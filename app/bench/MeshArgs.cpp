@@ -17,10 +17,10 @@ nlohmann::json parseJsonObject(const std::string& text, const std::string& flag)
     return j;
 }
 
-TriangleMesh meshFromArgs(const MeshArgs& args, std::string& label) {
+TriangleMesh meshFromArgs(const MeshArgs& args, std::string& label, const ImportProgress& progress) {
     if (!args.file.empty()) {
         label = args.file;
-        return importMesh(args.file);
+        return importMesh(args.file, progress);
     }
     nlohmann::json params = parseJsonObject(args.params, "--params");
     if (args.triangles > 0 && !params.contains("triangles")) params["triangles"] = args.triangles;

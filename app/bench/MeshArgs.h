@@ -2,6 +2,7 @@
 // triangle count.
 #pragma once
 
+#include "mesh/MeshImporter.h"
 #include "mesh/TriangleMesh.h"
 
 #include <nlohmann/json.hpp>
@@ -18,7 +19,7 @@ struct MeshArgs {
 
 /// Parses a JSON object given on the command line; InputError names `flag`.
 nlohmann::json parseJsonObject(const std::string& text, const std::string& flag);
-/// Imports or generates the mesh; `label` describes it for reports.
-TriangleMesh meshFromArgs(const MeshArgs& args, std::string& label);
+/// Imports or generates the mesh; `label` describes it for reports; `progress` follows an import.
+TriangleMesh meshFromArgs(const MeshArgs& args, std::string& label, const ImportProgress& progress = {});
 
 } // namespace cdlab

@@ -20,6 +20,7 @@
 #include "CommandLine.h"
 #include "Figure1Command.h"
 #include "MeshArgs.h"
+#include "ProgressBar.h"
 #include "RecordCommand.h"
 #include "Table1Command.h"
 #include "core/InputError.h"
@@ -254,7 +255,11 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*run) {
-            Scene scene = loadScene(scenePath);
+            Scene scene;
+            {
+                ProgressBar bar(opts.forceProgress);
+                scene = loadScene(scenePath, [&](double f, const std::string& what) { bar.update(f, what); });
+            }
             if (algoTexts.empty()) algoTexts = defaultAlgos();
             std::vector<AlgorithmSpec> specs;
             for (const auto& t : algoTexts) specs.push_back(AlgorithmSpec::parse(t));
@@ -285,7 +290,12 @@ int main(int argc, char** argv) {
         }
         if (*build) {
             std::string label;
-            auto mesh = std::make_shared<TriangleMesh>(meshFromArgs(buildMesh, label));
+            std::shared_ptr<TriangleMesh> mesh;
+            {
+                ProgressBar bar(buildOpts.forceProgress);
+                mesh = std::make_shared<TriangleMesh>(meshFromArgs(
+                    buildMesh, label, [&](double f) { bar.update(f, "importing " + buildMesh.file); }));
+            }
             if (buildOpts.algorithms.empty()) buildOpts.algorithms = defaultAlgos();
             std::cout << configurationLine() << "\n";
             runBvhBuildBench(std::cout, mesh, label, buildOpts);

@@ -54,15 +54,20 @@ std::string joined(const std::vector<std::string>& paths) {
 
 /// A scene file, or meshes side by side along x, static: look at them, compare their BVHs. Runs on the
 /// preparation thread.
-std::unique_ptr<Scene> sceneFromFiles(const std::vector<std::string>& paths) {
+std::unique_ptr<Scene> sceneFromFiles(const std::vector<std::string>& paths,
+                                      const SceneLoadProgress& progress) {
     auto scene = std::make_unique<Scene>();
     if (isSceneFile(paths)) {
-        *scene = loadScene(paths[0]);
+        *scene = loadScene(paths[0], progress);
         return scene;
     }
     double x = 0;
-    for (const auto& p : paths) {
-        auto mesh = std::make_shared<TriangleMesh>(importMesh(p));
+    for (std::size_t n = 0; n < paths.size(); ++n) {
+        const std::string& p = paths[n];
+        std::string what = "importing " + std::filesystem::path(p).filename().string();
+        auto mesh = std::make_shared<TriangleMesh>(importMesh(p, [&](double f) {
+            if (progress) progress((double(n) + f) / double(paths.size()), what);
+        }));
         Aabb b = mesh->bounds();
         Body body;
         body.name = std::filesystem::path(p).filename().string();
@@ -202,7 +207,9 @@ void ViewerApp::startPreparation() {
     PrepareTask task;
     if (m_pending.load) {
         // The new scene is built completely before anything changes: a failure keeps what is loaded.
-        task.load = [paths = m_pending.paths] { return sceneFromFiles(paths); };
+        task.load = [paths = m_pending.paths](const SceneLoadProgress& progress) {
+            return sceneFromFiles(paths, progress);
+        };
         m_pending.targets.clear();
         for (auto& vp : m_viewports) m_pending.targets.push_back(vp.get());
     } else {

@@ -74,7 +74,7 @@ std::string str(std::string_view s) {
 
 } // namespace
 
-void checkObjLines(const std::string& path) {
+void checkObjLines(const std::string& path, const std::function<void(double)>& progress) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return; // unreadable: Assimp says why
     std::string text;
@@ -86,8 +86,13 @@ void checkObjLines(const std::string& path) {
     long vertices = 0;
     int lineNo = 1;
     std::vector<std::string_view> t;
-    std::size_t pos = 0;
+    std::size_t pos = 0, nextReport = 0;
+    constexpr std::size_t kReportBytes = std::size_t(1) << 20;
     while (pos < text.size()) {
+        if (progress && pos >= nextReport) {
+            progress(double(pos) / double(text.size()));
+            nextReport = pos + kReportBytes;
+        }
         // One statement: up to a newline not preceded by a continuation backslash.
         std::size_t end = pos;
         int lines = 1;

@@ -4,6 +4,7 @@
 // name the line. Only vertex (`v`) and face (`f`) statements are checked; everything else is Assimp's.
 #pragma once
 
+#include <functional>
 #include <string>
 
 namespace cdlab {
@@ -11,6 +12,7 @@ namespace cdlab {
 /// Throws InputError(path, "line N", ...) at the first vertex line without three finite coordinates or face
 /// line with fewer than three corners or a corner that is not a vertex defined before it (1-based, or
 /// negative: counted back from the last one).
-void checkObjLines(const std::string& path);
+/// `progress` (optional) gets the share of the file checked, about every megabyte; it may throw to stop.
+void checkObjLines(const std::string& path, const std::function<void(double)>& progress = {});
 
 } // namespace cdlab

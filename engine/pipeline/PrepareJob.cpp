@@ -61,11 +61,14 @@ void PrepareJob::run() {
     PrepareOutcome& out = m_outcome;
     try {
         const Scene* scene = m_task.scene;
-        // Loading has no progress of its own (Assimp reads a file in one call); it is a tenth of the bar.
+        // Loading is the first tenth of the bar (mesh files report their import; generated meshes and the
+        // JSON are quick).
         const double loadShare = m_task.load ? 0.1 : 0.0;
         if (m_task.load) {
             try {
-                out.scene = m_task.load();
+                out.scene = m_task.load([&](double f, const std::string& what) {
+                    report(loadShare * std::clamp(f, 0.0, 1.0), what);
+                });
             } catch (const PrepareCancelled&) {
                 throw;
             } catch (const std::exception& e) {

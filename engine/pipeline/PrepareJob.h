@@ -6,6 +6,7 @@
 
 #include "pipeline/Algorithm.h"
 #include "scene/Scene.h"
+#include "scene/SceneLoader.h"
 
 #include <atomic>
 #include <exception>
@@ -25,8 +26,10 @@ struct PrepareCancelled : std::exception {
 };
 
 struct PrepareTask {
-    /// Builds the new scene (may throw: a bad file); empty: the algorithms are prepared on `scene`.
-    std::function<std::unique_ptr<Scene>()> load;
+    /// Builds the new scene (may throw: a bad file), reporting its progress (mesh imports) to the function it
+    /// is given, which throws PrepareCancelled once the job is cancelled; empty: the algorithms are prepared
+    /// on `scene`.
+    std::function<std::unique_ptr<Scene>(const SceneLoadProgress&)> load;
     /// The scene to prepare on when there is no `load`. The caller keeps it alive and unchanged until the job
     /// is taken or cancelled (reading it meanwhile, e.g. stepping other algorithms on it, is fine).
     const Scene* scene = nullptr;

@@ -21,7 +21,8 @@ using json = nlohmann::json;
 /// Typed access to JSON values with the JSON path carried along for error messages.
 class Reader {
 public:
-    Reader(const std::string& file) : m_file(file) {}
+    explicit Reader(const std::string& file, const SceneLoadProgress& progress = {})
+        : m_file(file), m_progress(progress) {}
 
     [[noreturn]] void fail(const std::string& path, const std::string& what) const {
         throw InputError(m_file, path, what);
@@ -162,7 +163,12 @@ public:
             if (p.is_relative()) p = std::filesystem::path(baseDir) / p;
             source.file = p.lexically_normal().string();
             try {
-                return cached(source.file, [&] { return importMesh(source.file); });
+                return cached(source.file, [&] {
+                    ImportProgress progress;
+                    std::string name = std::filesystem::path(source.file).filename().string();
+                    if (m_progress) progress = [&](double f) { m_progress(f, "importing " + name); };
+                    return importMesh(source.file, progress);
+                });
             } catch (const InputError& e) { // name the scene field that referenced the bad mesh too
                 fail(path + ".file", e.what());
             }
@@ -183,6 +189,7 @@ private:
         return m_meshes[key] = m;
     }
     std::string m_file;
+    SceneLoadProgress m_progress;
     std::map<std::string, std::shared_ptr<const TriangleMesh>> m_meshes; // shared by bodies using one mesh
 };
 
@@ -258,7 +265,8 @@ ArticulatedModel parseModel(Reader& r, const json& v, const std::string& path, c
 
 } // namespace
 
-Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir) {
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir,
+                 const SceneLoadProgress& progress) {
     json doc;
     try {
         doc = json::parse(text);
@@ -281,7 +289,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
                          "invalid JSON: number " + (token.empty() ? std::string("out of range")
                                                                   : token + " is out of double's range"));
     }
-    Reader r(file);
+    Reader r(file, progress);
     r.expectObject(doc, "$");
     r.onlyKeys(doc, "$", {"name", "description", "frames", "view", "bodies", "articulated"});
     Scene scene;
@@ -340,7 +348,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
     return scene;
 }
 
-Scene loadScene(const std::string& path) {
+Scene loadScene(const std::string& path, const SceneLoadProgress& progress) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) throw InputError(path, "", "scene file not found");
     std::ifstream in(path, std::ios::binary);
@@ -348,7 +356,7 @@ Scene loadScene(const std::string& path) {
     std::stringstream ss;
     ss << in.rdbuf();
     std::string base = std::filesystem::path(path).parent_path().string();
-    return parseScene(ss.str(), path, base.empty() ? "." : base);
+    return parseScene(ss.str(), path, base.empty() ? "." : base, progress);
 }
 
 } // namespace cdlab

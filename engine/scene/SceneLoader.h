@@ -25,13 +25,19 @@
 
 #include "scene/Scene.h"
 
+#include <functional>
 #include <string>
 
 namespace cdlab {
 
+/// Progress of loading a scene: the share done of what it is doing ("importing vase.obj"; mesh files are
+/// the part that takes time). It may throw to stop loading (the exception comes out of loadScene).
+using SceneLoadProgress = std::function<void(double fraction, const std::string& what)>;
+
 /// Loads and validates a scene file.
-Scene loadScene(const std::string& path);
+Scene loadScene(const std::string& path, const SceneLoadProgress& progress = {});
 /// Parses scene JSON text; `file` labels errors and `baseDir` resolves mesh paths.
-Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir);
+Scene parseScene(const std::string& text, const std::string& file, const std::string& baseDir,
+                 const SceneLoadProgress& progress = {});
 
 } // namespace cdlab
