@@ -233,6 +233,54 @@ TEST(RigidCcd, PerFaceNodeTestBoundsTheBmConeTest) {
     EXPECT_LE(bv[2], bv[1]); // and the per-face test at least as much
 }
 
+TEST(RigidCcd, TestingEachFeaturePairOnceChangesNoAnswer) {
+    // By default a vertex/face, face/vertex or edge/edge pair is tested once per window; "per-pair-tests"
+    // runs it for every triangle pair that carries it (a vertex is shared by about six triangles). Skipping
+    // repeats may not change any answer or counter, with or without culling, on approaches (sphere and box)
+    // and close approaches in concave corners (knot and door).
+    auto& reg = AlgorithmRegistry::instance();
+    for (int which = 0; which < 2; ++which) {
+        Scene scene = which == 0 ? test::sphereAndBox() : test::knotAndDoor();
+        test::SeparatedAtStart separated(scene);
+        test::Rng rng(9001 + which);
+        const int n = which == 0 ? 1000 : 200;
+        std::vector<std::unique_ptr<Algorithm>> algos;
+        for (const char* name : {"rigid-ccd", "rigid-ccd-bm"})
+            for (const char* perPair : {"false", "true"}) {
+                algos.push_back(reg.create(name, {{"per-pair-tests", perPair}}));
+                algos.back()->prepare(scene);
+            }
+        int hits = 0;
+        std::uint64_t repeats = 0;
+        for (int i = 0; i < n; ++i) {
+            if (which == 0)
+                test::randomApproach(scene, rng, 0.8);
+            else
+                test::randomCloseApproach(scene, rng, 0.8, separated);
+            std::string where = (which == 0 ? "sphere/box case " : "knot/door case ") + std::to_string(i);
+            for (int a = 0; a < 4; a += 2) {
+                FrameResult once = algos[a]->step(0, 1), perPair = algos[a + 1]->step(0, 1);
+                expectSameFirstContact(perPair, once, where);
+                if (HasFatalFailure()) return;
+                if (!once.firstContacts.empty()) {
+                    ASSERT_EQ(once.firstContacts[0].triA, perPair.firstContacts[0].triA) << where;
+                    ASSERT_EQ(once.firstContacts[0].triB, perPair.firstContacts[0].triB) << where;
+                }
+                for (const char* counter : {"bv_tests", "ee_tests", "vf_tests", "fv_tests", "bm_culled"})
+                    ASSERT_EQ(once.counters.get(counter), perPair.counters.get(counter))
+                        << where << " " << counter;
+                // Tests that reported a contact: fewer once, as repeats are skipped (never more).
+                ASSERT_LE(once.counters.get("contact_tests"), perPair.counters.get("contact_tests")) << where;
+                repeats += perPair.counters.get("contact_tests") - once.counters.get("contact_tests");
+                if (a == 0) hits += once.firstContacts.empty() ? 0 : 1;
+            }
+        }
+        EXPECT_GT(hits, n * 0.3) << hits;
+        EXPECT_LT(hits, n * 0.7) << hits;
+        EXPECT_GT(repeats, 0u) << "no repeated test was skipped: the comparison shows nothing";
+    }
+}
+
 TEST(RigidCcdPeer, FclConservativeAdvancementAgreesOnRandomApproaches) {
     // The peer column of Table 1 is only worth printing if FCL answers the same question: on random
     // approaches with small turns (where FCL's constant-rate rotation and our rational one nearly coincide

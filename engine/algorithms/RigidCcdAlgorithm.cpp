@@ -18,6 +18,12 @@ namespace cdlab {
 
 namespace {
 
+/// An edge as a key of the tested edge pairs: its two vertex indices, the smaller first, so both triangles
+/// that carry it give the same key.
+std::uint64_t edgeKey(std::uint32_t v0, std::uint32_t v1) {
+    return std::uint64_t(std::min(v0, v1)) << 32 | std::max(v0, v1);
+}
+
 bool boxesOverlap(const Aabb& a, const Aabb& b) {
     return a.overlaps(b);
 }
@@ -100,6 +106,13 @@ AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
          {},
          4,
          60},
+        {"per-pair-tests",
+         "Run every triangle pair's 15 elementary tests, as the paper counts them (Table 1). By default a "
+         "vertex/face, face/vertex or edge/edge pair is tested once per window: a vertex is shared by about "
+         "six triangles and an edge by two, so the triangle pairs repeat each test several times with the "
+         "same answer. The counters are the same either way (they count per triangle pair).",
+         false,
+         {}},
     };
     if (!culling)
         i.params.push_back(
@@ -137,6 +150,7 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
     m_ccd.tocDepth = int(p.getInt("toc-depth"));
     m_ccd.earliest = true;
     m_windowTravel = p.getDouble("window");
+    m_testOnce = !p.getBool("per-pair-tests");
     if (!culling) m_faceBound = p.getBool("face-bound");
     if (culling) {
         m_buildMode = p.getString("build") == "top-down" ? BmBuildMode::TopDown : BmBuildMode::BottomUp;
@@ -319,6 +333,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     for (std::uint8_t k = 0; k < 3; ++k) { // vertex of i against face of j
         ++counts.vf;
         if (!boxesOverlap(sweptVertex(a[k]), boxJ)) continue;
+        if (m_testOnce && !m_testedVf.insert(a[k], tj)) continue; // a repeat
         TimeOfContact c = contact(TimeOfContact::Kind::VertexFace, a[k], a[k], tj, kFace);
         if (mayWin(c) && vertexFaceCcd(
                              {movingApprox(a[k]), fixedApprox(b[0]), fixedApprox(b[1]), fixedApprox(b[2])},
@@ -332,6 +347,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     for (std::uint8_t k = 0; k < 3; ++k) { // face of i against vertex of j
         ++counts.fv;
         if (!boxesOverlap(sweptI, pointBox(b[k]))) continue;
+        if (m_testOnce && !m_testedFv.insert(ti, b[k])) continue;
         TimeOfContact c = contact(TimeOfContact::Kind::FaceVertex, ti, kFace, b[k], b[k]);
         if (mayWin(c) && vertexFaceCcd(
                              {fixedApprox(b[k]), movingApprox(a[0]), movingApprox(a[1]), movingApprox(a[2])},
@@ -350,6 +366,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
             edgeI.grow(sweptVertex(a[(e + 1) % 3])), edgeJ.grow(pointBox(b[(f + 1) % 3]));
             if (!boxesOverlap(edgeI, edgeJ)) continue;
             std::uint32_t a0 = a[e], a1 = a[(e + 1) % 3], b0 = b[f], b1 = b[(f + 1) % 3];
+            if (m_testOnce && !m_testedEe.insert(edgeKey(a0, a1), edgeKey(b0, b1))) continue;
             TimeOfContact c = contact(TimeOfContact::Kind::EdgeEdge, a0, a1, b0, b1);
             if (mayWin(c) && edgeEdgeCcd(
                                  {movingApprox(a0), movingApprox(a1), fixedApprox(b0), fixedApprox(b1)},
@@ -548,6 +565,7 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
     if (cull) m_culledI.reset(m_bvhI->nodes().size()), m_culledJ.reset(m_bvhJ->nodes().size());
     m_sweptNodes.reset(m_bvhI->nodes().size());
     m_sweptVerts.reset(m_meshI->vertices.size());
+    m_testedVf.reset(), m_testedFv.reset(), m_testedEe.reset();
     if (m_faceBound || m_perFaceTest)
         m_backwardI.reset(m_meshI->triangleCount()), m_backwardJ.reset(m_meshJ->triangleCount());
     const auto& nodesI = m_bvhI->nodes();

@@ -8,6 +8,8 @@
 // Fast motion: when i travels farther than half the smaller body's size in a frame, the frame is halved
 // into windows (earliest first; a window after a known contact is skipped) and each window is traversed with
 // its own swept boxes and culling bounds, while the elementary tests search only that window's times.
+// Each vertex/face, face/vertex and edge/edge pair is tested once per window, however many triangle pairs
+// carry it ("per-pair-tests" runs them per triangle pair, as the paper counts them).
 #pragma once
 
 #include "bvh/Bvh.h"
@@ -15,6 +17,7 @@
 #include "ccd/RelativeMotion.h"
 #include "collision/BvhCollider.h"
 #include "core/StampedCache.h"
+#include "core/StampedPairSet.h"
 #include "culling/BmConeTree.h"
 #include "debug/BvhStructure.h"
 #include "mesh/FeatureIndex.h"
@@ -148,6 +151,11 @@ private:
     StampedCache<char> m_backwardI, m_backwardJ;                // per triangle and window, for "face-bound"
     StampedCache<PolyVec3> m_movingTraj, m_fixedTraj;           // exact, built lazily
     StampedCache<DoublePolyVec3> m_movingApprox, m_fixedApprox; // for the floating-point search
+    // Feature pairs whose exact test ran in this window: a vertex is shared by about six triangles and an
+    // edge by two, so the triangle pairs of a leaf-pair traversal repeat the same vertex/face test about six
+    // times and the same edge/edge test four; the repeats would give the same answer.
+    StampedPairSet m_testedVf, m_testedFv, m_testedEe;
+    bool m_testOnce = true; // not "per-pair-tests"
 };
 
 } // namespace cdlab
