@@ -143,5 +143,9 @@ cdlab_cli_exit2_test(record_starts_inside "error: [^\n]*record_starts_inside.jso
                      ${BENCH} record ${DATA}/record_starts_inside.json -o ${CMAKE_BINARY_DIR}/record_bad.json)
 cdlab_cli_exit2_test(record_unwritable "error: [^\n]*no_such_dir/out.json: cannot write the recorded scene"
                      ${BENCH} record ${SCENES}/doors_hand.json -o ${CMAKE_BINARY_DIR}/no_such_dir/out.json)
-cdlab_cli_exit2_test(record_unknown_body "error: [^\n]*doors_hand.json: --body: no body named 'door'"
+cdlab_cli_exit2_test(record_link "error: [^\n]*record_link.json: articulated: 'arm/upper' is an articulated link: record simulates a rigid body"
+                     ${BENCH} record ${DATA}/record_link.json -o ${CMAKE_BINARY_DIR}/record_bad.json)
+cdlab_cli_exit2_test(record_link_named "error: [^\n]*record_link.json: --body: 'arm/upper' is an articulated link"
+                     ${BENCH} record ${DATA}/record_link.json --body arm/upper -o ${CMAKE_BINARY_DIR}/record_bad.json)
+cdlab_cli_exit2_test(record_unknown_body "error: [^\n]*doors_hand.json: --body: no body 'door' \\(the scene has static_door, moving_door\\)"
                      ${BENCH} record ${SCENES}/doors_hand.json --body door -o ${CMAKE_BINARY_DIR}/record_bad.json)

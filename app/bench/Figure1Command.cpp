@@ -62,13 +62,10 @@ int runFigure1(const Figure1Options& options, std::ostream& out) {
     // The body: named, or the first that moves (as the viewer's overlays start on it).
     int body = -1;
     if (!options.body.empty()) {
-        std::string names;
-        for (std::size_t k = 0; k < objs.size(); ++k) {
-            if (objs[k].name == options.body) body = int(k);
-            names += (names.empty() ? "" : ", ") + objs[k].name;
-        }
+        body = objects.find(options.body);
         if (body < 0)
-            throw InputError("--body", "", "no body '" + options.body + "' (the scene has " + names + ")");
+            throw InputError("--body", "",
+                             "no body '" + options.body + "' (the scene has " + objects.nameList() + ")");
     } else {
         body = objects.firstMoving();
         if (body < 0) throw InputError(options.scene, "", "no body moves: name one with --body");

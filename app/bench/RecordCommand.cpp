@@ -42,15 +42,22 @@ std::string keyLines(const std::vector<Keyframe>& keys, const std::string& inden
 
 int runRecord(const RecordCommandOptions& options, std::ostream& out) {
     Scene scene = loadScene(options.scene);
-    int body = -1;
-    if (options.body.empty()) {
-        body = SceneObjects(scene).firstMoving();
-        if (body < 0) throw InputError(options.scene, "bodies", "no body moves: nothing to record");
-    } else {
-        for (std::size_t i = 0; i < scene.bodies.size(); ++i)
-            if (scene.bodies[i].name == options.body) body = int(i);
-        if (body < 0) throw InputError(options.scene, "--body", "no body named '" + options.body + "'");
+    // The body: named, or the first that moves (as figure1 and the viewer pick theirs). Objects list the
+    // scene's bodies first, then articulated links, which record cannot simulate.
+    SceneObjects objects(scene);
+    int object = options.body.empty() ? objects.firstMoving() : objects.find(options.body);
+    if (object < 0) {
+        if (options.body.empty())
+            throw InputError(options.scene, "bodies", "no body moves: nothing to record");
+        throw InputError(options.scene, "--body",
+                         "no body '" + options.body + "' (the scene has " + objects.nameList() + ")");
     }
+    const int body = objects.objects()[object].body;
+    if (body < 0)
+        throw InputError(options.scene, options.body.empty() ? "articulated" : "--body",
+                         "'" + objects.objects()[object].name +
+                             "' is an articulated link: record simulates a rigid body" +
+                             (options.body.empty() ? " (name one with --body)" : ""));
     const RecordOptions& o = options.sim;
     ContactRecorder recorder(scene, body, o); // refuses what it cannot simulate
     // The output is the input file with one body's keyframes replaced: open both before the long run.

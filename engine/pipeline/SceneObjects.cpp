@@ -46,4 +46,16 @@ int SceneObjects::firstMoving() const {
     return -1;
 }
 
+int SceneObjects::find(const std::string& name) const {
+    for (std::size_t i = 0; i < m_objects.size(); ++i)
+        if (m_objects[i].name == name) return int(i);
+    return -1;
+}
+
+std::string SceneObjects::nameList() const {
+    std::string names;
+    for (const SceneObject& o : m_objects) names += (names.empty() ? "" : ", ") + o.name;
+    return names;
+}
+
 } // namespace cdlab

@@ -31,6 +31,10 @@ public:
     /// The first object that is not environment and moves (its pose differs at one of nine times spread over
     /// the scene's range): where a viewer's overlays and the bench's figure1 start. -1 when none moves.
     int firstMoving() const;
+    /// The object called `name` (a body's name, or "model/link"); -1 when there is none.
+    int find(const std::string& name) const;
+    /// The objects' names, comma-separated, for messages ("no body 'x' (the scene has a, b)").
+    std::string nameList() const;
 
 private:
     const Scene& m_scene;
