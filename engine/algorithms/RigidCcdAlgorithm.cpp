@@ -18,12 +18,6 @@ namespace cdlab {
 
 namespace {
 
-/// An edge as a key of the tested edge pairs: its two vertex indices, the smaller first, so both triangles
-/// that carry it give the same key.
-std::uint64_t edgeKey(std::uint32_t v0, std::uint32_t v1) {
-    return std::uint64_t(std::min(v0, v1)) << 32 | std::max(v0, v1);
-}
-
 bool boxesOverlap(const Aabb& a, const Aabb& b) {
     return a.overlaps(b);
 }

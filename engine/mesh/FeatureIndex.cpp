@@ -7,9 +7,6 @@ namespace cdlab {
 
 namespace {
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-std::uint64_t edgeKey(std::uint32_t a, std::uint32_t b) {
-    return (std::uint64_t(std::min(a, b)) << 32) | std::max(a, b);
-}
 } // namespace
 
 FeatureIndex::FeatureIndex(const TriangleMesh& mesh) : m_vertexTri(mesh.vertices.size(), kNone) {

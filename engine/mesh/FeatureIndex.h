@@ -6,11 +6,18 @@
 
 #include "mesh/TriangleMesh.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
 namespace cdlab {
+
+/// An edge as one integer: its two vertex indices, the smaller first (both triangles that carry it give the
+/// same key).
+inline std::uint64_t edgeKey(std::uint32_t v0, std::uint32_t v1) {
+    return (std::uint64_t(std::min(v0, v1)) << 32) | std::max(v0, v1);
+}
 
 class FeatureIndex {
 public:
