@@ -84,10 +84,12 @@ TEST(Pipeline, AllDiscreteAlgorithmsAgreeOnBundledScenes) {
         algos.push_back(reg.create("bvh", {{"split", "minmax"}, {"position", "median"}, {"leaf", "4"}}));
         for (auto& a : algos) a->prepare(scene);
         int colliding = 0;
+        std::set<std::uint64_t> answers;
         for (int f = 0; f < frames; ++f) {
             double t = scene.frameTime(f, frames);
             FrameResult ref = algos[0]->step(t, t);
             colliding += ref.contacts.empty() ? 0 : 1;
+            answers.insert(ref.hash());
             for (std::size_t i = 1; i < algos.size(); ++i) {
                 FrameResult r = algos[i]->step(t, t);
                 ASSERT_EQ(r.hash(), ref.hash()) << "algorithm " << i << " frame " << f;
@@ -96,8 +98,8 @@ TEST(Pipeline, AllDiscreteAlgorithmsAgreeOnBundledScenes) {
                 EXPECT_GT(r.stages.items().size(), 0u);
             }
         }
-        EXPECT_GT(colliding, 0); // the scene does collide
-        EXPECT_LT(colliding, frames + 1);
+        EXPECT_GT(colliding, 0);       // the scene does collide
+        EXPECT_GT(answers.size(), 5u); // and the contact sets change along the motion
     }
 }
 

@@ -9,69 +9,59 @@ set(VIEWER $<TARGET_FILE:cdlab>)
 file(GLOB VIEWER_SCENES ${CMAKE_SOURCE_DIR}/scenes/*.json)
 set(SHOTS ${CMAKE_BINARY_DIR}/screenshots)
 file(MAKE_DIRECTORY ${SHOTS})
-set(OK_REGEX "saved .*\\.png(.|\n)*GL errors 0(.|\n)*exit=0")
+# What every smoke run prints: the screenshot saved, no GL error with the debug output proven on, and each of
+# the two viewports (labelled with its parameters) drawing BVH nodes and covering at least 1 % of its pixels.
+set(_covers "covers ([1-9]|[1-9][0-9]|100)\\.[0-9] % of its pixels\n")
+set(SMOKE_REGEX "saved [^\n]*\\.png\n.*GL errors 0\nGL debug output on [^\n]*\n.*viewport 0 \\(bvh\\) drew bvh-node [1-9][0-9]* lines[^\n]*\nviewport 1 \\(bvh\\[bv=aabb\\]\\) drew bvh-node [1-9][0-9]* lines[^\n]*\nviewport 0 \\(bvh\\) ${_covers}viewport 1 \\(bvh\\[bv=aabb\\]\\) ${_covers}")
 foreach(scene ${VIEWER_SCENES})
   get_filename_component(name ${scene} NAME_WE)
-  add_test(NAME viewer.offscreen.${name}
-           COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
-                   ${VIEWER} --offscreen --frames 12 --overlays --algo bvh --algo bvh:bv=aabb
-                   --screenshot ${SHOTS}/offscreen_${name}.png ${scene})
-  set_tests_properties(viewer.offscreen.${name} PROPERTIES PASS_REGULAR_EXPRESSION "${OK_REGEX}" TIMEOUT 120)
+  cdlab_output_test(viewer.offscreen.${name} 0 "${SMOKE_REGEX}"
+                    ${VIEWER} --offscreen --frames 12 --overlays --algo bvh --algo bvh:bv=aabb
+                    --screenshot ${SHOTS}/offscreen_${name}.png ${scene})
+  set_tests_properties(viewer.offscreen.${name} PROPERTIES TIMEOUT 120)
   if(XVFB_RUN)
-    add_test(NAME viewer.xvfb.${name}
-             COMMAND sh -c "${XVFB_RUN} -a -s '-screen 0 1280x720x24' \"$0\" \"$@\"; echo \"exit=$?\""
-                     ${VIEWER} --frames 12 --overlays --algo bvh --algo bvh:bv=aabb
-                     --screenshot ${SHOTS}/xvfb_${name}.png ${scene})
-    set_tests_properties(viewer.xvfb.${name} PROPERTIES PASS_REGULAR_EXPRESSION "${OK_REGEX}" TIMEOUT 120
-                         RESOURCE_LOCK xvfb)
+    cdlab_output_test(viewer.xvfb.${name} 0 "${SMOKE_REGEX}"
+                      ${XVFB_RUN} -a -s "-screen 0 1280x720x24"
+                      ${VIEWER} --frames 12 --overlays --algo bvh --algo bvh:bv=aabb
+                      --screenshot ${SHOTS}/xvfb_${name}.png ${scene})
+    set_tests_properties(viewer.xvfb.${name} PROPERTIES TIMEOUT 120 RESOURCE_LOCK xvfb)
   endif()
 endforeach()
 # Meshes given on the command line open side by side.
-add_test(NAME viewer.offscreen.meshes
-         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
-                 ${VIEWER} --offscreen --frames 3 --screenshot ${SHOTS}/offscreen_meshes.png
-                 ${CMAKE_SOURCE_DIR}/assets/vase.obj ${CMAKE_SOURCE_DIR}/assets/vase.obj)
-set_tests_properties(viewer.offscreen.meshes PROPERTIES PASS_REGULAR_EXPRESSION "${OK_REGEX}")
+cdlab_output_test(viewer.offscreen.meshes 0 "saved [^\n]*\\.png\n.*GL errors 0\nGL debug output on .*viewport 0 \\(bvh\\) ${_covers}"
+                  ${VIEWER} --offscreen --frames 3 --screenshot ${SHOTS}/offscreen_meshes.png
+                  ${CMAKE_SOURCE_DIR}/assets/vase.obj ${CMAKE_SOURCE_DIR}/assets/vase.obj)
 # A scene that fails to load: the error names file and field; the automated run exits 2.
-add_test(NAME viewer.offscreen.bad_scene
-         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
-                 ${VIEWER} --offscreen --frames 2 ${CMAKE_CURRENT_SOURCE_DIR}/data/wrong_type.json)
-set_tests_properties(viewer.offscreen.bad_scene PROPERTIES
-                     PASS_REGULAR_EXPRESSION "wrong_type.json: bodies\\[1\\].keyframes\\[0\\].t: expected a number(.|\n)*exit=2")
+cdlab_output_test(viewer.offscreen.bad_scene 2 "wrong_type.json: bodies\\[1\\].keyframes\\[0\\].t: expected a number"
+                  ${VIEWER} --offscreen --frames 2 ${CMAKE_CURRENT_SOURCE_DIR}/data/wrong_type.json)
 # A bad command line is bad input too: "error:", the option named, exit 2 (before any window opens).
-add_test(NAME viewer.bad_option
-         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\"" ${VIEWER} --offscreen --frames many)
-set_tests_properties(viewer.bad_option PROPERTIES PASS_REGULAR_EXPRESSION "error: --frames: [^\n]*many(.|\n)*exit=2")
+cdlab_output_test(viewer.bad_option 2 "error: --frames: [^\n]*many" ${VIEWER} --offscreen --frames many)
 # A failed load keeps the scene that was open: the error names file and field, the run ends on the old scene.
-add_test(NAME viewer.offscreen.failed_load_keeps_scene
-         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
-                 ${VIEWER} --offscreen --frames 6 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json
-                 --then ${CMAKE_CURRENT_SOURCE_DIR}/data/wrong_type.json)
-set_tests_properties(viewer.offscreen.failed_load_keeps_scene PROPERTIES
-                     PASS_REGULAR_EXPRESSION "wrong_type.json: bodies\\[1\\].keyframes\\[0\\].t(.|\n)*scene cylinder and ball(.|\n)*exit=2")
+cdlab_output_test(viewer.offscreen.failed_load_keeps_scene 2
+                  "wrong_type.json: bodies\\[1\\].keyframes\\[0\\].t.*scene cylinder and ball"
+                  ${VIEWER} --offscreen --frames 6 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json
+                  --then ${CMAKE_CURRENT_SOURCE_DIR}/data/wrong_type.json)
 # Settings persist: window size and overlays are read at start, last scene is written at exit.
-add_test(NAME viewer.offscreen.settings_roundtrip
-         COMMAND sh -c "printf '{\"window\": [640, 480], \"overlays\": {\"bvh\": true, \"bvhLevel\": 2}}' > \"$1\" && \"$0\" --offscreen --frames 2 --settings \"$1\" \"$2\" && cat \"$1\""
+cdlab_output_test(viewer.offscreen.settings_roundtrip 0
+         "640x480.*\"lastScene\": \"[^\"]*cylinder_ball.json\".*\"bvhLevel\": 2"
+         sh -c "printf '{\"window\": [640, 480], \"overlays\": {\"bvh\": true, \"bvhLevel\": 2}}' > \"$1\" && \"$0\" --offscreen --frames 2 --settings \"$1\" \"$2\" && cat \"$1\""
                  ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_settings_test.json ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
-set_tests_properties(viewer.offscreen.settings_roundtrip PROPERTIES
-                     PASS_REGULAR_EXPRESSION "640x480(.|\n)*\"lastScene\": \"[^\"]*cylinder_ball.json\"(.|\n)*\"bvhLevel\": 2")
 
 # A malformed settings file (hand-edited): the error names the file and field, the run uses the defaults
 # and exits 2, and the file survives as .bad (the settings written at exit would otherwise replace it).
-add_test(NAME viewer.offscreen.settings_malformed
-         COMMAND sh -c "rm -f \"$1.bad\"; printf '{\"overlays\": {\"bvhLevel\": \"eight\"}}' > \"$1\" && \"$0\" --offscreen --frames 2 --settings \"$1\" \"$2\"; echo \"exit=$?\"; cat \"$1.bad\""
+# (The viewer's own exit code is echoed as "viewer exit=2" before the saved file is shown.)
+cdlab_output_test(viewer.offscreen.settings_malformed 0
+         "error: settings file [^\n]*viewer_settings_bad.json: overlays.bvhLevel: expected an integer.*\nviewer exit=2\n.*\"bvhLevel\": \"eight\""
+         sh -c "rm -f \"$1.bad\" && printf '{\"overlays\": {\"bvhLevel\": \"eight\"}}' > \"$1\" && ( \"$0\" --offscreen --frames 2 --settings \"$1\" \"$2\" || echo \"viewer exit=$?\" ) && cat \"$1.bad\""
                  ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_settings_bad.json ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
-set_tests_properties(viewer.offscreen.settings_malformed PROPERTIES
-                     PASS_REGULAR_EXPRESSION "error: settings file [^\n]*viewer_settings_bad.json: overlays.bvhLevel: expected an integer(.|\n)*exit=2(.|\n)*\"bvhLevel\": \"eight\"")
 # An offscreen run with the given overlay settings and a screenshot, on the doors: passes when it saves the
 # PNG, prints `regex` (after the GL error count) and exits 0. The settings file is written afresh each run.
 function(cdlab_viewer_doors_test name settings regex)
-  add_test(NAME viewer.offscreen.${name}
-           COMMAND sh -c "v=\"$0\"; f=\"$2\"; printf '%s' \"$1\" > \"$f\" && shift 2 && \"$v\" --offscreen --settings \"$f\" \"$@\"; echo \"exit=$?\""
-                   ${VIEWER} ${settings} ${CMAKE_BINARY_DIR}/viewer_${name}.json ${ARGN}
-                   --screenshot ${SHOTS}/offscreen_${name}.png ${CMAKE_SOURCE_DIR}/scenes/doors.json)
-  set_tests_properties(viewer.offscreen.${name} PROPERTIES
-                       PASS_REGULAR_EXPRESSION "saved [^\n]*offscreen_${name}.png(.|\n)*GL errors 0\n${regex}(.|\n)*exit=0")
+  cdlab_output_test(viewer.offscreen.${name} 0
+                    "saved [^\n]*offscreen_${name}.png.*GL errors 0\nGL debug output on [^\n]*\n${regex}"
+                    sh -c "v=\"$0\" && f=\"$2\" && printf '%s' \"$1\" > \"$f\" && shift 2 && exec \"$v\" --offscreen --settings \"$f\" \"$@\""
+                    ${VIEWER} ${settings} ${CMAKE_BINARY_DIR}/viewer_${name}.json ${ARGN}
+                    --screenshot ${SHOTS}/offscreen_${name}.png ${CMAKE_SOURCE_DIR}/scenes/doors.json)
 endfunction()
 
 # Node picking (redon2002 viewer part): Ctrl+click in the left viewport on a deep level of the moving door (the
@@ -99,23 +89,18 @@ cdlab_viewer_doors_test(seek_contact "{\"overlays\": {\"timeOfContact\": true}}"
   "last frame t 3.7 -> 3.73333\nviewport 0 \\(rigid-ccd-bm\\) first contact t 3.717233: static_door vertex 1375 / moving_door face 2244 \\(vertex/face\\)\nviewport 1 \\(rigid-ccd\\) first contact t 3.717233: static_door vertex 1375 / moving_door face 2244 \\(vertex/face\\)\n"
   --frames 2 --seek-contact --algo rigid-ccd-bm --algo rigid-ccd)
 # A time outside the scene's range: the error names the option and the range; the automated run exits 2.
-add_test(NAME viewer.offscreen.at_outside_range
-         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
-                 ${VIEWER} --offscreen --frames 2 --at 20 ${CMAKE_SOURCE_DIR}/scenes/doors.json)
-set_tests_properties(viewer.offscreen.at_outside_range PROPERTIES
-                     PASS_REGULAR_EXPRESSION "--at: 20 is outside the scene's time range \\[0, 13\\](.|\n)*exit=2")
+cdlab_output_test(viewer.offscreen.at_outside_range 2 "--at: 20 is outside the scene's time range \\[0, 13\\]"
+                  ${VIEWER} --offscreen --frames 2 --at 20 ${CMAKE_SOURCE_DIR}/scenes/doors.json)
 
 # The Preparing panel's Cancel (--cancel-then presses it once the preparation has drawn a frame): a cancelled
 # load keeps the open scene; a cancelled algorithm change puts the viewport's previous algorithm back. The
 # uncancelled change shows that --then-algo switches it. (A ';' would split the expression into a list of
 # alternatives: '.' stands for it.)
-add_test(NAME viewer.offscreen.cancel_load
-         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
-                 ${VIEWER} --offscreen --frames 6 --no-settings --algo rigid-ccd-bm
-                 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json --then ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json --cancel-then)
-set_tests_properties(viewer.offscreen.cancel_load PROPERTIES
-                     PASS_REGULAR_EXPRESSION "scene cylinder and ball\n[^\n]*GL errors 0\n(.|\n)*viewports rigid-ccd-bm\nstatus loading cancelled. the scene is unchanged\n(.|\n)*exit=0"
-                     TIMEOUT 300)
+cdlab_output_test(viewer.offscreen.cancel_load 0
+                  "scene cylinder and ball\n[^\n]*GL errors 0\n.*viewports rigid-ccd-bm\nstatus loading cancelled. the scene is unchanged\n"
+                  ${VIEWER} --offscreen --frames 6 --no-settings --algo rigid-ccd-bm
+                  ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json --then ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json --cancel-then)
+set_tests_properties(viewer.offscreen.cancel_load PROPERTIES TIMEOUT 300)
 foreach(cancel IN ITEMS "" "--cancel-then")
   if(cancel STREQUAL "")
     set(name switch_algorithm)
@@ -124,28 +109,16 @@ foreach(cancel IN ITEMS "" "--cancel-then")
     set(name cancel_switch_algorithm)
     set(expect "viewports bvh\nstatus preparation cancelled")
   endif()
-  add_test(NAME viewer.offscreen.${name}
-           COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
-                   ${VIEWER} --offscreen --frames 6 --no-settings --algo bvh --then-algo rigid-ccd-bm ${cancel}
-                   ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json)
-  set_tests_properties(viewer.offscreen.${name} PROPERTIES
-                       PASS_REGULAR_EXPRESSION "scene two big spheres\n[^\n]*GL errors 0\n(.|\n)*${expect}(.|\n)*exit=0"
-                       TIMEOUT 300)
+  cdlab_output_test(viewer.offscreen.${name} 0 "scene two big spheres\n[^\n]*GL errors 0\n.*${expect}"
+                    ${VIEWER} --offscreen --frames 6 --no-settings --algo bvh --then-algo rigid-ccd-bm ${cancel}
+                    ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json)
+  set_tests_properties(viewer.offscreen.${name} PROPERTIES TIMEOUT 300)
 endforeach()
-# Mesa's llvmpipe leaks a few bytes from its JIT (an unloaded module) at exit: under the sanitizer build the
-# viewer runs keep address and UB checking but skip leak detection.
-if(CDLAB_SANITIZE)
-  get_property(viewer_tests DIRECTORY PROPERTY TESTS)
-  list(FILTER viewer_tests INCLUDE REGEX "^viewer\\.")
-  set_tests_properties(${viewer_tests} PROPERTIES ENVIRONMENT "ASAN_OPTIONS=${CDLAB_TEST_ASAN}:detect_leaks=0")
-endif()
 # Big meshes are prepared in the background: the window keeps drawing the open scene (cylinder and ball)
 # while the next scene's BM-cones (20K triangles, seconds) are built, then shows it; the automated frames
 # count from when it is ready.
-add_test(NAME viewer.offscreen.background_prepare
-         COMMAND sh -c "\"$0\" \"$@\"; echo \"exit=$?\""
-                 ${VIEWER} --offscreen --frames 6 --algo rigid-ccd-bm --screenshot ${SHOTS}/offscreen_background.png
-                 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json --then ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json)
-set_tests_properties(viewer.offscreen.background_prepare PROPERTIES
-                     PASS_REGULAR_EXPRESSION "scene two big spheres\n[^\n]*GL errors 0\n(.|\n)*frames drawn while preparing in the background [1-9][0-9]*\n(.|\n)*exit=0"
-                     TIMEOUT 300)
+cdlab_output_test(viewer.offscreen.background_prepare 0
+                  "scene two big spheres\n[^\n]*GL errors 0\n.*frames drawn while preparing in the background [1-9][0-9]*\n"
+                  ${VIEWER} --offscreen --frames 6 --algo rigid-ccd-bm --screenshot ${SHOTS}/offscreen_background.png
+                  ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json --then ${CMAKE_CURRENT_SOURCE_DIR}/data/big_spheres.json)
+set_tests_properties(viewer.offscreen.background_prepare PROPERTIES TIMEOUT 300)

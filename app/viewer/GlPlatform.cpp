@@ -11,9 +11,14 @@ namespace {
 
 int g_glErrors = 0;
 std::string g_lastGlError;
+// The message installDebugCallback sends through the debug output to see it come back.
+constexpr GLuint kProbeId = 0xcdab;
+int g_probesSeen = 0;
+bool g_debugOutputOn = false;
 
 void GLAPIENTRY onGlMessage(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
                             const GLchar* message, const void*) {
+    if (source == GL_DEBUG_SOURCE_APPLICATION && id == kProbeId) ++g_probesSeen;
     if (type != GL_DEBUG_TYPE_ERROR) return;
     ++g_glErrors;
     g_lastGlError = message;
@@ -82,6 +87,16 @@ void GlPlatform::installDebugCallback() {
     glEnable(GL_DEBUG_OUTPUT);
     glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(onGlMessage, nullptr);
+    // A GL error count of 0 means something only when errors would have been counted: send one message
+    // through the debug output (synchronous, so it arrives before the call returns) and see it come back.
+    int before = g_probesSeen;
+    glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, kProbeId, GL_DEBUG_SEVERITY_HIGH,
+                         -1, "cdlab: debug output probe");
+    g_debugOutputOn = g_probesSeen > before;
+}
+
+bool GlPlatform::debugOutputOn() {
+    return g_debugOutputOn;
 }
 
 } // namespace cdlab

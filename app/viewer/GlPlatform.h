@@ -30,7 +30,10 @@ public:
     /// GL errors and messages reported through KHR_debug since start-up.
     static int glErrorCount();
     static const std::string& lastGlError();
+    /// Enables KHR_debug output into the error counter and checks that a message sent through it arrives.
     static void installDebugCallback();
+    /// Whether installDebugCallback saw its test message come back (GL errors are counted).
+    static bool debugOutputOn();
 
 protected:
     std::vector<std::string> m_drops;

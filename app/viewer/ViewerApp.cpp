@@ -6,10 +6,12 @@
 #include "debug/DebugSink.h"
 #include "mesh/MeshImporter.h"
 #include "peers/Peers.h"
+#include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneLoader.h"
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -328,10 +330,15 @@ void ViewerApp::markContactFrames(double t0, double t1) {
     int n = m_scene->frames - 1;
     double dt = m_scene->frameLength();
     m_contactFrames.resize(std::size_t(n), 0);
-    // A step that ends (starts) on a grid time, up to rounding, does not reach into the next (previous)
-    // frame.
-    int first = std::clamp(int(std::floor((t0 - m_scene->startTime) / dt + 1e-9)), 0, n - 1);
-    int last = std::clamp(int(std::ceil((t1 - m_scene->startTime) / dt - 1e-9)) - 1, first, n - 1);
+    // A static scene (no time span) is one instant: every frame shows the contact. Otherwise a step that
+    // ends (starts) on a grid time, up to rounding, does not reach into the next (previous) frame. The
+    // grid positions are clamped while still doubles: converting one outside int's range is undefined.
+    auto clampToInt = [](double x, int lo, int hi) { return x >= hi ? hi : x > lo ? int(x) : lo; };
+    int first = 0, last = n - 1;
+    if (dt > 0) {
+        first = clampToInt(std::floor((t0 - m_scene->startTime) / dt + 1e-9), 0, n - 1);
+        last = clampToInt(std::ceil((t1 - m_scene->startTime) / dt - 1e-9) - 1, first, n - 1);
+    }
     for (int f = first; f <= last; ++f) m_contactFrames[std::size_t(f)] = 1;
 }
 
@@ -390,6 +397,19 @@ void ViewerApp::lookAt(int v, const Vec3& point) {
     cam.frame(box, float(w) / float(std::max(m_height, 1)));
 }
 
+namespace {
+/// Each viewport's background, a shade apart from its neighbour's so that the columns are told apart.
+std::array<float, 3> backgroundColor(int v) {
+    return {0.12f + 0.015f * float(v), 0.13f, 0.15f};
+}
+} // namespace
+
+std::string Viewport::label() const {
+    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(algorithm);
+    std::string changed = info ? params.describeChanged(info->params) : std::string();
+    return changed.empty() ? algorithm : algorithm + "[" + changed + "]";
+}
+
 void ViewerApp::render(int width, int height) {
     glViewport(0, 0, width, height);
     glClearColor(0.12f, 0.13f, 0.15f, 1.0f);
@@ -406,7 +426,8 @@ void ViewerApp::render(int width, int height) {
         const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : vp.camera;
         glViewport(v * colWidth, 0, colWidth, height);
         glScissor(v * colWidth, 0, colWidth, height);
-        glClearColor(0.12f + 0.015f * v, 0.13f, 0.15f, 1.0f);
+        auto bg = backgroundColor(v);
+        glClearColor(bg[0], bg[1], bg[2], 1.0f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         m_renderer->setCamera(cam.projection(float(colWidth) / float(std::max(height, 1))) * cam.view(),
                               cam.eye());
@@ -528,6 +549,29 @@ void ViewerApp::pickAt(float x, float y, int width, int height) {
     }
 }
 
+std::vector<double> ViewerApp::sceneCoverage(int width, int height) const {
+    std::vector<unsigned char> pixels(std::size_t(width) * height * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, m_platform.framebuffer());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    int n = std::max(int(m_viewports.size()), 1), colWidth = width / n;
+    std::vector<double> share(std::size_t(n), 0.0);
+    for (int v = 0; v < n; ++v) {
+        auto bg = backgroundColor(v);
+        std::size_t covered = 0;
+        for (int y = 0; y < height; ++y)
+            for (int x = v * colWidth; x < (v + 1) * colWidth; ++x) {
+                const unsigned char* p = &pixels[(std::size_t(y) * width + x) * 4];
+                bool differs = false;
+                for (int c = 0; c < 3; ++c)
+                    differs |= std::abs(int(p[c]) - int(std::lround(bg[c] * 255))) > 2;
+                covered += differs;
+            }
+        share[std::size_t(v)] = double(covered) / std::max(1.0, double(colWidth) * height);
+    }
+    return share;
+}
+
 bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
     std::vector<unsigned char> pixels(std::size_t(width) * height * 4);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, m_platform.framebuffer());
@@ -550,6 +594,7 @@ int ViewerApp::run() {
     double last = glfwGetTime();
     double lastFrom = 0, lastTo = 0;                 // the last frame's time span, for the automated summary
     bool thenStarted = false, thenCancelled = false; // automation: --then / --then-algo, --cancel-then
+    std::vector<double> coverage;                    // automation: the last frame's sceneCoverage
     for (;;) {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
@@ -631,6 +676,8 @@ int ViewerApp::run() {
         handleCameraInput(m_width, m_height);
         ui.draw();
         render(m_width, m_height);
+        if (m_options.frames > 0 && frame + 1 >= m_options.frames)
+            coverage = sceneCoverage(m_width, m_height);
         ui.end();
         if (!m_pendingScreenshot.empty())
             saveScreenshot(std::exchange(m_pendingScreenshot, {}), m_width, m_height);
@@ -659,18 +706,21 @@ int ViewerApp::run() {
                     frame, m_width, m_height, median(m_frameHistory),
                     1000.0f / std::max(median(m_frameHistory), 1e-3f), median(m_overheadHistory),
                     GlPlatform::glErrorCount());
+        std::printf("GL debug output %s\n", GlPlatform::debugOutputOn()
+                                                ? "on (KHR_debug: a test message came back)"
+                                                : "OFF: GL errors are not counted");
         if (m_scene) std::printf("last frame t %g -> %g\n", lastFrom, lastTo);
         for (std::size_t v = 0; v < m_viewports.size(); ++v) {
             const Viewport& vp = *m_viewports[v];
             for (const auto& note : vp.draw.notes)
-                std::printf("viewport %zu (%s) picked %s\n", v, vp.algorithm.c_str(), note.c_str());
+                std::printf("viewport %zu (%s) picked %s\n", v, vp.label().c_str(), note.c_str());
             for (const TimeOfContact& c : vp.result.firstContacts)
-                std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.algorithm.c_str(), c.time,
+                std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.label().c_str(), c.time,
                             describeContact(c).c_str());
         }
         for (std::size_t v = 0; v < m_viewports.size(); ++v) { // what the overlays show on the last frame
             std::string drew = m_viewports[v]->draw.describeCounts();
-            std::printf("viewport %zu (%s) drew %s\n", v, m_viewports[v]->algorithm.c_str(),
+            std::printf("viewport %zu (%s) drew %s\n", v, m_viewports[v]->label().c_str(),
                         drew.empty() ? "nothing" : drew.c_str());
             const auto& culled = m_viewports[v]->draw.bmLevelBoxes;
             if (culled.empty()) continue;
@@ -680,11 +730,14 @@ int ViewerApp::run() {
                 levels +=
                     " " + std::to_string(d < culled.size() ? culled[d] : 0) + "/" + std::to_string(sizes[d]);
             std::printf("viewport %zu (%s) BM test per level, culled/nodes:%s\n", v,
-                        m_viewports[v]->algorithm.c_str(), levels.c_str());
+                        m_viewports[v]->label().c_str(), levels.c_str());
         }
+        for (std::size_t v = 0; v < coverage.size() && v < m_viewports.size(); ++v)
+            std::printf("viewport %zu (%s) covers %.1f %% of its pixels\n", v,
+                        m_viewports[v]->label().c_str(), 100 * coverage[v]);
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
         std::string views;
-        for (const auto& vp : m_viewports) views += (views.empty() ? "" : " | ") + vp->algorithm;
+        for (const auto& vp : m_viewports) views += (views.empty() ? "" : " | ") + vp->label();
         std::printf("viewports %s\nstatus %s\n", views.c_str(), m_status.c_str());
     }
     if (GlPlatform::glErrorCount() > 0) {

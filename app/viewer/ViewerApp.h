@@ -38,6 +38,9 @@ private:
 struct Viewport {
     std::string algorithm = "bvh";
     ParamSet params;
+    /// "rigid-ccd-bm[test=per-face]": the algorithm and its parameters that differ from the defaults, as the
+    /// bench labels its rows, so that two viewports of one algorithm are told apart.
+    std::string label() const;
     std::unique_ptr<Algorithm> algo;
     PrepareReport prepare;
     FrameResult result;
@@ -128,6 +131,9 @@ private:
     /// picks the node of its chosen body and level that the view ray enters first.
     void pickAt(float x, float y, int width, int height);
     bool saveScreenshot(const std::string& path, int width, int height);
+    /// Per viewport, the share of its pixels that differ from its background colour, read after the scene
+    /// and overlays are drawn and before the panels: the automated runs' check that a view is not blank.
+    std::vector<double> sceneCoverage(int width, int height) const;
     Aabb sceneBounds(double t) const;
     void frameAll();
     /// Fresh cameras looking from the scene's `view` direction (the default orbit angles when it names

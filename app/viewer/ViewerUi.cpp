@@ -60,14 +60,6 @@ std::vector<std::string> browseFiles() {
     return out;
 }
 
-/// "rigid-ccd-bm[test=per-face]": the algorithm and its parameters that differ from the defaults, as the
-/// bench labels its rows, so that two viewports of one algorithm are told apart.
-std::string algorithmLabel(const Viewport& vp) {
-    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.algorithm);
-    std::string changed = info ? vp.params.describeChanged(info->params) : std::string();
-    return changed.empty() ? vp.algorithm : vp.algorithm + "[" + changed + "]";
-}
-
 } // namespace
 
 ViewerUi::ViewerUi(ViewerApp& app) : m_app(app), m_hasWindow(app.m_platform.window() != nullptr) {
@@ -345,7 +337,7 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     // Side by side, an open panel covers nearly half of its viewport's scene: start closed (title bar only).
     if (n > 1) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
     std::string title =
-        "View " + std::to_string(index + 1) + ": " + algorithmLabel(vp) + "###view" + std::to_string(index);
+        "View " + std::to_string(index + 1) + ": " + vp.label() + "###view" + std::to_string(index);
     ImGui::Begin(title.c_str());
     auto& registry = AlgorithmRegistry::instance();
     bool changed = false;
@@ -528,7 +520,7 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
 }
 
 std::string ViewerUi::viewLabel(std::size_t v) const {
-    return "view " + std::to_string(v + 1) + ": " + algorithmLabel(*m_app.m_viewports[v]);
+    return "view " + std::to_string(v + 1) + ": " + m_app.m_viewports[v]->label();
 }
 
 void ViewerUi::counterPlots(const std::vector<std::string>& counters) {

@@ -1,0 +1,118 @@
+// Pinned answers (Box2D's determinism test, Jolt's -validate_hash): every bundled scene x every cdlab
+// algorithm, its run hash (contact sets, times of contact and features of every frame) and its counters
+// summed over the scene's frames, against tests/data/golden.txt. A speed-up or a refactor that changes one
+// answer or one count fails here, with the lines that changed. After a change that is meant to change
+// answers, rewrite the table and say why in the commit:
+//   CDLAB_GOLDEN_UPDATE=1 build/tests/cdlab-tests --gtest_filter='Golden.*'
+#include "TestUtil.h"
+#include "pipeline/AlgorithmRegistry.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+using namespace cdlab;
+
+namespace {
+
+struct GoldenSpec {
+    std::string label; ///< as the bench names it
+    std::string name;
+    std::map<std::string, std::string> params;
+};
+
+/// Every cdlab algorithm with its defaults, plus the parameter values that change its structures.
+const std::vector<GoldenSpec>& goldenSpecs() {
+    static const std::vector<GoldenSpec> specs{
+        {"brute-force", "brute-force", {}},
+        {"bvh", "bvh", {}},
+        {"bvh:bv=aabb", "bvh", {{"bv", "aabb"}}},
+        {"rigid-ccd", "rigid-ccd", {}},
+        {"rigid-ccd-bm", "rigid-ccd-bm", {}},
+        {"rigid-ccd-bm:build=top-down", "rigid-ccd-bm", {{"build", "top-down"}}},
+    };
+    return specs;
+}
+
+/// The reference tests every triangle pair: on the doors (3,324 x 3,324 triangles) that is seconds per
+/// frame, so it runs the first frames of each scene only (its answers equal bvh's on every frame: --verify).
+constexpr int kBruteForceFrames = 8;
+
+std::string hex(std::uint64_t h) {
+    std::ostringstream s;
+    s << std::hex << std::setw(16) << std::setfill('0') << h;
+    return s.str();
+}
+
+/// One line per scene and algorithm: "scene algorithm frames=N hash=H counter=value ...".
+std::string goldenLine(const std::string& sceneName, const Scene& scene, const GoldenSpec& spec) {
+    auto algo = AlgorithmRegistry::instance().create(spec.name, spec.params);
+    algo->prepare(scene);
+    int frames = scene.frames;
+    if (spec.name == "brute-force") frames = std::min(frames, kBruteForceFrames);
+    std::uint64_t h = 0;
+    Counters total;
+    for (int f = 0; f < frames; ++f) {
+        // As the bench steps them (its run hashes are these): each frame ends on the scene's grid and is
+        // one frame long, the first one included.
+        double t = scene.frameTime(f, scene.frames);
+        FrameResult r = algo->step(t - scene.frameLength(), t);
+        h = combineHash(h, r.hash());
+        total.merge(r.counters);
+    }
+    std::ostringstream line;
+    line << sceneName << " " << spec.label << " frames=" << frames << " hash=" << hex(h);
+    auto items = total.items();
+    std::sort(items.begin(), items.end());
+    for (const auto& [name, value] : items) line << " " << name << "=" << value;
+    return line.str();
+}
+
+std::string goldenPath() {
+    return std::string(CDLAB_TEST_DATA) + "/golden.txt";
+}
+
+} // namespace
+
+TEST(Golden, EveryBundledSceneAndAlgorithmKeepsItsHashAndCounters) {
+    std::vector<std::string> scenes;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes"))
+        if (e.path().extension() == ".json") scenes.push_back(e.path().filename().string());
+    std::sort(scenes.begin(), scenes.end());
+    ASSERT_GE(scenes.size(), 9u);
+
+    std::vector<std::string> got;
+    for (const auto& name : scenes) {
+        Scene scene = test::bundled(name);
+        for (const auto& spec : goldenSpecs()) got.push_back(goldenLine(name, scene, spec));
+    }
+
+    if (const char* update = std::getenv("CDLAB_GOLDEN_UPDATE"); update && std::string(update) == "1") {
+        std::ofstream out(goldenPath());
+        out << "# scene algorithm frames hash counters (tests/GoldenTest.cpp writes this with "
+               "CDLAB_GOLDEN_UPDATE=1)\n";
+        for (const auto& l : got) out << l << "\n";
+        GTEST_SKIP() << "wrote " << goldenPath();
+    }
+
+    std::ifstream in(goldenPath());
+    ASSERT_TRUE(in) << goldenPath() << " is missing";
+    std::vector<std::string> want;
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty() && l[0] != '#') want.push_back(l);
+    ASSERT_EQ(want.size(), got.size()) << "the table has another set of scenes or algorithms";
+    int changed = 0;
+    for (std::size_t i = 0; i < got.size(); ++i)
+        if (got[i] != want[i]) {
+            ++changed;
+            ADD_FAILURE() << "changed:\n  was " << want[i] << "\n  now " << got[i];
+        }
+    EXPECT_EQ(changed, 0) << "answers or counts changed; if that is meant, rewrite the table (see the file's "
+                             "header) and say why in the commit";
+}
