@@ -5,6 +5,8 @@
 #                                     without a display it renders 120 frames offscreen to cdlab-default.png
 #   scripts/cdlab.sh bench [args...]  install + build, then run cdlab-bench with the given arguments
 #   scripts/cdlab.sh test             install + build, then run every test (ctest)
+#   scripts/cdlab.sh test-sanitize    install + build with ASan + UBSan into build-sanitize, then run every test
+#                                     but the long randomized shards (ctest -LE slow); CI runs both
 #   scripts/cdlab.sh build            install + build only
 #   scripts/cdlab.sh deps             install the Debian packages only
 #
@@ -65,5 +67,11 @@ case "$cmd" in
     cd "${BUILD_DIR:-build}"
     exec ctest --output-on-failure -j "${JOBS:-$(nproc)}" "$@"
     ;;
-  *) echo "usage: $0 run|bench|test|build|deps" >&2; exit 2 ;;
+  test-sanitize)
+    export CDLAB_SANITIZE=1 BUILD_DIR=${BUILD_DIR:-build-sanitize}
+    install_deps; build
+    cd "$BUILD_DIR"
+    exec ctest --output-on-failure -j "${JOBS:-$(nproc)}" -LE slow "$@"
+    ;;
+  *) echo "usage: $0 run|bench|test|test-sanitize|build|deps" >&2; exit 2 ;;
 esac
