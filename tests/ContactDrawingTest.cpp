@@ -4,6 +4,7 @@
 #include "CcdCases.h"
 #include "debug/DebugSink.h"
 #include "peers/Peers.h"
+#include "pipeline/TimeOfContactDrawing.h"
 
 #include <gtest/gtest.h>
 

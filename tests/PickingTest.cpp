@@ -1,8 +1,8 @@
 // Node picking (a ray against one level of a BVH) and the picked-node drawing, including the BM-cone arrows
 // of redon2002 sec. 4.
 #include "TestUtil.h"
+#include "bvh/BvhDrawing.h"
 #include "culling/BmCone.h"
-#include "debug/BvhDrawing.h"
 #include "mesh/ProceduralMeshes.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneLoader.h"

@@ -4,8 +4,8 @@
 #include "mesh/ProceduralMeshes.h"
 #include "peers/Peers.h"
 #include "pipeline/AlgorithmRegistry.h"
-#include "pipeline/SceneObjects.h"
 #include "scene/SceneLoader.h"
+#include "scene/SceneObjects.h"
 
 #include <gtest/gtest.h>
 #include <set>

@@ -2,41 +2,11 @@
 
 #include "ProgressBar.h"
 #include "core/InputError.h"
-#include "pipeline/SceneObjects.h"
+#include "scene/SceneObjects.h"
 
 #include <algorithm>
 
 namespace cdlab {
-
-std::string AlgorithmSpec::label() const {
-    std::string s = name;
-    if (!params.empty()) {
-        s += "[";
-        bool first = true;
-        for (const auto& [k, v] : params) s += (first ? "" : ",") + k + "=" + v, first = false;
-        s += "]";
-    }
-    return s;
-}
-
-AlgorithmSpec AlgorithmSpec::parse(const std::string& text) {
-    AlgorithmSpec spec;
-    auto colon = text.find(':');
-    spec.name = text.substr(0, colon);
-    if (colon == std::string::npos) return spec;
-    std::string rest = text.substr(colon + 1);
-    std::size_t pos = 0;
-    while (pos <= rest.size()) {
-        auto comma = rest.find(',', pos);
-        std::string kv = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-        auto eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0) throw InputError("--algo " + text, kv, "expected key=value");
-        spec.params[kv.substr(0, eq)] = kv.substr(eq + 1);
-        if (comma == std::string::npos) break;
-        pos = comma + 1;
-    }
-    return spec;
-}
 
 namespace {
 double median(std::vector<double> v) {
@@ -61,13 +31,10 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
     std::vector<std::unique_ptr<Algorithm>> instances;
     std::vector<AlgorithmRun> runs;
     for (const auto& spec : algorithms) {
-        instances.push_back(registry.create(spec.name, spec.params, "--algo " + spec.label()));
+        instances.push_back(registry.create(spec, "--algo " + spec.label()));
         AlgorithmRun run;
         run.spec = spec;
-        ParamSet ps(registry.find(spec.name)->params);
-        for (const auto& [k, v] : spec.params)
-            ps.setFromString(registry.find(spec.name)->params, k, v, "--algo");
-        run.description = spec.name + " " + ps.describe();
+        run.description = spec.name + " " + registry.parameters(spec, "--algo").describe();
         runs.push_back(std::move(run));
     }
 

@@ -10,14 +10,6 @@
 
 namespace cdlab {
 
-struct AlgorithmSpec {
-    std::string name;
-    std::map<std::string, std::string> params;
-    std::string label() const; ///< "bvh[bv=aabb]"
-    /// Parses "name" or "name:key=value,key=value".
-    static AlgorithmSpec parse(const std::string& text);
-};
-
 struct FrameRecord {
     int frame = 0;
     double t = 0;

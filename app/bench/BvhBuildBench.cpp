@@ -31,7 +31,7 @@ void runBvhBuildBench(std::ostream& out, std::shared_ptr<const TriangleMesh> mes
         std::vector<double> ms;
         PrepareReport last;
         for (int r = 0; r < std::max(1, options.repeat); ++r) {
-            auto algo = AlgorithmRegistry::instance().create(spec.name, spec.params, "--algo " + text);
+            auto algo = AlgorithmRegistry::instance().create(spec, "--algo " + text);
             last = algo->prepare(scene, [&](double f, const std::string& what) {
                 bar.update((r + f) / options.repeat, spec.label() + " " + what);
             });

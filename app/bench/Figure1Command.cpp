@@ -4,8 +4,8 @@
 #include "core/InputError.h"
 #include "debug/DebugSink.h"
 #include "pipeline/AlgorithmRegistry.h"
-#include "pipeline/SceneObjects.h"
 #include "scene/SceneLoader.h"
+#include "scene/SceneObjects.h"
 
 #include <algorithm>
 #include <fstream>

@@ -2,8 +2,8 @@
 
 #include "ProgressBar.h"
 #include "core/InputError.h"
-#include "pipeline/SceneObjects.h"
 #include "scene/SceneLoader.h"
+#include "scene/SceneObjects.h"
 
 #include <cmath>
 #include <cstdio>

@@ -67,7 +67,7 @@ void listEverything(const std::string& scenesDir) {
     }
     std::cout << "\nalgorithms:\n";
     for (const auto& a : AlgorithmRegistry::instance().list()) {
-        std::cout << "  " << a.name << " (" << a.kind << "): " << a.description << "\n";
+        std::cout << "  " << a.name << " (" << a.kindLabel() << "): " << a.description << "\n";
         for (const auto& p : a.params) {
             std::cout << "      " << p.name << " = " << toString(p.defaultValue);
             if (!p.choices.empty()) {
@@ -245,7 +245,7 @@ int main(int argc, char** argv) {
     auto defaultAlgos = [] {
         std::vector<std::string> v{"bvh", "bvh:bv=aabb"};
         for (const auto& a : AlgorithmRegistry::instance().list())
-            if (a.kind == "peer") v.push_back(a.name);
+            if (a.role == AlgorithmRole::Peer && a.kind == AlgorithmKind::Discrete) v.push_back(a.name);
         return v;
     };
 
@@ -278,8 +278,7 @@ int main(int argc, char** argv) {
                 bool ok = true;
                 for (const auto& r : runs)
                     if (r.runHash != runs.back().runHash &&
-                        AlgorithmRegistry::instance().find(r.spec.name)->kind.find("peer") ==
-                            std::string::npos) {
+                        AlgorithmRegistry::instance().find(r.spec.name)->role != AlgorithmRole::Peer) {
                         std::cout << "# VERIFY FAILED: " << r.spec.label() << " differs from brute-force\n";
                         ok = false;
                     }

@@ -154,24 +154,9 @@ void ViewerApp::addViewport(const std::string& spec) {
 }
 
 void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::string& context) {
-    auto colon = spec.find(':');
-    std::string name = spec.substr(0, colon);
-    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(name);
-    if (!info) throw InputError(context, spec, "unknown algorithm");
-    ParamSet params(info->params);
-    if (colon != std::string::npos) {
-        std::string rest = spec.substr(colon + 1);
-        std::size_t pos = 0;
-        while (pos < rest.size()) {
-            auto comma = rest.find(',', pos);
-            std::string kv = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-            auto eq = kv.find('=');
-            if (eq == std::string::npos) throw InputError(context + " " + spec, kv, "expected key=value");
-            params.setFromString(info->params, kv.substr(0, eq), kv.substr(eq + 1), context + " " + spec);
-            if (comma == std::string::npos) break;
-            pos = comma + 1;
-        }
-    }
+    AlgorithmSpec parsed = AlgorithmSpec::parse(spec, context);
+    ParamSet params = AlgorithmRegistry::instance().parameters(parsed, context);
+    const std::string& name = parsed.name;
     vp.algorithm = name, vp.params = params;
     rebuild(vp);
 }

@@ -2,10 +2,15 @@
 
 namespace cdlab {
 
+namespace {
+const bool registered = registerAlgorithm(BruteForceAlgorithm::info());
+} // namespace
+
 AlgorithmInfo BruteForceAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "brute-force";
-    i.kind = "reference";
+    i.kind = AlgorithmKind::Discrete;
+    i.role = AlgorithmRole::Reference;
     i.description = "Reference: all triangle pairs (per-triangle box prefilter, same exact triangle test). "
                     "Quadratic; use it to check the fast algorithms' answers.";
     i.params = {contactModeParam()};

@@ -1,16 +1,20 @@
 #include "algorithms/DiscreteBvhAlgorithm.h"
 
-#include "debug/BvhStructure.h"
 #include "debug/DebugSink.h"
+#include "pipeline/BvhStructure.h"
 
 #include <sstream>
 
 namespace cdlab {
 
+namespace {
+const bool registered = registerAlgorithm(DiscreteBvhAlgorithm::info());
+} // namespace
+
 AlgorithmInfo DiscreteBvhAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "bvh";
-    i.kind = "discrete";
+    i.kind = AlgorithmKind::Discrete;
     i.description = "Exact discrete collision at the end of each frame: simultaneous traversal of two BVHs "
                     "(descend the larger node), exact orientation-based triangle test at the leaves.";
     i.params = {

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "collision/BvhCollider.h"
-#include "debug/BvhStructure.h"
 #include "pipeline/AlgorithmRegistry.h"
+#include "pipeline/BvhStructure.h"
 #include "pipeline/DiscretePipeline.h"
 
 #include <map>

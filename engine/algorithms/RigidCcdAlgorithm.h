@@ -13,15 +13,16 @@
 #pragma once
 
 #include "bvh/Bvh.h"
+#include "bvh/BvhTraversal.h"
 #include "ccd/ElementaryCcd.h"
 #include "ccd/RelativeMotion.h"
 #include "collision/BvhCollider.h"
 #include "core/StampedCache.h"
 #include "core/StampedPairSet.h"
 #include "culling/BmConeTree.h"
-#include "debug/BvhStructure.h"
 #include "mesh/FeatureIndex.h"
 #include "pipeline/AlgorithmRegistry.h"
+#include "pipeline/BvhStructure.h"
 
 #include <map>
 #include <memory>
@@ -145,7 +146,7 @@ private:
     // without clearing a flag per node (that clearing was 1 % of a Table 1 frame).
     StampedCache<std::uint8_t> m_culledI, m_culledJ;
     // The traversal's node pairs left; a member so that its capacity outlives a window.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_stack;
+    BvhPairStack m_stack;
     StampedCache<Obb> m_sweptNodes;
     StampedCache<Aabb> m_sweptVerts, m_pointBoxes;
     StampedCache<char> m_backwardI, m_backwardJ;                // per triangle and window, for "face-bound"

@@ -1,5 +1,7 @@
 #include "bvh/Bvh.h"
 
+#include "core/Assert.h"
+
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <chrono>
@@ -304,6 +306,25 @@ void Bvh::build(const TriangleMesh& mesh, const BvhBuildOptions& options, const 
     m_nodes.shrink_to_fit(), m_aabbs.shrink_to_fit(), m_obbs.shrink_to_fit();
     m_stats.nodes = m_nodes.size();
     for (const BvhNode& nd : m_nodes) m_stats.leaves += nd.isLeaf() ? 1 : 0;
+    // The traversals rely on these: children after their parent (refit's reverse sweep is bottom-up), one
+    // level deeper, covering exactly the parent's triangles; the leaves together hold every triangle once.
+#ifdef CDLAB_ENABLE_ASSERTS
+    std::size_t leafTriangles = 0;
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        const BvhNode& nd = m_nodes[i];
+        if (nd.isLeaf()) {
+            leafTriangles += nd.triCount;
+            continue;
+        }
+        CDLAB_ASSERT(nd.firstChild > i && nd.firstChild + 1 < m_nodes.size(), "children follow their parent");
+        const BvhNode &l = m_nodes[nd.firstChild], &r = m_nodes[nd.firstChild + 1];
+        CDLAB_ASSERT(l.depth == nd.depth + 1 && r.depth == nd.depth + 1, "children are one level deeper");
+        CDLAB_ASSERT(l.firstTri == nd.firstTri && r.firstTri == l.firstTri + l.triCount &&
+                         l.triCount + r.triCount == nd.triCount,
+                     "children split their parent's triangles");
+    }
+    CDLAB_ASSERT(leafTriangles == mesh.triangles.size(), "the leaves hold every triangle once");
+#endif
     m_stats.memoryBytes = m_nodes.capacity() * sizeof(BvhNode) + m_aabbs.capacity() * sizeof(Aabb) +
                           m_obbs.capacity() * sizeof(Obb) + m_triIndex.capacity() * sizeof(std::uint32_t);
     m_stats.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

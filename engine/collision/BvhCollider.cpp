@@ -90,58 +90,62 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
     Policy policy(*this);
     CollisionCounters& cnt = out.counters;
 
-    m_stack.clear();
-    m_stack.push_back({0, 0});
-    while (!m_stack.empty()) {
-        auto [na, nb] = m_stack.back();
-        m_stack.pop_back();
-        ++cnt.bvTests;
-        bool hit = policy.overlap(*this, na, nb);
-        if constexpr (kDebug) {
-            Rgba col = hit ? kBvOverlapColor : kBvSeparatedColor;
-            DebugCategory cat = hit ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
-            DebugTag ta{a.debugId, nodesA[na].depth}, tb{b.debugId, nodesB[nb].depth};
-            if (sink->wants(cat, ta)) {
-                sink->setTag(ta);
-                sink->box(a.bvh->nodeBox(na).transformed(a.pose), col, cat);
+    struct {
+        BvhCollider& self;
+        Policy& policy;
+        CollisionCounters& cnt;
+        const CollisionBody &a, &b;
+        DebugSink* sink;
+        const std::vector<BvhNode>&nodesA, &nodesB;
+        const std::vector<std::uint32_t>&triA, &triB;
+        const TriangleMesh& meshA;
+        ContactMode mode;
+        CollisionResult& out;
+
+        // The node pair's BV test, drawn with its outcome when a sink wants it.
+        bool enter(std::uint32_t na, std::uint32_t nb) {
+            ++cnt.bvTests;
+            bool hit = policy.overlap(self, na, nb);
+            if constexpr (kDebug) {
+                Rgba col = hit ? kBvOverlapColor : kBvSeparatedColor;
+                DebugCategory cat = hit ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
+                DebugTag ta{a.debugId, nodesA[na].depth}, tb{b.debugId, nodesB[nb].depth};
+                if (sink->wants(cat, ta)) {
+                    sink->setTag(ta);
+                    sink->box(a.bvh->nodeBox(na).transformed(a.pose), col, cat);
+                }
+                if (sink->wants(cat, tb)) {
+                    sink->setTag(tb);
+                    sink->box(b.bvh->nodeBox(nb).transformed(b.pose), col, cat);
+                }
             }
-            if (sink->wants(cat, tb)) {
-                sink->setTag(tb);
-                sink->box(b.bvh->nodeBox(nb).transformed(b.pose), col, cat);
-            }
+            if (hit) ++cnt.nodesVisited;
+            return hit;
         }
-        if (!hit) continue;
-        ++cnt.nodesVisited;
-        const BvhNode& A = nodesA[na];
-        const BvhNode& B = nodesB[nb];
-        if (A.isLeaf() && B.isLeaf()) {
+        // Every triangle pair of two leaves through the exact test; the first contact ends a FirstContact
+        // query.
+        bool leaves(const BvhNode& A, const BvhNode& B) {
             for (std::uint32_t i = A.firstTri; i < A.firstTri + A.triCount; ++i) {
                 const Triangle& ta = meshA.triangles[triA[i]];
                 const Vec3 &p1 = meshA.vertices[ta[0]], &q1 = meshA.vertices[ta[1]],
                            &r1 = meshA.vertices[ta[2]];
                 for (std::uint32_t j = B.firstTri; j < B.firstTri + B.triCount; ++j) {
-                    const Triangle& tb = m_meshB->triangles[triB[j]];
-                    const Vec3 &p2 = vertexB(tb[0]), &q2 = vertexB(tb[1]), &r2 = vertexB(tb[2]);
+                    const Triangle& tb = self.m_meshB->triangles[triB[j]];
+                    const Vec3 &p2 = self.vertexB(tb[0]), &q2 = self.vertexB(tb[1]),
+                               &r2 = self.vertexB(tb[2]);
                     ++cnt.triTests;
                     if (!trianglesIntersect(p1, q1, r1, p2, q2, r2)) continue;
                     ++cnt.pairsFound;
                     out.pairs.push_back({triA[i], triB[j]});
                     if constexpr (kDebug)
                         drawContact(*sink, a.pose, {p1, q1, r1}, {p2, q2, r2}, a.debugId, b.debugId);
-                    if (mode == ContactMode::FirstContact) return;
+                    if (mode == ContactMode::FirstContact) return false;
                 }
             }
-            continue;
+            return true;
         }
-        // Descend the larger node (or the only internal one) so both volumes shrink at similar rates.
-        if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
-            m_stack.push_back({A.firstChild + 1, nb});
-            m_stack.push_back({A.firstChild, nb});
-        } else {
-            m_stack.push_back({na, B.firstChild + 1});
-            m_stack.push_back({na, B.firstChild});
-        }
-    }
+    } query{*this, policy, cnt, a, b, sink, nodesA, nodesB, triA, triB, meshA, mode, out};
+    traverseBvhPair(*a.bvh, *b.bvh, m_stack, query);
 }
 
 void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "bvh/Bvh.h"
+#include "bvh/BvhTraversal.h"
 #include "collision/CollisionTypes.h"
 #include "geometry/Pose.h"
 #include "mesh/TriangleMesh.h"
@@ -49,7 +50,7 @@ private:
     std::vector<std::uint32_t> m_vertStamp;
     std::vector<Obb> m_obbB;
     std::vector<std::uint32_t> m_obbStamp;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_stack;
+    BvhPairStack m_stack;
 };
 
 } // namespace cdlab

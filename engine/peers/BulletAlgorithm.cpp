@@ -67,7 +67,8 @@ struct BulletAlgorithm::Impl {
 AlgorithmInfo BulletAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "bullet";
-    i.kind = "peer";
+    i.kind = AlgorithmKind::Discrete;
+    i.role = AlgorithmRole::Peer;
     i.description = "Peer: " + version() +
                     " discrete mesh-mesh contact test (btGImpactMeshShape, margin 0, single precision), "
                     "same frames and pairs; every colliding triangle pair it reports.";

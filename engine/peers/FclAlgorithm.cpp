@@ -18,7 +18,8 @@ struct FclAlgorithm::Impl {
 AlgorithmInfo FclAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "fcl";
-    i.kind = "peer";
+    i.kind = AlgorithmKind::Discrete;
+    i.role = AlgorithmRole::Peer;
     i.description =
         "Peer: FCL " FCL_VERSION " discrete mesh-mesh collide (BVHModel, contacts disabled), same "
         "frames and pairs. OBBRSS is FCL's fast path.";

@@ -3,6 +3,7 @@
 #include "collision/ContactDrawing.h"
 #include "core/Stopwatch.h"
 #include "peers/FclConversions.h"
+#include "pipeline/TimeOfContactDrawing.h"
 
 #include <fcl/config.h>
 #include <fcl/fcl.h>
@@ -36,7 +37,8 @@ struct FclCcdAlgorithm::Impl {
 AlgorithmInfo FclCcdAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "fcl-ca";
-    i.kind = "continuous peer";
+    i.kind = AlgorithmKind::Continuous;
+    i.role = AlgorithmRole::Peer;
     i.description = "Peer: FCL " FCL_VERSION " continuous collision by conservative advancement on RSS trees "
                     "(its working mesh-mesh CCD path), same frames, body pairs and end poses as rigid-ccd; "
                     "time of contact within 1e-5 of the frame, closest triangles at that time.";

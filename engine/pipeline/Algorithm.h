@@ -5,7 +5,7 @@
 
 #include "pipeline/FrameResult.h"
 #include "pipeline/Params.h"
-#include "pipeline/SceneObjects.h"
+#include "scene/SceneObjects.h"
 
 #include <functional>
 #include <memory>

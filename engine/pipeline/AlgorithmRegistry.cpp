@@ -6,13 +6,35 @@
 
 namespace cdlab {
 
+const char* toString(AlgorithmKind k) {
+    switch (k) {
+    case AlgorithmKind::Discrete:
+        return "discrete";
+    case AlgorithmKind::Continuous:
+        return "continuous";
+    case AlgorithmKind::Penetration:
+        return "penetration";
+    }
+    return "?";
+}
+
+std::string AlgorithmInfo::kindLabel() const {
+    std::string s = toString(kind);
+    if (role == AlgorithmRole::Reference) s += " reference";
+    if (role == AlgorithmRole::Peer) s += " peer";
+    return s;
+}
+
 AlgorithmRegistry& AlgorithmRegistry::instance() {
-    static AlgorithmRegistry* registry = [] {
-        auto* r = new AlgorithmRegistry;
-        registerBuiltinAlgorithms(*r);
-        return r;
-    }();
+    // Built on first use, so registrations from other files' static initializers find it whatever their
+    // order; never destroyed, so no algorithm outlives it at exit.
+    static AlgorithmRegistry* registry = new AlgorithmRegistry;
     return *registry;
+}
+
+bool registerAlgorithm(AlgorithmInfo info) {
+    AlgorithmRegistry::instance().add(std::move(info));
+    return true;
 }
 
 void AlgorithmRegistry::add(AlgorithmInfo info) {
@@ -31,18 +53,23 @@ const AlgorithmInfo* AlgorithmRegistry::find(const std::string& name) const {
     return nullptr;
 }
 
-std::unique_ptr<Algorithm> AlgorithmRegistry::create(const std::string& name,
-                                                     const std::map<std::string, std::string>& overrides,
+std::unique_ptr<Algorithm> AlgorithmRegistry::create(const AlgorithmSpec& spec,
                                                      const std::string& context) const {
-    const AlgorithmInfo* info = find(name);
+    ParamSet params = parameters(spec, context); // throws on an unknown name
+    return find(spec.name)->create(params);
+}
+
+ParamSet AlgorithmRegistry::parameters(const AlgorithmSpec& spec, const std::string& context) const {
+    const AlgorithmInfo* info = find(spec.name);
     if (!info) {
         std::string known;
         for (const auto& a : m_list) known += (known.empty() ? "" : ", ") + a.name;
-        throw InputError(context, name, "unknown algorithm (known: " + known + ")");
+        throw InputError(context, spec.name, "unknown algorithm (known: " + known + ")");
     }
     ParamSet params(info->params);
-    for (const auto& [k, v] : overrides) params.setFromString(info->params, k, v, context + " " + name);
-    return info->create(params);
+    for (const auto& [k, v] : spec.params)
+        params.setFromString(info->params, k, v, context + " " + spec.name);
+    return params;
 }
 
 } // namespace cdlab

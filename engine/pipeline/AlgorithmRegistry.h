@@ -3,6 +3,7 @@
 #pragma once
 
 #include "pipeline/Algorithm.h"
+#include "pipeline/AlgorithmSpec.h"
 
 #include <map>
 #include <memory>
@@ -11,34 +12,56 @@
 
 namespace cdlab {
 
+/// What an algorithm answers: the contacts at the end of a frame (discrete), the first contact within the
+/// frame (continuous), or the region where bodies interpenetrate (penetration).
+enum class AlgorithmKind : std::uint8_t { Discrete, Continuous, Penetration };
+/// Whose it is: one of cdlab's methods, cdlab's exact reference that the methods are checked against, or
+/// another library's (a peer, measured against).
+enum class AlgorithmRole : std::uint8_t { Method, Reference, Peer };
+const char* toString(AlgorithmKind k);
+
 struct AlgorithmInfo {
     std::string name;
     std::string description; ///< what it does, citing the paper section where there is one
-    std::string kind;        ///< "discrete", "continuous", "reference", "peer", "continuous peer"
+    AlgorithmKind kind = AlgorithmKind::Discrete;
+    AlgorithmRole role = AlgorithmRole::Method;
+    /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
+    std::string kindLabel() const;
     std::vector<ParamSpec> params;
     std::function<std::unique_ptr<Algorithm>(const ParamSet&)> create;
 };
 
 class AlgorithmRegistry {
 public:
-    /// The process-wide registry, with the engine's built-in algorithms registered.
+    /// The process-wide registry: every linked algorithm has registered itself before main().
     static AlgorithmRegistry& instance();
 
     void add(AlgorithmInfo info); ///< replaces an entry of the same name
     const AlgorithmInfo* find(const std::string& name) const;
     const std::vector<AlgorithmInfo>& list() const { return m_list; }
 
-    /// Creates `name` with `overrides` ("param" -> "text"); throws InputError on an unknown algorithm or a
-    /// bad parameter (naming `context`, e.g. the command-line flag).
+    /// The algorithm's parameters: its defaults with `spec`'s given values; throws InputError on an unknown
+    /// algorithm (listing the known ones) or a bad parameter (naming `context`, e.g. the command-line flag,
+    /// and the spec).
+    ParamSet parameters(const AlgorithmSpec& spec, const std::string& context = "algorithm") const;
+    /// Creates `spec`'s algorithm with parameters(spec, context).
+    std::unique_ptr<Algorithm> create(const AlgorithmSpec& spec,
+                                      const std::string& context = "algorithm") const;
+    /// Creates `name` with `overrides` ("param" -> "text"), as create({name, overrides}, context).
     std::unique_ptr<Algorithm> create(const std::string& name,
                                       const std::map<std::string, std::string>& overrides,
-                                      const std::string& context = "algorithm") const;
+                                      const std::string& context = "algorithm") const {
+        return create(AlgorithmSpec{name, overrides}, context);
+    }
 
 private:
     std::vector<AlgorithmInfo> m_list; // sorted by name
 };
 
-/// Registers the engine's algorithms (called by instance()).
-void registerBuiltinAlgorithms(AlgorithmRegistry& registry);
+/// Adds `info` to AlgorithmRegistry::instance() and returns true: an algorithm registers itself from its own
+/// file (Box2D's RegisterSample), `static const bool registered = registerAlgorithm(MyAlgorithm::info());`,
+/// so the registry in this layer names no algorithm. The algorithms library is an object library: every
+/// program that links it keeps those registrations.
+bool registerAlgorithm(AlgorithmInfo info);
 
 } // namespace cdlab

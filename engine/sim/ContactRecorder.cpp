@@ -1,10 +1,10 @@
 #include "sim/ContactRecorder.h"
 
 #include "ccd/RelativeMotion.h"
-#include "collision/ContactDrawing.h"
 #include "core/InputError.h"
 #include "geometry/SegmentDistance.h"
 #include "pipeline/AlgorithmRegistry.h"
+#include "pipeline/TimeOfContactDrawing.h"
 
 #include <algorithm>
 #include <cmath>

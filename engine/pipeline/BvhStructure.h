@@ -3,8 +3,8 @@
 // algorithm's scene objects and per-object trees; algorithms delegate to it instead of repeating the lookups.
 #pragma once
 
-#include "debug/BvhDrawing.h"
-#include "pipeline/SceneObjects.h"
+#include "bvh/BvhDrawing.h"
+#include "scene/SceneObjects.h"
 
 #include <optional>
 #include <string>

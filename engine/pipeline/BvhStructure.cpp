@@ -1,4 +1,4 @@
-#include "debug/BvhStructure.h"
+#include "pipeline/BvhStructure.h"
 
 namespace cdlab {
 

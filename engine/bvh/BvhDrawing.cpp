@@ -1,4 +1,4 @@
-#include "debug/BvhDrawing.h"
+#include "bvh/BvhDrawing.h"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "pipeline/SceneObjects.h"
+#include "scene/SceneObjects.h"
 
 namespace cdlab {
 

@@ -1,0 +1,164 @@
+// RigidCcdAlgorithm's drawing: what the viewer shows of a query (BV tests, BM-culled nodes, faces moving
+// forwards and backwards, BM-cones) and of its trees (levels, picked nodes). The algorithm calls these only
+// when a sink is given, so the query without drawing never reaches this file.
+#include "algorithms/RigidCcdAlgorithm.h"
+
+#include "core/Stopwatch.h"
+#include "culling/ContinuousCulling.h"
+#include "debug/DebugSink.h"
+#include "pipeline/BvhStructure.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+namespace cdlab {
+
+void RigidCcdAlgorithm::drawBvTest(std::uint32_t ni, std::uint32_t nj, bool overlap) {
+    // As the discrete traversal draws its tests, with i's node as the box its motion sweeps over the window:
+    // that box is in j's frame, so it is drawn at j's pose at the frame's end, where the viewer draws j.
+    DebugCategory cat = overlap ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
+    Rgba col = overlap ? kBvOverlapColor : kBvSeparatedColor;
+    DebugTag tagI{std::int32_t(m_objI), m_bvhI->nodes()[ni].depth};
+    DebugTag tagJ{std::int32_t(m_objJ), m_bvhJ->nodes()[nj].depth};
+    if (m_sink->wants(cat, tagI)) {
+        m_sink->setTag(tagI);
+        m_sink->box(sweptNode(ni).transformed(m_endPoseJ), col, cat);
+    }
+    if (m_sink->wants(cat, tagJ)) {
+        m_sink->setTag(tagJ);
+        m_sink->box(m_bvhJ->obbs()[nj].transformed(m_endPoseJ), col, cat);
+    }
+}
+
+void RigidCcdAlgorithm::drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose) {
+    if (!m_sink) return;
+    DebugTag tag{std::int32_t(object), depth};
+    if (!m_sink->wants(DebugCategory::BmCulled, tag)) return;
+    m_sink->setTag(tag);
+    m_sink->box(box.transformed(pose), Rgba{0.95f, 0.2f, 0.85f, 1.0f}, DebugCategory::BmCulled);
+}
+
+void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion,
+                                       const Pose& worldJ, DebugSink& sink, std::vector<bool>& drawn) const {
+    // At the end of the frame (s = 1) i's velocity field in j's frame is v(x) = dt + phi'(1) k x (x - t(1));
+    // j's triangles see minus that field (eq. 1). A triangle moves backwards when v . n < 0 at its three
+    // vertices.
+    Pose end = motion.at(1);
+    Vec3 dt = motion.translation(), k = motion.axis();
+    double rate = motion.whole().rateMin(); // phi'(1)
+    auto field = [&](const Vec3& x) { return dt + cross(k, x - end.t) * rate; };
+    const auto& objs = m_objects->objects();
+    std::optional<ContinuousCulling> culling;
+    for (std::uint32_t obj : {i, j}) {
+        if (drawn[obj]) continue;
+        drawn[obj] = true;
+        const TriangleMesh& mesh = *objs[obj].mesh;
+        Pose toJ = obj == i ? end : Pose{}; // object frame -> j's frame
+        Pose toWorld = worldJ * toJ;
+        if (m_culling) { // the BM test (6) over the whole frame, on the levels the sink wants
+            const Bvh& bvh = *m_bvhOf[obj];
+            const BmConeTree& cones = *m_coneOf[obj];
+            int deepest = structure().depth(obj);
+            for (std::uint32_t n = 0; n < bvh.nodes().size(); ++n) {
+                if (!cones.hasCone(n)) continue;
+                const BvhNode& node = bvh.nodes()[n];
+                const Obb& box = bvh.obbs()[n];
+                // A level is the hierarchy cut there: its nodes and the leaves above it (as drawBvhLevel).
+                int culled = -1; // not tested yet
+                for (int d = node.depth; d <= (node.isLeaf() ? deepest : node.depth); ++d) {
+                    DebugTag level{std::int32_t(obj), d};
+                    if (!sink.wants(DebugCategory::BmLevel, level)) continue;
+                    if (!culling) culling.emplace(motion.whole());
+                    if (culled < 0)
+                        culled = obj == i ? culling->movingCulled(box, cones.cone(n), cones.coneSize(n))
+                                          : culling->fixedCulled(box, cones.cone(n), cones.coneSize(n));
+                    if (!culled) break;
+                    sink.setTag(level);
+                    sink.box(box.transformed(toWorld), Rgba{0.95f, 0.2f, 0.85f, 1.0f},
+                             DebugCategory::BmLevel);
+                }
+            }
+        }
+        DebugTag tag{std::int32_t(obj), -1};
+        if (!sink.wants(DebugCategory::ForwardFace, tag)) continue;
+        double sign = obj == i ? 1 : -1;
+        sink.setTag(tag);
+        for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+            Vec3 p[3];
+            mesh.corners(t, p[0], p[1], p[2]);
+            Vec3 n = toJ.R * mesh.faceNormals[t];
+            bool backward = true;
+            for (const Vec3& v : p) backward = backward && sign * dot(field(toJ.apply(v)), n) < 0;
+            Vec3 a = toWorld.apply(p[0]), b = toWorld.apply(p[1]), c = toWorld.apply(p[2]);
+            if (backward) {
+                Rgba grey{0.35f, 0.35f, 0.38f, 1.0f};
+                sink.line(a, b, grey, DebugCategory::BackwardFace);
+                sink.line(b, c, grey, DebugCategory::BackwardFace);
+                sink.line(c, a, grey, DebugCategory::BackwardFace);
+            } else {
+                sink.triangle(a, b, c, Rgba{0.95f, 0.75f, 0.45f, 1.0f}, DebugCategory::ForwardFace);
+            }
+        }
+    }
+}
+
+std::string RigidCcdAlgorithm::describeCone(std::uint32_t object, std::uint32_t node) const {
+    if (!m_culling || object >= m_coneOf.size()) return {};
+    const BmConeTree& cones = *m_coneOf[object];
+    if (!cones.hasCone(node)) return ", no BM-cone (never BM-culled)";
+    int r = cones.coneSize(node);
+    return ", BM-cone of " + std::to_string(r) + " vector" + (r == 1 ? "" : "s");
+}
+
+void RigidCcdAlgorithm::drawCone(std::uint32_t object, std::uint32_t node, const Pose& pose,
+                                 DebugSink& sink) const {
+    const BmConeTree& cones = *m_coneOf[object];
+    const Bvh& bvh = *m_bvhOf[object];
+    DebugTag tag{std::int32_t(object), bvh.nodes()[node].depth};
+    if (!sink.wants(DebugCategory::BmCone, tag)) return;
+    sink.setTag(tag);
+    Obb box = bvh.nodeBox(node);
+    Vec3 centre = pose.apply(box.center);
+    double len = 1.5 * std::max({box.halfSize.x, box.halfSize.y, box.halfSize.z, 1e-6});
+    // The normals the cone must contain (Lemma 3), as plain strokes; flat regions repeat one normal, so only
+    // distinct directions are drawn (at most 256).
+    const BvhNode& n = bvh.nodes()[node];
+    const TriangleMesh& mesh = *m_objects->objects()[object].mesh;
+    std::vector<Vec3> seen;
+    for (std::uint32_t k = n.firstTri; k < n.firstTri + n.triCount && seen.size() < 256; ++k) {
+        Vec3 nm = mesh.faceNormals[bvh.triIndex()[k]];
+        if (lengthSquared(nm) == 0) continue;
+        nm = normalize(nm);
+        bool dup = false;
+        for (const Vec3& s : seen) dup = dup || dot(s, nm) > 0.9995;
+        if (dup) continue;
+        seen.push_back(nm);
+        sink.line(centre, centre + pose.R * nm * (0.7 * len), Rgba{0.6f, 0.6f, 0.65f, 1.0f},
+                  DebugCategory::BmCone);
+    }
+    const Vec3* v = cones.cone(node);
+    for (int m = 0; m < cones.coneSize(node); ++m)
+        sink.arrow(centre, centre + pose.R * normalize(v[m]) * len, Rgba{0.2f, 0.9f, 1.0f, 1.0f},
+                   DebugCategory::BmCone);
+}
+
+int RigidCcdAlgorithm::structureDepth(std::uint32_t object) const {
+    return structure().depth(object);
+}
+
+void RigidCcdAlgorithm::drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {
+    structure().drawLevel(t, object, level, sink);
+}
+
+std::int64_t RigidCcdAlgorithm::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
+                                         const Vec3& dir) const {
+    return structure().pick(t, object, level, origin, dir);
+}
+
+void RigidCcdAlgorithm::drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {
+    auto pose = structure().drawNode(t, object, node, describeCone(object, node), sink);
+    if (pose && m_culling) drawCone(object, node, *pose, sink);
+}
+
+} // namespace cdlab
