@@ -1,5 +1,5 @@
 # The engine's layers: each folder of engine/ is one library that may use only the layers named after it here
-# (and what those use in turn). engine/CMakeLists.txt builds one library per layer and links it to these;
+# (and what those use in turn); only engine/gpu (to come: the LDI query) may include GL, EGL, GLFW or ImGui. engine/CMakeLists.txt builds one library per layer and links it to these;
 # cdlab_check_layer_includes fails the configure when a file includes a header from a layer it may not use,
 # so an include that goes up a layer does not build. docs/ARCHITECTURE.md draws the picture.
 #
@@ -41,6 +41,14 @@ function(cdlab_check_layer_includes engine_dir)
     cdlab_layer_allowed(${folder} allowed)
     file(GLOB_RECURSE sources ${engine_dir}/${folder}/*.h ${engine_dir}/${folder}/*.cpp)
     foreach(source ${sources})
+      # OpenGL, EGL, GLFW and ImGui belong to engine/gpu (and the viewer) only.
+      if(NOT folder STREQUAL "gpu")
+        file(STRINGS ${source} gl REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](GL|GLES[0-9]*|EGL|KHR|glad|GLFW|imgui)[/.]")
+        foreach(line ${gl})
+          file(RELATIVE_PATH rel ${engine_dir} ${source})
+          string(APPEND problems "\n  engine/${rel}: ${line} (only engine/gpu may include GL, EGL, GLFW or ImGui)")
+        endforeach()
+      endif()
       file(STRINGS ${source} includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"[A-Za-z0-9_]+/")
       foreach(line ${includes})
         string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([A-Za-z0-9_]+)/.*" "\\1" target "${line}")
@@ -55,7 +63,7 @@ function(cdlab_check_layer_includes engine_dir)
     endforeach()
   endforeach()
   if(problems)
-    message(FATAL_ERROR "An engine file includes a header from a layer above it:${problems}")
+    message(FATAL_ERROR "An engine file includes what its layer may not use:${problems}")
   endif()
 endfunction()
 

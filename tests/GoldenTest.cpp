@@ -68,7 +68,8 @@ std::string goldenLine(const std::string& sceneName, const Scene& scene, const G
     }
     std::ostringstream line;
     line << sceneName << " " << spec.label << " frames=" << frames << " hash=" << hex(h);
-    auto items = total.items();
+    std::vector<std::pair<std::string, std::uint64_t>> items;
+    for (const auto& [counter, value] : total.items()) items.emplace_back(toString(counter), value);
     std::sort(items.begin(), items.end());
     for (const auto& [name, value] : items) line << " " << name << "=" << value;
     return line.str();

@@ -148,7 +148,7 @@ TEST(PrepareJob, LoadsAndPreparesLikeTheCallerWould) {
             FrameResult x = p.algo->step(t - own.frameLength(), t),
                         y = inLine->step(t - own.frameLength(), t);
             EXPECT_EQ(x.hash(), y.hash()) << a << " t " << t;
-            EXPECT_EQ(x.counters.get("ee_tests"), y.counters.get("ee_tests")) << a << " t " << t;
+            EXPECT_EQ(x.counters.get(Counter::EeTests), y.counters.get(Counter::EeTests)) << a << " t " << t;
         }
     }
 }

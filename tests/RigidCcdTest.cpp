@@ -12,6 +12,13 @@
 
 using namespace cdlab;
 
+namespace {
+/// Each kind of elementary test with its face-level bound counter.
+constexpr std::pair<Counter, Counter> kTestsAndBackward[] = {{Counter::EeTests, Counter::EeBackward},
+                                                             {Counter::VfTests, Counter::VfBackward},
+                                                             {Counter::FvTests, Counter::FvBackward}};
+} // namespace
+
 TEST(RelativeMotion, InterpolatesTheKeyPosesAndStaysInItsBounds) {
     test::Rng rng(41);
     for (int i = 0; i < 200; ++i) {
@@ -131,7 +138,7 @@ template <class Draw> void expectCullingKeepsFirstContacts(Scene& scene, int n, 
         expectSameFirstContact(rp, rc, "case " + std::to_string(i));
         if (::testing::Test::HasFatalFailure()) return;
         hits += rp.firstContacts.empty() ? 0 : 1;
-        bmCulled += rc.counters.get("bm_culled");
+        bmCulled += rc.counters.get(Counter::BmCulled);
     }
     EXPECT_GT(hits, n * 0.3) << hits;
     EXPECT_LT(hits, n * 0.7) << hits;
@@ -170,21 +177,21 @@ TEST(RigidCcd, FaceLevelBoundCoversEveryTestBmCullingRemoves) {
     for (int i = 0; i < n; ++i) {
         test::randomApproach(scene, rng, 0.8);
         FrameResult rp = plain->step(0, 1), rb = counting->step(0, 1), rc = culled->step(0, 1);
-        ASSERT_EQ(rb.counters.get("bv_tests"), rp.counters.get("bv_tests")) << "case " << i;
+        ASSERT_EQ(rb.counters.get(Counter::BvTests), rp.counters.get(Counter::BvTests)) << "case " << i;
         ASSERT_EQ(rb.firstContacts.size(), rp.firstContacts.size()) << "case " << i;
         if (!rp.firstContacts.empty()) {
             ASSERT_EQ(rb.firstContacts[0].time, rp.firstContacts[0].time) << "case " << i;
         }
-        for (const char* kind : {"ee", "vf", "fv"}) {
-            std::string tests = std::string(kind) + "_tests", back = std::string(kind) + "_backward";
+        for (auto [tests, back] : kTestsAndBackward) {
+            const char* kind = toString(tests);
             ASSERT_EQ(rb.counters.get(tests), rp.counters.get(tests)) << "case " << i;
             std::uint64_t cut = rp.counters.get(tests) - rc.counters.get(tests);
             ASSERT_LE(cut, rb.counters.get(back)) << "case " << i << " " << kind;
             ASSERT_LE(rb.counters.get(back), rb.counters.get(tests)) << "case " << i << " " << kind;
         }
-        backward += rb.counters.get("ee_backward");
-        removed += rp.counters.get("ee_tests") - rc.counters.get("ee_tests");
-        tested += rp.counters.get("ee_tests");
+        backward += rb.counters.get(Counter::EeBackward);
+        removed += rp.counters.get(Counter::EeTests) - rc.counters.get(Counter::EeTests);
+        tested += rp.counters.get(Counter::EeTests);
         hits += rp.firstContacts.empty() ? 0 : 1;
     }
     EXPECT_GT(hits, n * 0.3) << hits;
@@ -216,15 +223,15 @@ TEST(RigidCcd, PerFaceNodeTestBoundsTheBmConeTest) {
         std::string where = "case " + std::to_string(i);
         expectSameFirstContact(rp, rf, where);
         if (HasFatalFailure()) return;
-        ASSERT_EQ(rf.counters.get("bm_nested"), 0u) << where;
-        for (const char* kind : {"ee", "vf", "fv"}) {
-            std::string tests = std::string(kind) + "_tests", back = std::string(kind) + "_backward";
+        ASSERT_EQ(rf.counters.get(Counter::BmNested), 0u) << where;
+        for (auto [tests, back] : kTestsAndBackward) {
+            const char* kind = toString(tests);
             ASSERT_EQ(rf.counters.get(tests), rp.counters.get(tests) - rb.counters.get(back))
                 << where << " " << kind;
             ASSERT_LE(rf.counters.get(tests), rc.counters.get(tests)) << where << " " << kind;
         }
-        bv[0] += rp.counters.get("bv_tests"), bv[1] += rc.counters.get("bv_tests");
-        bv[2] += rf.counters.get("bv_tests");
+        bv[0] += rp.counters.get(Counter::BvTests), bv[1] += rc.counters.get(Counter::BvTests);
+        bv[2] += rf.counters.get(Counter::BvTests);
         hits += rp.firstContacts.empty() ? 0 : 1;
     }
     EXPECT_GT(hits, n * 0.3) << hits;
@@ -266,12 +273,16 @@ TEST(RigidCcd, TestingEachFeaturePairOnceChangesNoAnswer) {
                     ASSERT_EQ(once.firstContacts[0].triA, perPair.firstContacts[0].triA) << where;
                     ASSERT_EQ(once.firstContacts[0].triB, perPair.firstContacts[0].triB) << where;
                 }
-                for (const char* counter : {"bv_tests", "ee_tests", "vf_tests", "fv_tests", "bm_culled"})
+                for (Counter counter : {Counter::BvTests, Counter::EeTests, Counter::VfTests,
+                                        Counter::FvTests, Counter::BmCulled})
                     ASSERT_EQ(once.counters.get(counter), perPair.counters.get(counter))
-                        << where << " " << counter;
+                        << where << " " << toString(counter);
                 // Tests that reported a contact: fewer once, as repeats are skipped (never more).
-                ASSERT_LE(once.counters.get("contact_tests"), perPair.counters.get("contact_tests")) << where;
-                repeats += perPair.counters.get("contact_tests") - once.counters.get("contact_tests");
+                ASSERT_LE(once.counters.get(Counter::ContactTests),
+                          perPair.counters.get(Counter::ContactTests))
+                    << where;
+                repeats +=
+                    perPair.counters.get(Counter::ContactTests) - once.counters.get(Counter::ContactTests);
                 if (a == 0) hits += once.firstContacts.empty() ? 0 : 1;
             }
         }
@@ -383,8 +394,8 @@ TEST(RigidCcd, PairsOfOpenMeshesAreNotCountedAsNested) {
     auto culled = AlgorithmRegistry::instance().create("rigid-ccd-bm", {});
     culled->prepare(scene);
     FrameResult r = culled->step(0, 1);
-    EXPECT_EQ(r.counters.get("bm_culled"), 0u);
-    EXPECT_EQ(r.counters.get("bm_nested"), 0u);
+    EXPECT_EQ(r.counters.get(Counter::BmCulled), 0u);
+    EXPECT_EQ(r.counters.get(Counter::BmNested), 0u);
 }
 
 namespace {
@@ -427,7 +438,7 @@ TEST(RigidCcd, BodiesInsideAnotherSolidAreNeverCulled) {
     // backwards, so culling would hide the contact (it does with the nesting check removed).
     Scene scene = ballAlongX(makeSphere(1.0, 600), 0.0, 1.2);
     CulledRun run = expectSameFirstContacts(scene, 1);
-    EXPECT_EQ(run.counters.get("bm_nested"), 1u);
+    EXPECT_EQ(run.counters.get(Counter::BmNested), 1u);
     ASSERT_EQ(run.contactTimes.size(), 1u);
     EXPECT_NEAR(run.contactTimes[0], 0.9 / 1.2, 0.02);
 }
@@ -443,8 +454,8 @@ TEST(RigidCcd, BodiesInACavityAreStillCulled) {
     shell.computeFaceNormals();
     Scene scene = ballAlongX(shell, 0.595, -0.8);
     CulledRun run = expectSameFirstContacts(scene, 1);
-    EXPECT_EQ(run.counters.get("bm_nested"), 0u);
-    EXPECT_GT(run.counters.get("bm_culled"), 0u);
+    EXPECT_EQ(run.counters.get(Counter::BmNested), 0u);
+    EXPECT_GT(run.counters.get(Counter::BmCulled), 0u);
 }
 
 TEST(RigidCcd, ABodyThatPassesIntoAnotherIsNotCulledInside) {
@@ -460,6 +471,6 @@ TEST(RigidCcd, ABodyThatPassesIntoAnotherIsNotCulledInside) {
     scene.bodies[0].motion = PoseTrack({test::keyframe(0, Pose{Mat3::identity(), side - dir * 1.0}),
                                         test::keyframe(1, Pose{Mat3::identity(), side + dir * 0.8})});
     CulledRun run = expectSameFirstContacts(scene, 40);
-    EXPECT_GT(run.counters.get("bm_nested"), 0u);
+    EXPECT_GT(run.counters.get(Counter::BmNested), 0u);
     EXPECT_GE(run.contactTimes.size(), 2u); // entering, and the far wall from inside
 }

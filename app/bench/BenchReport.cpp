@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -61,6 +62,17 @@ Counters totalCounters(const AlgorithmRun& run) {
     return c;
 }
 
+/// The counters any run reports, in first-seen order.
+std::vector<Counter> counterUnion(const std::vector<AlgorithmRun>& runs) {
+    std::vector<Counter> counters;
+    for (const auto& r : runs) {
+        Counters total = totalCounters(r); // a named copy: a range over a temporary's member would dangle
+        for (const auto& [n, v] : total.items())
+            if (std::find(counters.begin(), counters.end(), n) == counters.end()) counters.push_back(n);
+    }
+    return counters;
+}
+
 /// A CSV field in quotes, quotes inside doubled (RFC 4180): labels and body names may hold commas.
 std::string quoted(const std::string& s) {
     std::string out = "\"";
@@ -93,22 +105,15 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         << sc.models.size() << " articulated models, " << sc.triangleCount() << " triangles; " << ctx.frames
         << " frames x " << ctx.options.repeat << " repeats (+" << ctx.options.warmup
         << " warm-up); times are per-frame medians over repeats, then median/min/max over frames\n";
-    // Union of counter names in first-seen order.
-    std::vector<std::string> counterNames;
-    for (const auto& r : runs) {
-        Counters total = totalCounters(r);
-        for (const auto& [n, v] : total.items())
-            if (std::find(counterNames.begin(), counterNames.end(), n) == counterNames.end())
-                counterNames.push_back(n);
-    }
+    std::vector<Counter> counters = counterUnion(runs);
 
     std::size_t w = 12;
     for (const auto& r : runs) w = std::max(w, r.spec.label().size() + 2);
     out << std::left << std::setw(static_cast<int>(w)) << "algorithm" << std::right << std::setw(10)
         << "build_ms" << std::setw(10) << "mem_KiB" << std::setw(12) << "frame_med" << std::setw(11)
         << "frame_min" << std::setw(11) << "frame_max";
-    for (const auto& n : counterNames)
-        out << std::setw(std::max<int>(12, static_cast<int>(n.size()) + 2)) << n;
+    for (Counter n : counters)
+        out << std::setw(std::max<int>(12, static_cast<int>(std::strlen(toString(n))) + 2)) << toString(n);
     out << std::setw(18) << "hash" << std::setw(10) << "ratio"
         << "\n";
     double base = runs.empty() ? 0 : frameStats(runs.front()).median;
@@ -120,8 +125,8 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
             << std::setprecision(2) << std::setw(10) << r.prepare.stages.get("build") << std::setw(10)
             << std::setprecision(0) << r.prepare.memoryBytes / 1024.0 << std::setprecision(4) << std::setw(12)
             << fs.median << std::setw(11) << fs.min << std::setw(11) << fs.max;
-        for (const auto& n : counterNames)
-            out << std::setw(std::max<int>(12, static_cast<int>(n.size()) + 2)) << c.get(n);
+        for (Counter n : counters)
+            out << std::setw(std::max<int>(12, static_cast<int>(std::strlen(toString(n))) + 2)) << c.get(n);
         out << std::setw(18) << hex(r.runHash) << std::setw(10) << std::setprecision(3)
             << (base > 0 ? fs.median / base : 0) << "\n";
     }
@@ -162,17 +167,14 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
 
 void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
     std::ofstream out = openOut(path);
-    std::vector<std::string> stages, counters;
-    for (const auto& r : runs) {
+    std::vector<std::string> stages;
+    for (const auto& r : runs)
         for (const auto& s : stageNames(r))
             if (std::find(stages.begin(), stages.end(), s) == stages.end()) stages.push_back(s);
-        Counters total = totalCounters(r);
-        for (const auto& [n, v] : total.items())
-            if (std::find(counters.begin(), counters.end(), n) == counters.end()) counters.push_back(n);
-    }
+    std::vector<Counter> counters = counterUnion(runs);
     out << "algorithm,frame,t";
     for (const auto& s : stages) out << "," << s << "_ms";
-    for (const auto& c : counters) out << "," << c;
+    for (Counter c : counters) out << "," << toString(c);
     out << ",contact_pairs,hash,first_contact_t,first_contact_features\n";
     for (const auto& r : runs)
         for (const auto& f : r.frames) {
@@ -183,7 +185,7 @@ void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
                     if (n == s) ms = v;
                 out << "," << ms;
             }
-            for (const auto& c : counters) out << "," << f.counters.get(c);
+            for (Counter c : counters) out << "," << f.counters.get(c);
             out << "," << f.contactPairs << "," << hex(f.hash) << ",";
             if (f.firstContact >= 0) out << std::setprecision(17) << f.firstContact << std::setprecision(6);
             out << ",";
@@ -215,7 +217,7 @@ void writeJson(const std::string& path, const BenchContext& ctx, const std::vect
             a["stages_ms"][s] = {{"median", st.median}, {"min", st.min}, {"max", st.max}};
         }
         Counters total = totalCounters(r);
-        for (const auto& [n, v] : total.items()) a["counters"][n] = v;
+        for (const auto& [n, v] : total.items()) a["counters"][toString(n)] = v;
         a["hash"] = hex(r.runHash);
         a["ratio_to_first"] = base > 0 ? fs.median / base : 0;
         doc["algorithms"].push_back(a);

@@ -76,11 +76,10 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
                     rec.contactPairs = r.contactPairCount();
                     rec.hash = r.hash();
                     rec.firstContact = -1;
-                    for (const auto& c : r.firstContacts)
-                        if (rec.firstContact < 0 || c.time < rec.firstContact)
-                            rec.firstContact = c.time,
-                            rec.firstContactFeatures = describeContact(c, objects.objects()[c.objectA].name,
-                                                                       objects.objects()[c.objectB].name);
+                    if (const TimeOfContact* c = r.earliest())
+                        rec.firstContact = c->time,
+                        rec.firstContactFeatures = describeContact(*c, objects.objects()[c->objectA].name,
+                                                                   objects.objects()[c->objectB].name);
                 }
                 doneSteps += 1;
                 bar.update(doneSteps / totalSteps, label + " pass " + std::to_string(pass + 1) + "/" +

@@ -32,9 +32,9 @@ double totalSeconds(const AlgorithmRun& run, const std::string& skip = {}) {
 }
 
 /// The elementary and BV counters Table 1 compares.
-constexpr const char* kTableCounters[] = {"bv_tests", "ee_tests", "vf_tests", "fv_tests"};
+constexpr Counter kTableCounters[] = {Counter::BvTests, Counter::EeTests, Counter::VfTests, Counter::FvTests};
 
-std::uint64_t total(const AlgorithmRun& run, const std::string& counter) {
+std::uint64_t total(const AlgorithmRun& run, Counter counter) {
     std::uint64_t n = 0;
     for (const auto& f : run.frames) n += f.counters.get(counter);
     return n;
@@ -94,7 +94,7 @@ struct Bounds {
 void writeCsv(std::ostream& out, const AlgorithmRun& a, const AlgorithmRun& b, const Bounds& bounds,
               const AlgorithmRun* peer, const std::vector<bool>& startsInContact) {
     out << "frame,t";
-    for (const char* c : kTableCounters) out << "," << c << "_without," << c << "_with";
+    for (Counter c : kTableCounters) out << "," << toString(c) << "_without," << toString(c) << "_with";
     out << ",ee_backward,bv_tests_per_face,bm_tests,bm_culled,ms_without,ms_with";
     if (peer) out << ",ms_fcl";
     out << ",starts_in_contact,first_contact_without,first_contact_with\n";
@@ -104,10 +104,10 @@ void writeCsv(std::ostream& out, const AlgorithmRun& a, const AlgorithmRun& b, c
     for (std::size_t f = 0; f < a.frames.size(); ++f) {
         const FrameRecord &x = a.frames[f], &y = b.frames[f];
         out << x.frame << "," << x.t;
-        for (const char* c : kTableCounters) out << "," << x.counters.get(c) << "," << y.counters.get(c);
-        out << "," << bounds.face.frames[f].counters.get("ee_backward") << ","
-            << bounds.node.frames[f].counters.get("bv_tests") << "," << y.counters.get("bm_tests") << ","
-            << y.counters.get("bm_culled") << "," << frameMs(x) << "," << frameMs(y);
+        for (Counter c : kTableCounters) out << "," << x.counters.get(c) << "," << y.counters.get(c);
+        out << "," << bounds.face.frames[f].counters.get(Counter::EeBackward) << ","
+            << bounds.node.frames[f].counters.get(Counter::BvTests) << "," << y.counters.get(Counter::BmTests)
+            << "," << y.counters.get(Counter::BmCulled) << "," << frameMs(x) << "," << frameMs(y);
         if (peer) out << "," << frameMs(peer->frames[f], "features");
         out << "," << int(startsInContact[f]) << ",";
         time(x.firstContact);
@@ -163,10 +163,12 @@ void printPhases(const Scene& scene, const AlgorithmRun& a, const AlgorithmRun& 
         while (k + 1 < phases.size() && mid > times[k + 1]) ++k;
         Phase& p = phases[k];
         ++p.frames;
-        p.bv[0] += a.frames[f].counters.get("bv_tests"), p.bv[1] += b.frames[f].counters.get("bv_tests");
-        p.ee[0] += a.frames[f].counters.get("ee_tests"), p.ee[1] += b.frames[f].counters.get("ee_tests");
-        p.bvBound += bounds.node.frames[f].counters.get("bv_tests");
-        p.eeBackward += bounds.face.frames[f].counters.get("ee_backward");
+        p.bv[0] += a.frames[f].counters.get(Counter::BvTests),
+            p.bv[1] += b.frames[f].counters.get(Counter::BvTests);
+        p.ee[0] += a.frames[f].counters.get(Counter::EeTests),
+            p.ee[1] += b.frames[f].counters.get(Counter::EeTests);
+        p.bvBound += bounds.node.frames[f].counters.get(Counter::BvTests);
+        p.eeBackward += bounds.face.frames[f].counters.get(Counter::EeBackward);
         p.contacts += a.frames[f].contactPairs > 0;
     }
     out << "# per " << what << ":  frames   BV/BV without -> with (reduction)    bound   "
@@ -229,7 +231,7 @@ int runTable1(const Table1Options& o, std::ostream& out) {
     out << std::left << std::setw(16) << "" << std::right << std::setw(20) << "without BM-culling"
         << std::setw(18) << "with BM-culling" << std::setw(12) << "reduction" << std::setw(10) << "paper"
         << "\n";
-    auto row = [&](const char* name, const char* counter, const char* paper) {
+    auto row = [&](const char* name, Counter counter, const char* paper) {
         std::uint64_t x = total(a, counter), y = total(b, counter);
         double red = reduction(x, y);
         out << std::left << std::setw(16) << name << std::right << std::setw(20) << x << std::setw(18) << y
@@ -237,10 +239,10 @@ int runTable1(const Table1Options& o, std::ostream& out) {
             << "\n";
         out.unsetf(std::ios::fixed);
     };
-    row("BV/BV tests", "bv_tests", "-27 %");
-    row("E/E tests", "ee_tests", "-55 %");
-    row("V/F tests", "vf_tests", "-55 %");
-    row("F/V tests", "fv_tests", "-55 %");
+    row("BV/BV tests", Counter::BvTests, "-27 %");
+    row("E/E tests", Counter::EeTests, "-55 %");
+    row("V/F tests", Counter::VfTests, "-55 %");
+    row("F/V tests", Counter::FvTests, "-55 %");
     auto timeRow = [&](const char* name, const AlgorithmRun& x, const AlgorithmRun& y, const char* paper) {
         double tx = totalSeconds(x), ty = totalSeconds(y);
         out << std::left << std::setw(16) << name << std::right << std::fixed << std::setprecision(4)
@@ -259,19 +261,22 @@ int runTable1(const Table1Options& o, std::ostream& out) {
             return text.str();
         };
         const AlgorithmRun& bound = bounds.face;
-        std::uint64_t ee = total(a, "ee_tests"), back = total(bound, "ee_backward");
-        std::uint64_t removed = ee - std::min(ee, total(b, "ee_tests"));
+        std::uint64_t ee = total(a, Counter::EeTests), back = total(bound, Counter::EeBackward);
+        std::uint64_t removed = ee - std::min(ee, total(b, Counter::EeTests));
         out << "# face-level bound (Vanecek's test (3) per triangle over the frame, nothing culled): " << back
             << " of the " << ee << " E/E tests (" << std::fixed << std::setprecision(1)
             << reduction(ee, ee - back) << " %), V/F "
-            << reduction(total(a, "vf_tests"), total(a, "vf_tests") - total(bound, "vf_backward"))
+            << reduction(total(a, Counter::VfTests),
+                         total(a, Counter::VfTests) - total(bound, Counter::VfBackward))
             << " %, F/V "
-            << reduction(total(a, "fv_tests"), total(a, "fv_tests") - total(bound, "fv_backward"))
+            << reduction(total(a, Counter::FvTests),
+                         total(a, Counter::FvTests) - total(bound, Counter::FvBackward))
             << " % have a triangle moving backwards: the most any back-face culling removes on this scene; "
             << (back ? "BM-culling removes " + share(removed, back) : std::string("nothing to remove"))
             << "\n";
-        std::uint64_t bv = total(a, "bv_tests"), bvNode = total(bounds.node, "bv_tests");
-        std::uint64_t bvCut = bv - std::min(bv, total(b, "bv_tests")), bvCutNode = bv - std::min(bv, bvNode);
+        std::uint64_t bv = total(a, Counter::BvTests), bvNode = total(bounds.node, Counter::BvTests);
+        std::uint64_t bvCut = bv - std::min(bv, total(b, Counter::BvTests)),
+                      bvCutNode = bv - std::min(bv, bvNode);
         out << "# node-level bound (step 3 with the per-face test: a node is culled when all its triangles"
                " pass test (3) over the frame): "
             << bvNode << " BV/BV tests (" << reduction(bv, bvNode)
@@ -281,8 +286,8 @@ int runTable1(const Table1Options& o, std::ostream& out) {
             << "\n";
         out.unsetf(std::ios::fixed);
     }
-    out << "# BM-culling: " << total(b, "bm_tests") << " BM tests, " << total(b, "bm_culled")
-        << " nodes culled, " << total(b, "bm_nested")
+    out << "# BM-culling: " << total(b, Counter::BmTests) << " BM tests, " << total(b, Counter::BmCulled)
+        << " nodes culled, " << total(b, Counter::BmNested)
         << " pair-frames not culled (one body inside the other's solid); " << b.prepare.notes << ", prepare "
         << std::fixed << std::setprecision(1) << b.prepare.stages.get("build") << " ms (without culling "
         << a.prepare.stages.get("build") << " ms), " << b.prepare.memoryBytes / 1024 << " KiB (without "
@@ -330,7 +335,7 @@ int runTable1(const Table1Options& o, std::ostream& out) {
     int memoDiffers = 0;
     for (int f = 0; f < frames; ++f)
         memoDiffers += a.frames[f].hash != aOnce.frames[f].hash || b.frames[f].hash != bOnce.frames[f].hash;
-    for (const char* counter : {"bv_tests", "ee_tests", "vf_tests", "fv_tests"})
+    for (Counter counter : kTableCounters)
         memoDiffers +=
             total(a, counter) != total(aOnce, counter) || total(b, counter) != total(bOnce, counter);
     if (memoDiffers) {

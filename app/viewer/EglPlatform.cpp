@@ -36,6 +36,7 @@ public:
         if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))
             throw std::runtime_error("cannot load OpenGL 4.5 entry points");
         installDebugCallback();
+        keepDriverLibrariesMapped();
         glGenFramebuffers(1, &m_fbo);
         glGenRenderbuffers(2, m_rbo);
         glBindRenderbuffer(GL_RENDERBUFFER, m_rbo[0]);

@@ -2,7 +2,10 @@
 
 #include <GLFW/glfw3.h>
 #include <cstdio>
+#include <cstring>
+#include <dlfcn.h>
 #include <glad/gl.h>
+#include <link.h>
 #include <stdexcept>
 
 namespace cdlab {
@@ -51,6 +54,7 @@ public:
             for (int i = 0; i < count; ++i) self->m_drops.emplace_back(paths[i]);
         });
         installDebugCallback();
+        keepDriverLibrariesMapped();
     }
     ~WindowPlatform() override {
         glfwDestroyWindow(m_window);
@@ -97,6 +101,28 @@ void GlPlatform::installDebugCallback() {
 
 bool GlPlatform::debugOutputOn() {
     return g_debugOutputOn;
+}
+
+void GlPlatform::keepDriverLibrariesMapped() {
+#if defined(__SANITIZE_ADDRESS__)
+    // Mesa unloads its driver (llvmpipe in libgallium / swrast_dri.so, with LLVM) when the display is
+    // terminated; memory it keeps until exit then shows in LeakSanitizer's report with "<unknown module>"
+    // frames that no suppression can name. Loaded again with RTLD_NODELETE, the libraries stay mapped and
+    // their frames keep their names.
+    std::vector<std::string> names; // collected first: dlopen inside the iteration could wait on its lock
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, std::size_t, void* out) {
+            const char* name = info->dlpi_name;
+            for (const char* lib : {"dri", "gallium", "LLVM", "glapi", "_mesa", "libGL", "libEGL"})
+                if (name && std::strstr(name, lib)) {
+                    static_cast<std::vector<std::string>*>(out)->push_back(name);
+                    break;
+                }
+            return 0;
+        },
+        &names);
+    for (const std::string& name : names) dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+#endif
 }
 
 } // namespace cdlab

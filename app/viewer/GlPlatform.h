@@ -34,6 +34,9 @@ public:
     static void installDebugCallback();
     /// Whether installDebugCallback saw its test message come back (GL errors are counted).
     static bool debugOutputOn();
+    /// Sanitizer builds only (a no-op otherwise): keeps the GL driver's libraries mapped until the process
+    /// ends, so that LeakSanitizer's report at exit can name them and tests/lsan-mesa.supp can match them.
+    static void keepDriverLibrariesMapped();
 
 protected:
     std::vector<std::string> m_drops;

@@ -496,7 +496,7 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     }
     if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (const auto& [name, value] : vp.result.counters.items())
-            ImGui::Text("%-14s %llu", name.c_str(), (unsigned long long)value);
+            ImGui::Text("%-14s %llu", toString(name), (unsigned long long)value);
         ImGui::Text("%-14s %zu", "contact pairs", vp.result.contactPairCount());
     }
     if (!vp.result.firstContacts.empty() &&
@@ -523,16 +523,16 @@ std::string ViewerUi::viewLabel(std::size_t v) const {
     return "view " + std::to_string(v + 1) + ": " + m_app.m_viewports[v]->label();
 }
 
-void ViewerUi::counterPlots(const std::vector<std::string>& counters) {
+void ViewerUi::counterPlots(const std::vector<Counter>& counters) {
     // One counter over the last frames, a plot per viewport on one scale: where along the motion one
     // algorithm does less work than the other (e.g. ee_tests with and without BM-culling).
     if (counters.empty()) return;
     if (std::find(counters.begin(), counters.end(), m_plotCounter) == counters.end())
         m_plotCounter = counters[0];
     ImGui::SetNextItemWidth(160);
-    if (ImGui::BeginCombo("plotted over time", m_plotCounter.c_str())) {
-        for (const auto& c : counters)
-            if (ImGui::Selectable(c.c_str(), c == m_plotCounter)) m_plotCounter = c;
+    if (ImGui::BeginCombo("plotted over time", toString(m_plotCounter))) {
+        for (Counter c : counters)
+            if (ImGui::Selectable(toString(c), c == m_plotCounter)) m_plotCounter = c;
         ImGui::EndCombo();
     }
     auto& vps = m_app.m_viewports;
@@ -558,7 +558,8 @@ void ViewerUi::comparePanel() {
     ImGui::SetNextWindowSize(ImVec2(400, 285), ImGuiCond_FirstUseEver);
     ImGui::Begin("Compare (this frame)");
     auto& vps = m_app.m_viewports;
-    std::vector<std::string> counters, stages;
+    std::vector<Counter> counters;
+    std::vector<std::string> stages;
     for (const auto& vp : vps) {
         for (const auto& [n, x] : vp->result.counters.items())
             if (std::find(counters.begin(), counters.end(), n) == counters.end()) counters.push_back(n);
@@ -570,9 +571,9 @@ void ViewerUi::comparePanel() {
         ImGui::TableSetupColumn("");
         for (std::size_t v = 0; v < vps.size(); ++v) ImGui::TableSetupColumn(viewLabel(v).c_str());
         ImGui::TableHeadersRow();
-        for (const auto& c : counters) {
+        for (Counter c : counters) {
             ImGui::TableNextRow();
-            ImGui::TableNextColumn(), ImGui::TextUnformatted(c.c_str());
+            ImGui::TableNextColumn(), ImGui::TextUnformatted(toString(c));
             for (const auto& vp : vps)
                 ImGui::TableNextColumn(), ImGui::Text("%llu", (unsigned long long)vp->result.counters.get(c));
         }

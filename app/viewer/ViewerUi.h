@@ -2,6 +2,8 @@
 // timeline, per-viewport algorithm/parameters/overlays/timings/counters, and the comparison table.
 #pragma once
 
+#include "pipeline/FrameResult.h"
+
 #include <string>
 #include <vector>
 
@@ -27,7 +29,7 @@ private:
     void timelinePanel();
     void viewportPanel(int index, Viewport& vp);
     std::string viewLabel(std::size_t v) const; ///< "view N: algorithm", as the Compare window names it
-    void counterPlots(const std::vector<std::string>& counters);
+    void counterPlots(const std::vector<Counter>& counters);
     void comparePanel();
     void shortcuts();
 
@@ -35,7 +37,7 @@ private:
     bool m_hasWindow;
     bool m_openRequested = false;
     std::string m_pathField;
-    std::string m_plotCounter = "ee_tests"; ///< the counter the Compare window plots over time
+    Counter m_plotCounter = Counter::EeTests; ///< the counter the Compare window plots over time
     int m_width = 0, m_height = 0;
 };
 

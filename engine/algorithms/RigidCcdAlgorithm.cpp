@@ -584,21 +584,21 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         }
     }
     r.stages.add("collide", sw.ms());
-    r.counters.add("bv_tests", counts.bvTests);
-    r.counters.add("ee_tests", counts.ee);
-    r.counters.add("vf_tests", counts.vf);
-    r.counters.add("fv_tests", counts.fv);
-    r.counters.add("bm_tests", counts.bmTests);
-    r.counters.add("bm_culled", counts.bmCulled);
+    r.counters.add(Counter::BvTests, counts.bvTests);
+    r.counters.add(Counter::EeTests, counts.ee);
+    r.counters.add(Counter::VfTests, counts.vf);
+    r.counters.add(Counter::FvTests, counts.fv);
+    r.counters.add(Counter::BmTests, counts.bmTests);
+    r.counters.add(Counter::BmCulled, counts.bmCulled);
     // Body pairs with a first contact (as fcl-ca counts them), and the elementary tests that found one:
     // tests that cannot beat the pair's best contact so far are skipped, so this depends on the order.
-    r.counters.add("contacts", r.firstContacts.size());
-    r.counters.add("contact_tests", counts.hits);
-    if (m_culling) r.counters.add("bm_nested", nestedPairs);
+    r.counters.add(Counter::Contacts, r.firstContacts.size());
+    r.counters.add(Counter::ContactTests, counts.hits);
+    if (m_culling) r.counters.add(Counter::BmNested, nestedPairs);
     if (m_faceBound) {
-        r.counters.add("ee_backward", counts.eeBackward);
-        r.counters.add("vf_backward", counts.vfBackward);
-        r.counters.add("fv_backward", counts.fvBackward);
+        r.counters.add(Counter::EeBackward, counts.eeBackward);
+        r.counters.add(Counter::VfBackward, counts.vfBackward);
+        r.counters.add(Counter::FvBackward, counts.fvBackward);
     }
     return r;
 }

@@ -80,14 +80,4 @@ std::vector<CcdQuery> readCcdQueries(const std::string& path) {
     return out;
 }
 
-void writeCcdQueries(const std::string& path, const std::vector<CcdQuery>& queries) {
-    std::ofstream out(path);
-    if (!out) throw InputError(path, "", "cannot open for writing");
-    for (const CcdQuery& q : queries)
-        for (const RationalVec3& p : q.points) {
-            for (const Rational* c : {&p.x, &p.y, &p.z}) out << c->get_num() << "," << c->get_den() << ",";
-            out << (q.truth ? 1 : 0) << "\n";
-        }
-}
-
 } // namespace cdlab

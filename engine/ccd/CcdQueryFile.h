@@ -21,7 +21,4 @@ struct CcdQuery {
 /// a zero denominator, truth other than 0/1 or differing within a query, or a row count not a multiple of 8.
 std::vector<CcdQuery> readCcdQueries(const std::string& path);
 
-/// Writes queries in the same format (used to produce test files).
-void writeCcdQueries(const std::string& path, const std::vector<CcdQuery>& queries);
-
 } // namespace cdlab

@@ -63,12 +63,6 @@ void cornerSums(const double t[4], double out[8]) {
 
 } // namespace
 
-Interval MotionWindow::projectedRange(const Vec3& u, const Vec3& p) const {
-    AxisTerms x{u, cross(u, m_axis), dot(u, m_axis), dot(u, m_start.t), dot(u, m_dt), length(u)};
-    Vec3 q = m_start.R * p;
-    return rangeAlong(x, q, dot(m_axis, q), length(q) + length(m_start.t) + length(m_dt), m_cos, m_sin);
-}
-
 Aabb MotionWindow::sweptBounds(const Vec3& p) const {
     Vec3 q = m_start.R * p;
     double kq = dot(m_axis, q), base = length(q) + length(m_start.t) + length(m_dt);

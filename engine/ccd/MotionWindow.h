@@ -36,8 +36,6 @@ public:
 
     /// Conservative box (j's frame) of the path of i's point p over the window.
     Aabb sweptBounds(const Vec3& p) const;
-    /// Conservative range of u . x over the window for i's point p (u in j's frame, any length).
-    Interval projectedRange(const Vec3& u, const Vec3& p) const;
     /// Conservative oriented box (j's frame) of everything `box` (i's frame) sweeps over the window: the
     /// box's axes half-way through, each extended by the range of the corners' paths along it. Much tighter
     /// than an axis-aligned box when the body rotates.

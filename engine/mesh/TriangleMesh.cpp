@@ -100,16 +100,6 @@ void TriangleMesh::weldAndClean() {
     computeFaceNormals();
 }
 
-std::size_t TriangleMesh::countDegenerate() const {
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < triangles.size(); ++i) {
-        Vec3 a, b, c;
-        corners(i, a, b, c);
-        n += isDegenerateTriangle(a, b, c) ? 1 : 0;
-    }
-    return n;
-}
-
 void TriangleMesh::append(const TriangleMesh& other) {
     auto base = static_cast<std::uint32_t>(vertices.size());
     vertices.insert(vertices.end(), other.vertices.begin(), other.vertices.end());

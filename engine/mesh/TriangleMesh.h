@@ -36,8 +36,6 @@ struct TriangleMesh {
     std::vector<std::uint32_t> positionIds(std::vector<Vec3>* distinct = nullptr) const;
     /// Merges bit-identical vertices and drops triangles that repeat a vertex index (used by generators).
     void weldAndClean();
-    /// Number of triangles whose vertices are exactly collinear.
-    std::size_t countDegenerate() const;
     /// Appends another mesh (vertices re-indexed).
     void append(const TriangleMesh& other);
 };

@@ -135,7 +135,7 @@ FrameResult FclCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     }
     r.stages.add("collide", collideMs);
     r.stages.add("features", featuresMs);
-    r.counters.add("contacts", hits);
+    r.counters.add(Counter::Contacts, hits);
     return r;
 }
 

@@ -4,21 +4,37 @@
 
 namespace cdlab {
 
-// Every algorithm adds its handful of counters every frame: names as views (no string built for a name
-// already present) and room for a typical frame's set at once.
-void Counters::add(std::string_view name, std::uint64_t value) {
+const char* toString(Counter c) {
+    static constexpr const char* kNames[kCounterCount] = {
+        "bv_tests",      "nodes_visited", "tri_tests",   "pairs",       "ee_tests",
+        "vf_tests",      "fv_tests",      "bm_tests",    "bm_culled",   "contacts",
+        "contact_tests", "bm_nested",     "ee_backward", "vf_backward", "fv_backward"};
+    return kNames[int(c)];
+}
+
+bool parseCounter(std::string_view name, Counter& out) {
+    for (int i = 0; i < kCounterCount; ++i)
+        if (name == toString(Counter(i))) {
+            out = Counter(i);
+            return true;
+        }
+    return false;
+}
+
+// Every algorithm adds its handful of counters every frame: room for a typical frame's set at once.
+void Counters::add(Counter c, std::uint64_t value) {
     for (auto& [n, v] : m_items)
-        if (n == name) {
+        if (n == c) {
             v += value;
             return;
         }
     if (m_items.empty()) m_items.reserve(8);
-    m_items.emplace_back(std::string(name), value);
+    m_items.emplace_back(c, value);
 }
 
-std::uint64_t Counters::get(const std::string& name) const {
+std::uint64_t Counters::get(Counter c) const {
     for (const auto& [n, v] : m_items)
-        if (n == name) return v;
+        if (n == c) return v;
     return 0;
 }
 
@@ -27,10 +43,10 @@ void Counters::merge(const Counters& other) {
 }
 
 void Counters::addCollision(const CollisionCounters& c) {
-    add("bv_tests", c.bvTests);
-    add("nodes_visited", c.nodesVisited);
-    add("tri_tests", c.triTests);
-    add("pairs", c.pairsFound);
+    add(Counter::BvTests, c.bvTests);
+    add(Counter::NodesVisited, c.nodesVisited);
+    add(Counter::TriTests, c.triTests);
+    add(Counter::Pairs, c.pairsFound);
 }
 
 void StageTimes::add(std::string_view stage, double ms) {
@@ -53,6 +69,13 @@ double StageTimes::total() const {
     double t = 0;
     for (const auto& [n, v] : m_items) t += v;
     return t;
+}
+
+const TimeOfContact* FrameResult::earliest() const {
+    const TimeOfContact* first = nullptr;
+    for (const auto& c : firstContacts)
+        if (!first || c.time < first->time) first = &c;
+    return first;
 }
 
 std::size_t FrameResult::contactPairCount() const {

@@ -11,17 +11,42 @@
 
 namespace cdlab {
 
-/// Named integer counters in a fixed order (the order of first insertion), so tables line up.
+/// Every deterministic count an algorithm reports, so that a counter the bench or a test reads is one the
+/// algorithms can add (a misspelt one does not compile). Their names (toString) head the bench's columns.
+enum class Counter : std::uint8_t {
+    BvTests,      ///< bv_tests: bounding-volume pair tests
+    NodesVisited, ///< nodes_visited: node pairs whose volumes overlap (discrete traversal)
+    TriTests,     ///< tri_tests: exact triangle-triangle tests
+    Pairs,        ///< pairs: colliding triangle pairs found
+    EeTests,      ///< ee_tests: edge/edge elementary CCD tests (per triangle pair, redon2002 Table 1)
+    VfTests,      ///< vf_tests: vertex/face tests (the moving body's vertex)
+    FvTests,      ///< fv_tests: face/vertex tests (the resting body's vertex)
+    BmTests,      ///< bm_tests: BM-cone node tests
+    BmCulled,     ///< bm_culled: nodes BM-culled
+    Contacts,     ///< contacts: body pairs with a first contact in the frame
+    ContactTests, ///< contact_tests: elementary tests that found a contact
+    BmNested,     ///< bm_nested: pair-frames not culled because one body starts inside the other's solid
+    EeBackward,   ///< ee_backward: E/E tests whose triangle pair has a triangle moving backwards (face bound)
+    VfBackward,   ///< vf_backward: the same for V/F tests
+    FvBackward,   ///< fv_backward: the same for F/V tests
+};
+constexpr int kCounterCount = int(Counter::FvBackward) + 1;
+const char* toString(Counter c);
+/// The counter named `name` ("ee_tests"); false when there is none.
+bool parseCounter(std::string_view name, Counter& out);
+
+/// An algorithm's counters for a frame (or a run), in the order the algorithm first added them, so tables
+/// line up.
 class Counters {
 public:
-    void add(std::string_view name, std::uint64_t value);
-    std::uint64_t get(const std::string& name) const; ///< 0 when absent
-    const std::vector<std::pair<std::string, std::uint64_t>>& items() const { return m_items; }
+    void add(Counter c, std::uint64_t value);
+    std::uint64_t get(Counter c) const; ///< 0 when the algorithm reported none
+    const std::vector<std::pair<Counter, std::uint64_t>>& items() const { return m_items; }
     void merge(const Counters& other);
     void addCollision(const CollisionCounters& c); ///< bv_tests, nodes_visited, tri_tests, pairs
 
 private:
-    std::vector<std::pair<std::string, std::uint64_t>> m_items;
+    std::vector<std::pair<Counter, std::uint64_t>> m_items;
 };
 
 /// Per-stage wall times in milliseconds, in stage order.
@@ -59,16 +84,25 @@ const char* toString(TimeOfContact::Kind k);
 /// triangles ("box triangle 4 / ball triangle 9").
 std::string describeContact(const TimeOfContact& c, const std::string& nameA, const std::string& nameB);
 
+/// What FrameResult::firstContacts holds: the earliest contact of every body pair that touches in the frame
+/// (the rigid pipelines, FCL's conservative advancement), or only the earliest contact of the whole scene
+/// (CATCH's time of contact: once one is found, later pairs are not advanced past it). Only the scene's
+/// earliest contact (FrameResult::earliest) compares across both.
+enum class FirstContactScope : std::uint8_t { PerBodyPair, Scene };
+
 struct FrameResult {
     double t0 = 0, t1 = 0;
     /// Only pairs with at least one contact, sorted by (objectA, objectB). Continuous algorithms list the
     /// triangle pair of the first contact.
     std::vector<BodyPairContacts> contacts;
-    std::vector<TimeOfContact> firstContacts; ///< continuous algorithms, in pair order
+    std::vector<TimeOfContact> firstContacts; ///< continuous algorithms, in pair order; see firstContactScope
+    FirstContactScope firstContactScope = FirstContactScope::PerBodyPair;
     Counters counters;
     StageTimes stages;
 
     std::size_t contactPairCount() const;
+    /// The scene's earliest contact in the frame (whatever the scope), nullptr when there is none.
+    const TimeOfContact* earliest() const;
     /// FNV-1a over the sorted contact sets: equal hashes = equal answers, whatever the algorithm.
     std::uint64_t hash() const;
 };
