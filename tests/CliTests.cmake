@@ -46,9 +46,13 @@ if(NOT CDLAB_SANITIZE)
                     ${BENCH} bvh-build --generator sphere --triangles 20000000 --repeat 1)
 endif()
 cdlab_cli_test(list "torus_knot" ${BENCH} list --scenes ${SCENES})
-cdlab_cli_test(verify_default_scene "verify: every cdlab algorithm matches brute-force"
+cdlab_cli_test(verify_default_scene "verify: every cdlab algorithm matches its reference \\(brute-force\\) on every frame"
                      ${BENCH} run ${SCENES}/default.json --frames 16 --repeat 1 --warmup 0 --verify
                      --csv ${CMAKE_BINARY_DIR}/verify_default.csv --json ${CMAKE_BINARY_DIR}/verify_default.json)
+# --verify with continuous algorithms: both rigid pipelines against rigid-ccd-reference (every triangle pair's
+# exact tests) on the fast projectiles, beside the discrete bvh against brute-force.
+cdlab_cli_test(verify_continuous "verify: every cdlab algorithm matches its reference \\(brute-force, rigid-ccd-reference\\) on every frame"
+               ${BENCH} run ${SCENES}/bullets.json -a bvh -a rigid-ccd -a rigid-ccd-bm --repeat 1 --warmup 0 --verify)
 # bvh-build: the tree sizes are pinned (one leaf per triangle: 2n - 1 nodes).
 cdlab_cli_test(bvh_build "19880 triangles, 9942 vertices.*\nbvh [^\n]*1 BVHs \\(obb, longest/mean, leaf 1\\), 39759 nodes\nbvh\\[bv=aabb\\] [^\n]*1 BVHs \\(aabb, longest/mean, leaf 1\\), 39759 nodes\n"
                ${BENCH} bvh-build --generator sphere --triangles 20000 --repeat 1)

@@ -37,6 +37,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <new>
 #include <nlohmann/json.hpp>
 
@@ -122,8 +123,9 @@ int main(int argc, char** argv) {
     run->add_option("--csv", csvPath, "Write per-frame CSV here");
     run->add_option("--json", jsonPath, "Write the summary JSON here");
     run->add_flag("--verify", verify,
-                  "Also run brute-force and fail (exit 1) unless every algorithm's contact "
-                  "sets equal it on every frame");
+                  "Also run the reference of each kind of algorithm given (brute-force for discrete, "
+                  "rigid-ccd-reference for continuous) and fail (exit 1) unless every cdlab algorithm's "
+                  "answers equal its reference's on every frame");
     run->add_flag("--progress", opts.forceProgress,
                   "Show the progress bar even when stderr is not a terminal");
 
@@ -263,7 +265,24 @@ int main(int argc, char** argv) {
             if (algoTexts.empty()) algoTexts = defaultAlgos();
             std::vector<AlgorithmSpec> specs;
             for (const auto& t : algoTexts) specs.push_back(AlgorithmSpec::parse(t));
-            if (verify) specs.push_back(AlgorithmSpec::parse("brute-force"));
+            // --verify: each kind of algorithm in the run is checked against the registry's reference of that
+            // kind (brute-force for discrete collision, rigid-ccd-reference for continuous), run alongside.
+            const auto& registry = AlgorithmRegistry::instance();
+            std::map<AlgorithmKind, std::size_t> referenceRun;
+            if (verify) {
+                std::vector<AlgorithmSpec> given = specs;
+                for (const auto& spec : given) {
+                    const AlgorithmInfo* info = registry.find(spec.name);
+                    if (!info || info->role == AlgorithmRole::Peer || referenceRun.count(info->kind))
+                        continue;
+                    for (const auto& ref : registry.list())
+                        if (ref.role == AlgorithmRole::Reference && ref.kind == info->kind) {
+                            referenceRun[info->kind] = specs.size();
+                            specs.push_back({ref.name, {}});
+                            break;
+                        }
+                }
+            }
             // Output paths that cannot be written fail now, not after a long run.
             for (const auto* path : {&csvPath, &jsonPath})
                 if (!path->empty()) openOut(*path);
@@ -276,13 +295,26 @@ int main(int argc, char** argv) {
                 writeJson(jsonPath, ctx, runs), std::cout << "# wrote " << jsonPath << "\n";
             if (verify) {
                 bool ok = true;
-                for (const auto& r : runs)
-                    if (r.runHash != runs.back().runHash &&
-                        AlgorithmRegistry::instance().find(r.spec.name)->role != AlgorithmRole::Peer) {
-                        std::cout << "# VERIFY FAILED: " << r.spec.label() << " differs from brute-force\n";
-                        ok = false;
-                    }
-                if (ok) std::cout << "# verify: every cdlab algorithm matches brute-force on every frame\n";
+                std::string references;
+                for (const auto& [kind, index] : referenceRun)
+                    references += (references.empty() ? "" : ", ") + runs[index].spec.name;
+                for (const auto& r : runs) {
+                    const AlgorithmInfo* info = registry.find(r.spec.name);
+                    auto ref = referenceRun.find(info->kind);
+                    if (info->role == AlgorithmRole::Peer || ref == referenceRun.end()) continue;
+                    const AlgorithmRun& reference = runs[ref->second];
+                    if (r.runHash == reference.runHash) continue;
+                    int differ = 0;
+                    for (std::size_t f = 0; f < r.frames.size(); ++f)
+                        differ += r.frames[f].hash != reference.frames[f].hash;
+                    std::cout << "# VERIFY FAILED: " << r.spec.label() << " differs from "
+                              << reference.spec.name << " on " << differ << " of " << r.frames.size()
+                              << " frames\n";
+                    ok = false;
+                }
+                if (ok)
+                    std::cout << "# verify: every cdlab algorithm matches its reference (" << references
+                              << ") on every frame\n";
                 return ok ? 0 : 1;
             }
             return 0;
