@@ -1,5 +1,6 @@
-// The rigid CCD pipelines against their brute-force reference: the exact elementary tests on every triangle
-// pair, no hierarchy, no swept boxes, no culling. Same earliest contact, same features.
+// The rigid CCD pipelines against their reference, the registry's rigid-ccd-reference: the exact elementary
+// tests on every triangle pair, no hierarchy, no swept boxes, no culling. Same earliest contact, same
+// features.
 #include "CcdCases.h"
 #include "ccd/ElementaryCcd.h"
 #include "ccd/RelativeMotion.h"
@@ -19,105 +20,25 @@ using namespace cdlab;
 
 namespace {
 
-using Key = std::tuple<double, int, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>;
-constexpr std::uint32_t kFace = 0xffffffffu;
-
-/// Box of a vertex's path over the frame from its trajectory numerator N(s) = d(s) x(s), d = 1 + tau^2 s^2
-/// in [1, 1 + tau^2]: FloatPoly::range encloses N rigorously, and x = N / d lies between N and N / (1 +
-/// tau^2). Independent of the pipelines' swept boxes; widened by 1e-9 for the divisions' rounding.
-Aabb pathBox(const DoublePolyVec3& n, double tau2) {
-    Aabb box;
-    double lo[3], hi[3];
-    n.x.range(0, 1, lo[0], hi[0]), n.y.range(0, 1, lo[1], hi[1]), n.z.range(0, 1, lo[2], hi[2]);
-    for (int k = 0; k < 3; ++k) {
-        box.lo[k] = std::min(lo[k], lo[k] / (1 + tau2)) - 1e-9;
-        box.hi[k] = std::max(hi[k], hi[k] / (1 + tau2)) + 1e-9;
-    }
-    return box;
+/// A first contact's answer: time, kind and features (the triangles that carry them are a report).
+std::tuple<double, int, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>
+key(const TimeOfContact& c) {
+    return {c.time, int(c.kind), c.featureA[0], c.featureA[1], c.featureB[0], c.featureB[1]};
 }
 
-/// Earliest contact of mesh a moving by `m` against static mesh b over every triangle pair whose path boxes
-/// meet (a triangle stays in the hull of its vertices, so the others cannot touch), ordered like the
-/// pipeline's answer (time, kind, canonical features). Empty time (-1) when none.
-Key bruteForce(const TriangleMesh& a, const TriangleMesh& b, const RelativeMotion& m) {
-    CcdOptions o;
-    o.earliest = true;
-    Key best{-1, 0, 0, 0, 0, 0};
-    auto consider = [&](const Key& k) {
-        if (std::get<0>(best) < 0 || k < best) best = k;
-        // Later contacts cannot win (CcdOptions::until keeps the dyadic grid, so the answer is unchanged).
-        o.until = std::min(1.0, std::get<0>(best) + std::ldexp(1.0, -o.tocDepth));
-    };
-    const double tau = std::tan(m.angle() / 2), tau2 = tau * tau * (1 + 1e-12);
-    std::vector<DoublePolyVec3> ma, fb;
-    for (const Vec3& v : a.vertices) ma.push_back(m.movingApprox(v));
-    for (const Vec3& v : b.vertices) fb.push_back(m.fixedApprox(v));
-    auto triangleBoxes = [&](const TriangleMesh& mesh, const std::vector<DoublePolyVec3>& paths) {
-        std::vector<Aabb> vertexBoxes, boxes(mesh.triangleCount());
-        for (const DoublePolyVec3& n : paths) vertexBoxes.push_back(pathBox(n, tau2));
-        for (std::uint32_t t = 0; t < mesh.triangleCount(); ++t)
-            for (std::uint32_t v : mesh.triangles[t]) boxes[t].grow(vertexBoxes[v]);
-        return boxes;
-    };
-    const std::vector<Aabb> boxA = triangleBoxes(a, ma), boxB = triangleBoxes(b, fb);
-    auto mv = [&](std::uint32_t v) { return m.moving(a.vertices[v]); };
-    auto mva = [&](std::uint32_t v) { return ma[v]; };
-    auto fx = [&](std::uint32_t v) { return m.fixed(b.vertices[v]); };
-    auto fxa = [&](std::uint32_t v) { return fb[v]; };
-    for (std::uint32_t ti = 0; ti < a.triangleCount(); ++ti)
-        for (std::uint32_t tj = 0; tj < b.triangleCount(); ++tj) {
-            if (!boxA[ti].overlaps(boxB[tj])) continue;
-            const Triangle &A = a.triangles[ti], &B = b.triangles[tj];
-            CcdQueryStats st;
-            for (int k = 0; k < 3; ++k) {
-                if (vertexFaceCcd(
-                        {mva(A[k]), fxa(B[0]), fxa(B[1]), fxa(B[2])},
-                        [&] {
-                            return std::array<PolyVec3, 4>{mv(A[k]), fx(B[0]), fx(B[1]), fx(B[2])};
-                        },
-                        o, &st))
-                    consider({st.toc, int(TimeOfContact::Kind::VertexFace), A[k], A[k], tj, kFace});
-                if (vertexFaceCcd(
-                        {fxa(B[k]), mva(A[0]), mva(A[1]), mva(A[2])},
-                        [&] {
-                            return std::array<PolyVec3, 4>{fx(B[k]), mv(A[0]), mv(A[1]), mv(A[2])};
-                        },
-                        o, &st))
-                    consider({st.toc, int(TimeOfContact::Kind::FaceVertex), ti, kFace, B[k], B[k]});
-            }
-            for (int e = 0; e < 3; ++e)
-                for (int f = 0; f < 3; ++f) {
-                    std::uint32_t a0 = A[e], a1 = A[(e + 1) % 3], b0 = B[f], b1 = B[(f + 1) % 3];
-                    if (edgeEdgeCcd(
-                            {mva(a0), mva(a1), fxa(b0), fxa(b1)},
-                            [&] {
-                                return std::array<PolyVec3, 4>{mv(a0), mv(a1), fx(b0), fx(b1)};
-                            },
-                            o, &st))
-                        consider({st.toc, int(TimeOfContact::Kind::EdgeEdge), std::min(a0, a1),
-                                  std::max(a0, a1), std::min(b0, b1), std::max(b0, b1)});
-                }
-        }
-    return best;
-}
-
-/// The frame of `scene` (body 0 moving, body 1 resting) through each pipeline: the same earliest contact,
-/// kind and features as the reference on every triangle pair. Counts frames with a contact in `hits`.
-void expectReferenceContact(const Scene& scene, std::initializer_list<Algorithm*> pipelines, int i,
+/// The frame [0, 1] of `scene` through the registry's rigid-ccd-reference (every triangle pair's exact tests,
+/// no hierarchy, no culling) and each pipeline: the same earliest contact, kind and features, and the same
+/// reported contact (hash). Counts frames with a contact in `hits`.
+void expectReferenceContact(Algorithm& reference, std::initializer_list<Algorithm*> pipelines, int i,
                             int& hits) {
-    // The reference sees the same relative poses the pipelines compute from the tracks.
-    Pose p0 = scene.bodies[1].motion.at(0).inverse() * scene.bodies[0].motion.at(0);
-    Pose p1 = scene.bodies[1].motion.at(1).inverse() * scene.bodies[0].motion.at(1);
-    Key want = bruteForce(*scene.bodies[0].mesh, *scene.bodies[1].mesh, RelativeMotion(p0, p1));
-    hits += std::get<0>(want) >= 0;
+    FrameResult want = reference.step(0, 1);
+    hits += !want.firstContacts.empty();
     for (Algorithm* algo : pipelines) {
         FrameResult r = algo->step(0, 1);
-        ASSERT_EQ(r.firstContacts.size(), std::get<0>(want) >= 0 ? 1u : 0u) << "case " << i;
+        ASSERT_EQ(r.firstContacts.size(), want.firstContacts.size()) << "case " << i;
         if (r.firstContacts.empty()) continue;
-        const TimeOfContact& c = r.firstContacts[0];
-        ASSERT_EQ(c.objectA, 0u);
-        Key got{c.time, int(c.kind), c.featureA[0], c.featureA[1], c.featureB[0], c.featureB[1]};
-        ASSERT_EQ(got, want) << "case " << i;
+        ASSERT_EQ(key(r.firstContacts[0]), key(want.firstContacts[0])) << "case " << i;
+        ASSERT_EQ(r.hash(), want.hash()) << "case " << i;
     }
 }
 
@@ -130,13 +51,14 @@ TEST_P(RigidCcdReference, PipelinesMatchAllTrianglePairs) {
     Scene scene = test::sphereAndBox();
     auto& reg = AlgorithmRegistry::instance();
     auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
-    plain->prepare(scene), culled->prepare(scene);
+    auto reference = reg.create("rigid-ccd-reference", {});
+    plain->prepare(scene), culled->prepare(scene), reference->prepare(scene);
     test::Rng rng(77 + GetParam());
     const int n = 500;
     int hits = 0;
     for (int i = 0; i < n; ++i) {
         test::randomApproach(scene, rng, 1.0); // turns of up to about 60 degrees
-        ASSERT_NO_FATAL_FAILURE(expectReferenceContact(scene, {plain.get(), culled.get()}, i, hits));
+        ASSERT_NO_FATAL_FAILURE(expectReferenceContact(*reference, {plain.get(), culled.get()}, i, hits));
     }
     EXPECT_GT(hits, n * 3 / 10) << hits;
     EXPECT_LT(hits, n * 7 / 10) << hits;
@@ -152,7 +74,8 @@ TEST_P(RigidCcdDeepReference, PipelinesMatchAllTrianglePairs) {
     Scene scene = test::knotAndDoor(300, 500);
     auto& reg = AlgorithmRegistry::instance();
     auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
-    plain->prepare(scene), culled->prepare(scene);
+    auto reference = reg.create("rigid-ccd-reference", {});
+    plain->prepare(scene), culled->prepare(scene), reference->prepare(scene);
     test::SeparatedAtStart separated(scene);
     test::Rng rng(9001 + GetParam());
     const int n = 150;
@@ -162,7 +85,7 @@ TEST_P(RigidCcdDeepReference, PipelinesMatchAllTrianglePairs) {
             test::randomCloseApproach(scene, rng, 0.8, separated);
         else
             test::randomSlidingApproach(scene, rng, 0.3, separated);
-        ASSERT_NO_FATAL_FAILURE(expectReferenceContact(scene, {plain.get(), culled.get()}, i, hits));
+        ASSERT_NO_FATAL_FAILURE(expectReferenceContact(*reference, {plain.get(), culled.get()}, i, hits));
     }
     EXPECT_GT(hits, n * 3 / 10) << hits;
     EXPECT_LT(hits, n * 7 / 10) << hits;

@@ -51,24 +51,7 @@ Aabb padded(Aabb b) {
     return b;
 }
 
-/// Earlier contacts win; ties are broken by the features so that any traversal order gives the same answer.
-bool earlier(const TimeOfContact& a, const TimeOfContact& b) {
-    return std::make_tuple(a.time, int(a.kind), a.featureA[0], a.featureA[1], a.featureB[0], a.featureB[1]) <
-           std::make_tuple(b.time, int(b.kind), b.featureA[0], b.featureA[1], b.featureB[0], b.featureB[1]);
-}
-
 constexpr std::uint32_t kFace = 0xffffffffu;
-
-/// The same contact told from the other body's side.
-TimeOfContact swappedRoles(TimeOfContact c) {
-    std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
-    std::swap(c.featureA[0], c.featureB[0]), std::swap(c.featureA[1], c.featureB[1]);
-    if (c.kind == TimeOfContact::Kind::VertexFace)
-        c.kind = TimeOfContact::Kind::FaceVertex;
-    else if (c.kind == TimeOfContact::Kind::FaceVertex)
-        c.kind = TimeOfContact::Kind::VertexFace;
-    return c;
-}
 
 } // namespace
 
@@ -304,9 +287,9 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
         return c;
     };
     // Only contacts in this window that can still win matter. A contact's time is the start of its cell of
-    // the time grid (2^-toc-depth), and ties go to the smaller features (`earlier`): features that order
-    // before the best's may touch until the end of the best's cell, the others must touch before its start
-    // — and when that is the window's start they cannot: a pair that starts in contact touches on many
+    // the time grid (2^-toc-depth), and ties go to the smaller features (`earlierContact`): features that
+    // order before the best's may touch until the end of the best's cell, the others must touch before its
+    // start — and when that is the window's start they cannot: a pair that starts in contact touches on many
     // features, and each of their searches at t = 0 is exact arithmetic. Same answer; fewer hits counted.
     CcdOptions options = m_ccd;
     options.from = m_windowStart;
@@ -315,7 +298,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
             options.until = m_windowEnd;
             return true;
         }
-        if (earlier(c, best)) {
+        if (earlierContact(c, best)) {
             options.until = std::min(m_windowEnd, untilTime(best));
             return true;
         }
@@ -325,7 +308,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     auto record = [&](TimeOfContact c, const CcdQueryStats& st) {
         ++counts.hits;
         c.time = st.toc;
-        if (best.time < 0 || earlier(c, best)) best = c;
+        if (best.time < 0 || earlierContact(c, best)) best = c;
     };
     CcdQueryStats st;
     for (std::uint8_t k = 0; k < 3; ++k) { // vertex of i against face of j

@@ -16,12 +16,6 @@ const bool registered = registerAlgorithm(RigidCcdReference::info());
 
 constexpr std::uint32_t kFace = 0xffffffffu;
 
-/// The pipelines' order of contacts: earlier first, ties broken by kind and features.
-bool earlier(const TimeOfContact& a, const TimeOfContact& b) {
-    return std::make_tuple(a.time, int(a.kind), a.featureA[0], a.featureA[1], a.featureB[0], a.featureB[1]) <
-           std::make_tuple(b.time, int(b.kind), b.featureA[0], b.featureA[1], b.featureB[0], b.featureB[1]);
-}
-
 /// Box of a vertex's path over the frame from its trajectory numerator N(s) = d(s) x(s), with the
 /// denominator d = 1 + tau^2 s^2 in [1, 1 + tau^2] (RelativeMotion's rational parametrisation): the floating
 /// point ranges enclose N rigorously, and x = N / d lies between N and N / (1 + tau^2). Widened for the
@@ -36,17 +30,6 @@ Aabb pathBox(const DoublePolyVec3& n, double tau2) {
         box.lo[k] = a - pad, box.hi[k] = b + pad;
     }
     return box;
-}
-
-/// The same contact told from the other body's side.
-TimeOfContact swappedRoles(TimeOfContact c) {
-    std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
-    std::swap(c.featureA[0], c.featureB[0]), std::swap(c.featureA[1], c.featureB[1]);
-    if (c.kind == TimeOfContact::Kind::VertexFace)
-        c.kind = TimeOfContact::Kind::FaceVertex;
-    else if (c.kind == TimeOfContact::Kind::FaceVertex)
-        c.kind = TimeOfContact::Kind::VertexFace;
-    return c;
 }
 
 } // namespace
@@ -98,7 +81,7 @@ bool RigidCcdReference::earliestContact(const TriangleMesh& a, const TriangleMes
     CcdOptions o = m_ccd;
     best.time = -1;
     auto consider = [&](const TimeOfContact& c) {
-        if (best.time < 0 || earlier(c, best)) best = c;
+        if (best.time < 0 || earlierContact(c, best)) best = c;
         // Later contacts cannot win; `until` keeps the dyadic grid, so the answer is unchanged.
         o.until = std::min(1.0, best.time + std::ldexp(1.0, -std::min(o.tocDepth, o.maxDepth)));
     };

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace cdlab {
@@ -79,6 +81,24 @@ struct TimeOfContact {
     bool hasFeatures = true;          ///< false for peers that name no features (kind, features unset)
 };
 const char* toString(TimeOfContact::Kind k);
+/// The continuous algorithms' order of contacts: earlier first, ties broken by kind and features, so that any
+/// traversal order (and the reference) gives the same answer. Inline: the pipelines call it per elementary
+/// hit.
+inline bool earlierContact(const TimeOfContact& a, const TimeOfContact& b) {
+    return std::make_tuple(a.time, int(a.kind), a.featureA[0], a.featureA[1], a.featureB[0], a.featureB[1]) <
+           std::make_tuple(b.time, int(b.kind), b.featureA[0], b.featureA[1], b.featureB[0], b.featureB[1]);
+}
+/// The same contact told from the other body's side (bodies, triangles and features swapped; vertex/face
+/// becomes face/vertex).
+inline TimeOfContact swappedRoles(TimeOfContact c) {
+    std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
+    std::swap(c.featureA[0], c.featureB[0]), std::swap(c.featureA[1], c.featureB[1]);
+    if (c.kind == TimeOfContact::Kind::VertexFace)
+        c.kind = TimeOfContact::Kind::FaceVertex;
+    else if (c.kind == TimeOfContact::Kind::FaceVertex)
+        c.kind = TimeOfContact::Kind::VertexFace;
+    return c;
+}
 /// The bodies and their features by mesh index, A's then B's, and the kind: "door vertex 12 / floor face 345
 /// (vertex/face)", "knot edge 3-7 / box edge 20-21 (edge/edge)"; for a contact without features, its
 /// triangles ("box triangle 4 / ball triangle 9").
