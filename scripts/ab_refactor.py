@@ -1,0 +1,40 @@
+"""Same-hour A/B of two cdlab-bench binaries on the refactor bar's workloads (issue 27): the binaries alternate,
+three runs each; prints every run and the ratio of the medians new/old.
+   python3 scripts/ab_refactor.py OLD_BENCH NEW_BENCH      (run from the repository root)"""
+import json, subprocess, csv, statistics, sys, os
+bins = {'old': sys.argv[1], 'new': sys.argv[2]}
+res = {}
+def run_json(b, args):
+    subprocess.run([b] + args + ['--json', '/tmp/ab_refactor.json'], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    d = json.load(open('/tmp/ab_refactor.json'))
+    return {a['label']: a['frame_ms']['median'] for a in d['algorithms']}
+def run_csv_sum(b, args, algo):
+    subprocess.run([b] + args + ['--csv', '/tmp/ab_refactor.csv'], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    tot = 0.0
+    for row in csv.DictReader(open('/tmp/ab_refactor.csv')):
+        if row['algorithm'] == algo:
+            tot += sum(float(v) for k, v in row.items() if k.endswith('_ms'))
+    return tot
+def table1(b):
+    out = subprocess.run([b, 'table1', '--no-peer', '--repeat', '3'], check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if line.startswith('total time (s)'):
+            p = line.split(); return float(p[3]), float(p[4])
+for rep in range(3):
+    for name in (['old', 'new'] if rep % 2 == 0 else ['new', 'old']):
+        b = bins[name]
+        for scene in ['knot_teapot_close', 'knot_teapot_deep']:
+            r = run_json(b, ['run', f'scenes/{scene}.json', '--frames', '30', '--repeat', '9', '--algo', 'bvh', '--algo', 'fcl'])
+            res.setdefault((scene + ' bvh ms/frame', name), []).append(r['bvh'])
+            res.setdefault((scene + ' fcl/bvh', name), []).append(r['fcl'] / r['bvh'])
+        a, c = table1(b)
+        res.setdefault(('table1 recording s without', name), []).append(a)
+        res.setdefault(('table1 recording s with', name), []).append(c)
+        for algo in ['rigid-ccd', 'rigid-ccd-bm']:
+            s = run_csv_sum(b, ['run', 'scenes/bullets.json', '-a', 'rigid-ccd', '-a', 'rigid-ccd-bm', '-r', '9'], algo)
+            res.setdefault((f'bullets {algo} ms (sum)', name), []).append(s)
+keys = sorted({k for k, _ in res})
+print(f"{'measure':40s} {'old (3 runs)':>30s} {'new (3 runs)':>30s} {'new/old':>8s}")
+for k in keys:
+    o, n = res[(k, 'old')], res[(k, 'new')]
+    print(f"{k:40s} {' '.join(f'{x:.4g}' for x in o):>30s} {' '.join(f'{x:.4g}' for x in n):>30s} {statistics.median(n)/statistics.median(o):8.3f}")
