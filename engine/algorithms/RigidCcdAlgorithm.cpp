@@ -1,7 +1,6 @@
 #include "algorithms/RigidCcdAlgorithm.h"
 
 #include "collision/ContactDrawing.h"
-#include "collision/SolidContainment.h"
 #include "core/Stopwatch.h"
 #include "culling/ContinuousCulling.h"
 #include "debug/DebugSink.h"
@@ -143,7 +142,8 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
 PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
-    m_bvhs.clear(), m_cones.clear(), m_bvhOf.clear(), m_coneOf.clear(), m_solids.clear(), m_features.clear();
+    m_bvhs.clear(), m_cones.clear(), m_bvhOf.clear(), m_coneOf.clear(), m_features.clear();
+    m_guard.clear();
     PrepareReport report;
     Stopwatch sw;
     std::size_t nodes = 0;
@@ -178,7 +178,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
             if (m_culling) {
                 BmConeTree& cones = m_cones[o.mesh];
                 SurfaceCheck surface = SurfaceCheck::of(*o.mesh);
-                m_solids[o.mesh] = {surface.closedOutward(), pieceVertices(*o.mesh)};
+                m_guard.addMesh(*o.mesh, surface.closedOutward());
                 if (surface.closedOutward()) {
                     cones.build(it->second, *o.mesh, m_buildMode, m_coneOptions,
                                 meshProgress(*o.mesh, treeShare, 1, "BM-cones " + o.name));
@@ -193,7 +193,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
         m_bvhOf.push_back(&it->second);
         m_coneOf.push_back(m_culling ? &m_cones[o.mesh] : nullptr);
     }
-    m_nesting.assign(m_culling ? m_objects->pairs().size() : 0, Nesting{});
+    m_guard.resetPairs(m_culling ? m_objects->pairs().size() : 0);
     report.stages.add("build", sw.ms());
     std::ostringstream s;
     s << m_bvhs.size() << " OBB trees, " << nodes << " nodes"
@@ -484,40 +484,6 @@ void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, Time
     m_window = nullptr;
 }
 
-bool RigidCcdAlgorithm::insideSolid(std::uint32_t inner, const Pose& pi, std::uint32_t outer,
-                                    const Pose& po) const {
-    const auto& objs = m_objects->objects();
-    Pose toOuter = po.inverse() * pi;
-    for (std::uint32_t v : m_solids.at(objs[inner].mesh).pieces) {
-        std::optional<int> w =
-            windingNumber(*objs[outer].mesh, *m_bvhOf[outer], toOuter.apply(objs[inner].mesh->vertices[v]));
-        if (!w || *w != 0) return true;
-    }
-    return false;
-}
-
-bool RigidCcdAlgorithm::cullingSafe(std::size_t pair, std::uint32_t a, std::uint32_t b, double t0, double t1,
-                                    const std::vector<Pose>& p0) {
-    const auto& objs = m_objects->objects();
-    const Solid &solidA = m_solids.at(objs[a].mesh), &solidB = m_solids.at(objs[b].mesh);
-    if (!solidA.closed && !solidB.closed) return false; // neither has BM-cones
-    Nesting& n = m_nesting[pair];
-    if (n.holdsAt(t0, t1)) return !n.nested;
-    n = Nesting{};
-    // Only apart bodies have a classification that lasts. Bodies that already overlap at t0 are culled as
-    // before: back-face culling finds the first contact of bodies that start apart, and is not asked more.
-    CollisionResult overlap;
-    m_collider.collide({objs[a].mesh, m_bvhOf[a], p0[a]}, {objs[b].mesh, m_bvhOf[b], p0[b]},
-                       ContactMode::FirstContact, overlap);
-    if (overlap.colliding()) return true;
-    // Culling a body's nodes assumes the other body meets it from outside its solid; a body inside the
-    // other's solid is itself met from outside, but the other body is not.
-    n.nested = (solidA.closed && insideSolid(b, p0[b], a, p0[a])) ||
-               (solidB.closed && insideSolid(a, p0[a], b, p0[b]));
-    n.from = n.until = t0;
-    return !n.nested;
-}
-
 FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     FrameResult r;
     r.t0 = t0, r.t1 = t1;
@@ -541,13 +507,11 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         if (sink) drawFaceMotion(i, j, rel, p1[j], *sink, faceMotionDrawn);
         TimeOfContact best;
         m_sink = sink, m_endPoseI = p1[i], m_endPoseJ = p1[j];
-        m_cullPair = m_culling && cullingSafe(pair, i, j, t0, t1, p0);
-        nestedPairs += m_culling && m_nesting[pair].nested; // not culled for want of cones is not nesting
+        m_cullPair = m_culling && m_guard.safe(pair, *m_objects, m_bvhOf, i, j, t0, t1, p0);
+        nestedPairs += m_culling && m_guard.nested(pair); // not culled for want of cones is not nesting
         bool hit = query(i, j, rel, best, counts);
         m_sink = nullptr;
-        // Apart at t0 and no contact over the frame: still apart at t1, the classification still holds.
-        if (m_culling && !hit && m_nesting[pair].holdsAt(t0, t1))
-            m_nesting[pair].until = std::max(m_nesting[pair].until, t1);
+        if (m_culling && !hit) m_guard.frameWithoutContact(pair, t0, t1);
         if (!hit) continue;
         double fraction = best.time;
         best.time = t0 + fraction * (t1 - t0);

@@ -12,6 +12,7 @@
 // carry it ("per-pair-tests" runs them per triangle pair, as the paper counts them).
 #pragma once
 
+#include "algorithms/CullingGuard.h"
 #include "bvh/Bvh.h"
 #include "bvh/BvhTraversal.h"
 #include "ccd/ElementaryCcd.h"
@@ -50,15 +51,6 @@ private:
         std::uint64_t bvTests = 0, vf = 0, fv = 0, ee = 0, bmTests = 0, bmCulled = 0, hits = 0;
         std::uint64_t vfBackward = 0, fvBackward = 0, eeBackward = 0; // "face-bound"
     };
-    /// May the pair's bodies (objects a and b, entry `pair` of the scene's pairs) be BM-culled over a frame
-    /// that starts at t0 with poses p0? Not while one lies inside the other's solid (SolidContainment.h).
-    /// Classified when the bodies are apart; the answer holds until their surfaces meet, so it is kept over
-    /// the following frames until one reports a contact.
-    bool cullingSafe(std::size_t pair, std::uint32_t a, std::uint32_t b, double t0, double t1,
-                     const std::vector<Pose>& p0);
-    /// Does a piece of `inner` (pose pi) lie inside the solid of `outer` (pose po, a closed mesh)? Unknown
-    /// counts as inside.
-    bool insideSolid(std::uint32_t inner, const Pose& pi, std::uint32_t outer, const Pose& po) const;
     bool query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion, TimeOfContact& best,
                Counts& counts);
     /// The frame's window [a, b]: halved while i travels farther than `reach` in it (earlier half first,
@@ -107,26 +99,7 @@ private:
     std::map<const TriangleMesh*, FeatureIndex> m_features; ///< first carriers of contact features
     std::vector<const Bvh*> m_bvhOf;
     std::vector<const BmConeTree*> m_coneOf;
-    // Nesting (cullingSafe): per mesh whether it bounds a solid (closed, outward: it has BM-cones) and one
-    // vertex per surface piece; per pair the frame times [from, until] over which the bodies are known
-    // apart and the classification holds.
-    struct Solid {
-        bool closed = false;
-        std::vector<std::uint32_t> pieces;
-    };
-    std::map<const TriangleMesh*, Solid> m_solids;
-    struct Nesting {
-        double from = 1, until = 0; // empty
-        bool nested = false;
-        /// Does a frame [t0, t1] start within [from, until]? Callers compute t0 as t1 - dt, which misses
-        /// the previous frame's end by a rounding error, so frames that meet to 1e-9 of a frame continue.
-        bool holdsAt(double t0, double t1) const {
-            double slack = 1e-9 * std::fabs(t1 - t0);
-            return from - slack <= t0 && t0 <= until + slack;
-        }
-    };
-    std::vector<Nesting> m_nesting;
-    BvhCollider m_collider;
+    CullingGuard m_guard;    // which pairs may be culled (none with a body inside the other's solid)
     bool m_cullPair = false; // culling on for the pair being queried
 
     // Per query (one body pair, one frame).
