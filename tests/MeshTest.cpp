@@ -321,14 +321,14 @@ TEST(FeatureIndex, NamesTheFirstTriangleCarryingAFeature) {
     m.vertices = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {-1, 0, 0}};
     m.triangles = {{3, 4, 0}, {2, 3, 0}, {0, 1, 2}};
     FeatureIndex index(m);
-    auto carrier = [&](std::uint32_t a, std::uint32_t b) {
-        std::uint32_t f[2] = {a, b};
-        return index.carrier(f, 99);
-    };
-    EXPECT_EQ(carrier(0, 0), 0u); // vertex 0: in every triangle
-    EXPECT_EQ(carrier(1, 1), 2u);
-    EXPECT_EQ(carrier(0, 2), 1u);          // edge 0-2: triangles 1 and 2
-    EXPECT_EQ(carrier(0, 3), 0u);          // edge 0-3: triangles 0 and 1
-    EXPECT_EQ(carrier(1, 3), 99u);         // not an edge
-    EXPECT_EQ(carrier(2, UINT32_MAX), 2u); // a face is its own triangle
+    auto carrier = [&](const MeshFeature& f) { return index.carrier(f, 99); };
+    EXPECT_EQ(carrier(MeshFeature::vertex(0)), 0u); // vertex 0: in every triangle
+    EXPECT_EQ(carrier(MeshFeature::vertex(1)), 2u);
+    EXPECT_EQ(carrier(MeshFeature::edge(2, 0)), 1u);  // edge 0-2: triangles 1 and 2
+    EXPECT_EQ(carrier(MeshFeature::edge(0, 3)), 0u);  // edge 0-3: triangles 0 and 1
+    EXPECT_EQ(carrier(MeshFeature::edge(1, 3)), 99u); // not an edge
+    EXPECT_EQ(carrier(MeshFeature::face(2)), 2u);     // a face is its own triangle
+    // The encoding run hashes use: a face's second index is UINT32_MAX, a vertex repeats its index.
+    EXPECT_EQ(MeshFeature::face(2).key(), (std::uint64_t(2) << 32) | 0xffffffffu);
+    EXPECT_EQ(MeshFeature::vertex(7).key(), (std::uint64_t(7) << 32) | 7u);
 }

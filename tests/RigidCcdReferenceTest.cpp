@@ -21,9 +21,8 @@ using namespace cdlab;
 namespace {
 
 /// A first contact's answer: time, kind and features (the triangles that carry them are a report).
-std::tuple<double, int, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>
-key(const TimeOfContact& c) {
-    return {c.time, int(c.kind), c.featureA[0], c.featureA[1], c.featureB[0], c.featureB[1]};
+std::tuple<double, int, std::uint64_t, std::uint64_t> key(const TimeOfContact& c) {
+    return {c.time, int(c.kind), c.featureA.key(), c.featureB.key()};
 }
 
 /// The frame [0, 1] of `scene` through the registry's rigid-ccd-reference (every triangle pair's exact tests,

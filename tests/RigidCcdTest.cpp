@@ -117,10 +117,8 @@ void expectSameFirstContact(const FrameResult& rp, const FrameResult& rc, const 
     const TimeOfContact &x = rp.firstContacts[0], &y = rc.firstContacts[0];
     ASSERT_EQ(x.time, y.time) << where;
     ASSERT_EQ(x.kind, y.kind) << where;
-    for (int k = 0; k < 2; ++k) {
-        ASSERT_EQ(x.featureA[k], y.featureA[k]) << where;
-        ASSERT_EQ(x.featureB[k], y.featureB[k]) << where;
-    }
+    ASSERT_EQ(x.featureA.key(), y.featureA.key()) << where;
+    ASSERT_EQ(x.featureB.key(), y.featureB.key()) << where;
 }
 
 /// Runs `n` random frames (`draw` sets the scene's motion) through both pipelines: they must agree on

@@ -50,8 +50,6 @@ Aabb padded(Aabb b) {
     return b;
 }
 
-constexpr std::uint32_t kFace = 0xffffffffu;
-
 } // namespace
 
 AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
@@ -277,12 +275,10 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     // are exact); the exact tests decide.
     Aabb boxJ = pointBox(b[0]), sweptI = sweptVertex(a[0]);
     for (int k = 1; k < 3; ++k) boxJ.grow(pointBox(b[k])), sweptI.grow(sweptVertex(a[k]));
-    auto contact = [&](TimeOfContact::Kind kind, std::uint32_t a0, std::uint32_t a1, std::uint32_t b0,
-                       std::uint32_t b1) {
+    auto contact = [&](TimeOfContact::Kind kind, MeshFeature fa, MeshFeature fb) {
         TimeOfContact c;
         c.objectA = m_objI, c.objectB = m_objJ, c.time = best.time, c.kind = kind;
-        c.featureA[0] = std::min(a0, a1), c.featureA[1] = std::max(a0, a1);
-        c.featureB[0] = std::min(b0, b1), c.featureB[1] = std::max(b0, b1);
+        c.featureA = fa, c.featureB = fb;
         c.triA = ti, c.triB = tj;
         return c;
     };
@@ -315,7 +311,8 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
         ++counts.vf;
         if (!boxesOverlap(sweptVertex(a[k]), boxJ)) continue;
         if (m_testOnce && !m_testedVf.insert(a[k], tj)) continue; // a repeat
-        TimeOfContact c = contact(TimeOfContact::Kind::VertexFace, a[k], a[k], tj, kFace);
+        TimeOfContact c =
+            contact(TimeOfContact::Kind::VertexFace, MeshFeature::vertex(a[k]), MeshFeature::face(tj));
         if (mayWin(c) && vertexFaceCcd(
                              {movingApprox(a[k]), fixedApprox(b[0]), fixedApprox(b[1]), fixedApprox(b[2])},
                              [&] {
@@ -329,7 +326,8 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
         ++counts.fv;
         if (!boxesOverlap(sweptI, pointBox(b[k]))) continue;
         if (m_testOnce && !m_testedFv.insert(ti, b[k])) continue;
-        TimeOfContact c = contact(TimeOfContact::Kind::FaceVertex, ti, kFace, b[k], b[k]);
+        TimeOfContact c =
+            contact(TimeOfContact::Kind::FaceVertex, MeshFeature::face(ti), MeshFeature::vertex(b[k]));
         if (mayWin(c) && vertexFaceCcd(
                              {fixedApprox(b[k]), movingApprox(a[0]), movingApprox(a[1]), movingApprox(a[2])},
                              [&] {
@@ -348,7 +346,8 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
             if (!boxesOverlap(edgeI, edgeJ)) continue;
             std::uint32_t a0 = a[e], a1 = a[(e + 1) % 3], b0 = b[f], b1 = b[(f + 1) % 3];
             if (m_testOnce && !m_testedEe.insert(edgeKey(a0, a1), edgeKey(b0, b1))) continue;
-            TimeOfContact c = contact(TimeOfContact::Kind::EdgeEdge, a0, a1, b0, b1);
+            TimeOfContact c =
+                contact(TimeOfContact::Kind::EdgeEdge, MeshFeature::edge(a0, a1), MeshFeature::edge(b0, b1));
             if (mayWin(c) && edgeEdgeCcd(
                                  {movingApprox(a0), movingApprox(a1), fixedApprox(b0), fixedApprox(b1)},
                                  [&] {

@@ -14,8 +14,6 @@ namespace {
 
 const bool registered = registerAlgorithm(RigidCcdReference::info());
 
-constexpr std::uint32_t kFace = 0xffffffffu;
-
 /// Box of a vertex's path over the frame from its trajectory numerator N(s) = d(s) x(s), with the
 /// denominator d = 1 + tau^2 s^2 in [1, 1 + tau^2] (RelativeMotion's rational parametrisation): the floating
 /// point ranges enclose N rigorously, and x = N / d lies between N and N / (1 + tau^2). Widened for the
@@ -99,12 +97,11 @@ bool RigidCcdReference::earliestContact(const TriangleMesh& a, const TriangleMes
     const std::vector<Aabb> boxA = triangleBoxes(a, ma), boxB = triangleBoxes(b, fb);
     auto mv = [&](std::uint32_t v) { return m.moving(a.vertices[v]); };
     auto fx = [&](std::uint32_t v) { return m.fixed(b.vertices[v]); };
-    auto contact = [](TimeOfContact::Kind kind, double time, std::uint32_t a0, std::uint32_t a1,
-                      std::uint32_t b0, std::uint32_t b1, std::uint32_t ti, std::uint32_t tj) {
+    auto contact = [](TimeOfContact::Kind kind, double time, MeshFeature fa, MeshFeature fb, std::uint32_t ti,
+                      std::uint32_t tj) {
         TimeOfContact c;
         c.time = time, c.kind = kind, c.triA = ti, c.triB = tj;
-        c.featureA[0] = std::min(a0, a1), c.featureA[1] = std::max(a0, a1);
-        c.featureB[0] = std::min(b0, b1), c.featureB[1] = std::max(b0, b1);
+        c.featureA = fa, c.featureB = fb;
         return c;
     };
     CcdQueryStats st;
@@ -120,14 +117,16 @@ bool RigidCcdReference::earliestContact(const TriangleMesh& a, const TriangleMes
                             return std::array<PolyVec3, 4>{mv(A[k]), fx(B[0]), fx(B[1]), fx(B[2])};
                         },
                         o, &st))
-                    consider(contact(TimeOfContact::Kind::VertexFace, st.toc, A[k], A[k], tj, kFace, ti, tj));
+                    consider(contact(TimeOfContact::Kind::VertexFace, st.toc, MeshFeature::vertex(A[k]),
+                                     MeshFeature::face(tj), ti, tj));
                 if (vertexFaceCcd(
                         {fb[B[k]], ma[A[0]], ma[A[1]], ma[A[2]]},
                         [&] {
                             return std::array<PolyVec3, 4>{fx(B[k]), mv(A[0]), mv(A[1]), mv(A[2])};
                         },
                         o, &st))
-                    consider(contact(TimeOfContact::Kind::FaceVertex, st.toc, ti, kFace, B[k], B[k], ti, tj));
+                    consider(contact(TimeOfContact::Kind::FaceVertex, st.toc, MeshFeature::face(ti),
+                                     MeshFeature::vertex(B[k]), ti, tj));
             }
             for (int e = 0; e < 3; ++e)
                 for (int f = 0; f < 3; ++f) {
@@ -138,7 +137,8 @@ bool RigidCcdReference::earliestContact(const TriangleMesh& a, const TriangleMes
                                 return std::array<PolyVec3, 4>{mv(a0), mv(a1), fx(b0), fx(b1)};
                             },
                             o, &st))
-                        consider(contact(TimeOfContact::Kind::EdgeEdge, st.toc, a0, a1, b0, b1, ti, tj));
+                        consider(contact(TimeOfContact::Kind::EdgeEdge, st.toc, MeshFeature::edge(a0, a1),
+                                         MeshFeature::edge(b0, b1), ti, tj));
                 }
         }
     return best.time >= 0;

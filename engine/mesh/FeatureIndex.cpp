@@ -27,12 +27,12 @@ FeatureIndex::FeatureIndex(const TriangleMesh& mesh) : m_vertexTri(mesh.vertices
                   m_edges.end());
 }
 
-std::uint32_t FeatureIndex::carrier(const std::uint32_t feature[2], std::uint32_t fallback) const {
-    if (feature[1] == kNone) return feature[0]; // a face is its own triangle
-    if (feature[0] == feature[1])
-        return feature[0] < m_vertexTri.size() && m_vertexTri[feature[0]] != kNone ? m_vertexTri[feature[0]]
-                                                                                   : fallback;
-    std::uint64_t key = edgeKey(feature[0], feature[1]);
+std::uint32_t FeatureIndex::carrier(const MeshFeature& feature, std::uint32_t fallback) const {
+    if (feature.kind == MeshFeature::Kind::Face) return feature.a; // a face is its own triangle
+    if (feature.isPoint())
+        return feature.a < m_vertexTri.size() && m_vertexTri[feature.a] != kNone ? m_vertexTri[feature.a]
+                                                                                 : fallback;
+    std::uint64_t key = edgeKey(feature.a, feature.b);
     auto it = std::lower_bound(m_edges.begin(), m_edges.end(), key,
                                [](const auto& e, std::uint64_t k) { return e.first < k; });
     return it != m_edges.end() && it->first == key ? it->second : fallback;

@@ -105,11 +105,11 @@ const char* toString(TimeOfContact::Kind k) {
 }
 
 std::string describeContact(const TimeOfContact& c, const std::string& nameA, const std::string& nameB) {
-    auto feature = [&](const std::uint32_t f[2], std::uint32_t tri) {
+    auto feature = [&](const MeshFeature& f, std::uint32_t tri) {
         if (!c.hasFeatures) return "triangle " + std::to_string(tri);
-        if (f[1] == UINT32_MAX) return "face " + std::to_string(f[0]);
-        if (f[0] == f[1]) return "vertex " + std::to_string(f[0]);
-        return "edge " + std::to_string(f[0]) + "-" + std::to_string(f[1]);
+        if (f.kind == MeshFeature::Kind::Face) return "face " + std::to_string(f.a);
+        if (f.isPoint()) return "vertex " + std::to_string(f.a);
+        return "edge " + std::to_string(f.a) + "-" + std::to_string(f.b);
     };
     std::string s =
         nameA + " " + feature(c.featureA, c.triA) + " / " + nameB + " " + feature(c.featureB, c.triB);
@@ -124,8 +124,8 @@ std::uint64_t FrameResult::hash() const {
         std::memcpy(&bits, &c.time, sizeof bits);
         mix(h, bits);
         mix(h, std::uint64_t(c.kind));
-        mix(h, (std::uint64_t(c.featureA[0]) << 32) | c.featureA[1]);
-        mix(h, (std::uint64_t(c.featureB[0]) << 32) | c.featureB[1]);
+        mix(h, c.featureA.key());
+        mix(h, c.featureB.key());
     }
     for (const auto& c : contacts) {
         mix(h, (std::uint64_t(c.objectA) << 32) | c.objectB);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "collision/CollisionTypes.h"
+#include "mesh/FeatureIndex.h"
 
 #include <cstdint>
 #include <string>
@@ -68,15 +69,14 @@ struct BodyPairContacts {
     std::vector<TrianglePair> pairs;        ///< sorted
 };
 
-/// Continuous algorithms: the earliest contact of a body pair within the frame and the features that make it.
-/// Features are named by mesh indices so that a feature shared by several triangles has one name: a vertex
-/// is {v, v}, an edge {min, max} of its vertex indices, a face {triangle, UINT32_MAX}.
+/// Continuous algorithms: the earliest contact of a body pair within the frame and the features that make it
+/// (by mesh indices: MeshFeature).
 struct TimeOfContact {
     enum class Kind : std::uint8_t { VertexFace, FaceVertex, EdgeEdge };
     std::uint32_t objectA = 0, objectB = 0;
     double time = 0; ///< absolute time, a lower bound within the algorithm's resolution
     Kind kind = Kind::VertexFace;
-    std::uint32_t featureA[2] = {0, 0}, featureB[2] = {0, 0};
+    MeshFeature featureA, featureB;
     std::uint32_t triA = 0, triB = 0; ///< a triangle carrying each feature (for drawing)
     bool hasFeatures = true;          ///< false for peers that name no features (kind, features unset)
 };
@@ -85,14 +85,14 @@ const char* toString(TimeOfContact::Kind k);
 /// traversal order (and the reference) gives the same answer. Inline: the pipelines call it per elementary
 /// hit.
 inline bool earlierContact(const TimeOfContact& a, const TimeOfContact& b) {
-    return std::make_tuple(a.time, int(a.kind), a.featureA[0], a.featureA[1], a.featureB[0], a.featureB[1]) <
-           std::make_tuple(b.time, int(b.kind), b.featureA[0], b.featureA[1], b.featureB[0], b.featureB[1]);
+    return std::make_tuple(a.time, int(a.kind), a.featureA.key(), a.featureB.key()) <
+           std::make_tuple(b.time, int(b.kind), b.featureA.key(), b.featureB.key());
 }
 /// The same contact told from the other body's side (bodies, triangles and features swapped; vertex/face
 /// becomes face/vertex).
 inline TimeOfContact swappedRoles(TimeOfContact c) {
     std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
-    std::swap(c.featureA[0], c.featureB[0]), std::swap(c.featureA[1], c.featureB[1]);
+    std::swap(c.featureA, c.featureB);
     if (c.kind == TimeOfContact::Kind::VertexFace)
         c.kind = TimeOfContact::Kind::FaceVertex;
     else if (c.kind == TimeOfContact::Kind::FaceVertex)

@@ -12,25 +12,21 @@ namespace cdlab {
 
 namespace {
 
-bool isFace(const std::uint32_t feature[2]) {
-    return feature[1] == std::numeric_limits<std::uint32_t>::max();
-}
-
 /// One body's feature of the contact at its time: a face filled, an edge as a line, a vertex as a point.
-void drawFeature(DebugSink& sink, const std::uint32_t feature[2], std::uint32_t tri, bool hasFeatures,
+void drawFeature(DebugSink& sink, const MeshFeature& feature, std::uint32_t tri, bool hasFeatures,
                  const ContactBody& body) {
     constexpr Rgba kFeature{1.0f, 0.85f, 0.1f, 1.0f};
     constexpr DebugCategory kCat = DebugCategory::TimeOfContact;
     const TriangleMesh& m = *body.mesh;
     const Pose& pose = body.atContact;
-    if (!hasFeatures || isFace(feature)) {
+    if (!hasFeatures || feature.kind == MeshFeature::Kind::Face) {
         Vec3 a, b, c;
-        m.corners(hasFeatures ? feature[0] : tri, a, b, c);
+        m.corners(hasFeatures ? feature.a : tri, a, b, c);
         sink.triangle(pose.apply(a), pose.apply(b), pose.apply(c), kFeature, kCat);
-    } else if (feature[0] == feature[1]) {
-        sink.point(pose.apply(m.vertices[feature[0]]), kFeature, kCat);
+    } else if (feature.isPoint()) {
+        sink.point(pose.apply(m.vertices[feature.a]), kFeature, kCat);
     } else {
-        sink.line(pose.apply(m.vertices[feature[0]]), pose.apply(m.vertices[feature[1]]), kFeature, kCat);
+        sink.line(pose.apply(m.vertices[feature.a]), pose.apply(m.vertices[feature.b]), kFeature, kCat);
     }
 }
 
@@ -60,15 +56,15 @@ Vec3 contactPoint(const TimeOfContact& c, const ContactBody& a, const ContactBod
     if (!c.hasFeatures) return (centroid(a, c.triA) + centroid(b, c.triB)) * 0.5;
     switch (c.kind) {
     case TimeOfContact::Kind::VertexFace:
-        return vertex(a, c.featureA[0]);
+        return vertex(a, c.featureA.a);
     case TimeOfContact::Kind::FaceVertex:
-        return vertex(b, c.featureB[0]);
+        return vertex(b, c.featureB.a);
     case TimeOfContact::Kind::EdgeEdge:
         break;
     }
     Vec3 p, q;
-    closestPointsOnSegments(vertex(a, c.featureA[0]), vertex(a, c.featureA[1]), vertex(b, c.featureB[0]),
-                            vertex(b, c.featureB[1]), p, q);
+    closestPointsOnSegments(vertex(a, c.featureA.a), vertex(a, c.featureA.b), vertex(b, c.featureB.a),
+                            vertex(b, c.featureB.b), p, q);
     return (p + q) * 0.5;
 }
 

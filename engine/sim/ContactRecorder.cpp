@@ -33,13 +33,13 @@ struct Feature {
     Vec3 points[3]; ///< a vertex, an edge's two ends or a face's three corners
 };
 
-Feature feature(const TriangleMesh& mesh, const std::uint32_t ids[2], bool face, const Pose& pose) {
+Feature feature(const TriangleMesh& mesh, const MeshFeature& id, bool face, const Pose& pose) {
     Feature f;
     if (face) {
-        const Triangle& t = mesh.triangles[ids[0]];
+        const Triangle& t = mesh.triangles[id.a];
         for (int k = 0; k < 3; ++k) f.points[k] = pose.apply(mesh.vertices[t[k]]);
     } else {
-        f.points[0] = pose.apply(mesh.vertices[ids[0]]), f.points[1] = pose.apply(mesh.vertices[ids[1]]);
+        f.points[0] = pose.apply(mesh.vertices[id.a]), f.points[1] = pose.apply(mesh.vertices[id.b]);
     }
     return f;
 }
