@@ -306,10 +306,9 @@ void Bvh::build(const TriangleMesh& mesh, const BvhBuildOptions& options, const 
     m_nodes.shrink_to_fit(), m_aabbs.shrink_to_fit(), m_obbs.shrink_to_fit();
     m_stats.nodes = m_nodes.size();
     for (const BvhNode& nd : m_nodes) m_stats.leaves += nd.isLeaf() ? 1 : 0;
-        // The traversals rely on these: children after their parent (refit's reverse sweep is bottom-up), one
-        // level deeper, covering exactly the parent's triangles; the leaves together hold every triangle
-        // once.
 #ifdef CDLAB_ENABLE_ASSERTS
+    // The traversals rely on these: children after their parent (refit's reverse sweep is bottom-up), one
+    // level deeper, covering exactly the parent's triangles; the leaves together hold every triangle once.
     std::size_t leafTriangles = 0;
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         const BvhNode& nd = m_nodes[i];
