@@ -36,6 +36,10 @@ struct BenchOptions {
     int warmup = 1;          ///< untimed passes first
     double t0 = -1, t1 = -1; ///< time range (default: the scene's)
     bool forceProgress = false;
+    /// The algorithms share per-mesh structures whose parameters agree (built once, by the first that needs
+    /// them; the later ones' prepare times and notes say so). Off where each prepare's own cost is the
+    /// figure.
+    bool shareMeshData = true;
 };
 
 /// Runs every algorithm over the same frames. Throws InputError on unknown algorithms or parameters.

@@ -195,6 +195,7 @@ int runTable1(const Table1Options& o, std::ostream& out) {
     std::ofstream csv; // opened first: a path that cannot be written fails before the run, not after it
     if (!o.csv.empty()) csv = openOut(o.csv);
     BenchOptions bench;
+    bench.shareMeshData = false; // the report compares each algorithm's own prepare cost
     bench.frames = o.frames;
     bench.repeat = o.repeat;
     bench.warmup = 1;

@@ -201,6 +201,7 @@ void ViewerApp::startPreparation() {
         for (auto& vp : m_viewports) m_pending.targets.push_back(vp.get());
     } else {
         task.scene = m_scene.get(); // kept until the job is taken or cancelled (loads cancel it first)
+        task.meshData = m_meshData; // a view whose new parameters agree with another's builds nothing
     }
     for (Viewport* vp : m_pending.targets) {
         std::size_t index = 0;
@@ -229,6 +230,7 @@ void ViewerApp::pollPreparation() {
     if (!out) return;
     Pending done = std::exchange(m_pending, {});
     if (out->cancelled) return;
+    if (out->error.empty()) m_meshData = out->meshData; // the loaded scene's, or the open one's grown
     std::ostringstream msg;
     if (done.load) {
         if (!out->error.empty()) {

@@ -149,6 +149,7 @@ private:
     ViewerOptions m_options;
     std::unique_ptr<Renderer> m_renderer;
     std::unique_ptr<Scene> m_scene;
+    std::shared_ptr<MeshDataCache> m_meshData; ///< per-mesh structures of m_scene, shared by the views
     std::unique_ptr<SceneObjects> m_objects;
     std::vector<BodyView> m_bodyViews;
     std::vector<std::unique_ptr<Viewport>> m_viewports;

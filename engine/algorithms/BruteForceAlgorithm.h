@@ -14,7 +14,7 @@ public:
     explicit BruteForceAlgorithm(const ParamSet& params);
 
 protected:
-    void prepareObjects(const SceneObjects& objects, PrepareReport& report,
+    void prepareObjects(const SceneObjects& objects, MeshDataCache& meshData, PrepareReport& report,
                         const Progress& progress) override {}
     void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
                      DebugSink* sink) override;

@@ -3,6 +3,7 @@
 #include "debug/DebugSink.h"
 #include "pipeline/BvhStructure.h"
 
+#include <set>
 #include <sstream>
 
 namespace cdlab {
@@ -47,31 +48,38 @@ DiscreteBvhAlgorithm::DiscreteBvhAlgorithm(const ParamSet& p) : DiscretePipeline
     m_build.maxLeafTriangles = static_cast<int>(p.getInt("leaf"));
 }
 
-void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& report,
-                                          const Progress& progress) {
-    m_bvhs.clear();
+void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& meshData,
+                                          PrepareReport& report, const Progress& progress) {
     m_bvhOf.clear();
-    std::size_t total = 0, done = 0, nodes = 0;
+    std::size_t total = 0, done = 0, nodes = 0, reused = 0;
+    std::set<const Bvh*> distinct;
     for (const auto& o : objects.objects()) total += o.mesh->triangleCount();
     for (const auto& o : objects.objects()) {
-        auto [it, fresh] = m_bvhs.try_emplace(o.mesh);
-        if (fresh) {
-            Bvh::Progress meshProgress;
-            if (progress)
-                meshProgress = [&](double f) {
-                    progress((done + f * o.mesh->triangleCount()) / double(total), "BVH " + o.name);
-                };
-            it->second.build(*o.mesh, m_build, meshProgress);
-            report.memoryBytes += it->second.stats().memoryBytes;
-            nodes += it->second.stats().nodes;
+        bool wasThere = false;
+        const Bvh& bvh = meshData.get<Bvh>(
+            *o.mesh, toString(m_build),
+            [&] {
+                Bvh b;
+                b.build(*o.mesh, m_build, [&](double f) {
+                    if (progress)
+                        progress((done + f * o.mesh->triangleCount()) / double(total), "BVH " + o.name);
+                });
+                return b;
+            },
+            &wasThere);
+        if (distinct.insert(&bvh).second) {
+            report.memoryBytes += bvh.stats().memoryBytes;
+            nodes += bvh.stats().nodes;
+            reused += wasThere;
         }
         done += o.mesh->triangleCount();
-        m_bvhOf.push_back(&it->second);
+        m_bvhOf.push_back(&bvh);
     }
     std::ostringstream s;
-    s << m_bvhs.size() << " BVHs (" << toString(m_build.bvType) << ", " << toString(m_build.splitRule) << "/"
-      << toString(m_build.splitPosition) << ", leaf " << m_build.maxLeafTriangles << "), " << nodes
+    s << distinct.size() << " BVHs (" << toString(m_build.bvType) << ", " << toString(m_build.splitRule)
+      << "/" << toString(m_build.splitPosition) << ", leaf " << m_build.maxLeafTriangles << "), " << nodes
       << " nodes";
+    if (reused) s << " (" << reused << " shared with another algorithm)";
     report.notes = s.str();
 }
 

@@ -7,8 +7,6 @@
 #include "pipeline/BvhStructure.h"
 #include "pipeline/DiscretePipeline.h"
 
-#include <map>
-
 namespace cdlab {
 
 class DiscreteBvhAlgorithm : public DiscretePipeline {
@@ -23,7 +21,7 @@ public:
     void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const override;
 
 protected:
-    void prepareObjects(const SceneObjects& objects, PrepareReport& report,
+    void prepareObjects(const SceneObjects& objects, MeshDataCache& meshData, PrepareReport& report,
                         const Progress& progress) override;
     void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
                      DebugSink* sink) override;
@@ -31,8 +29,7 @@ protected:
 private:
     BvhStructure structure() const { return {m_objects.get(), m_bvhOf}; }
     BvhBuildOptions m_build;
-    std::map<const TriangleMesh*, Bvh> m_bvhs; // one per distinct mesh
-    std::vector<const Bvh*> m_bvhOf;
+    std::vector<const Bvh*> m_bvhOf; // per object; the trees live in the algorithm's MeshDataCache
     BvhCollider m_collider;
 };
 

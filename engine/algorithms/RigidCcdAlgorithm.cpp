@@ -129,20 +129,20 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
 PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
-    m_bvhs.clear(), m_cones.clear(), m_bvhOf.clear(), m_coneOf.clear(), m_features.clear();
+    m_bvhOf.clear(), m_coneOf.clear(), m_featuresOf.clear();
     m_guard.clear();
+    MeshDataCache& cache = meshData(scene);
     PrepareReport report;
     Stopwatch sw;
-    std::size_t nodes = 0;
+    std::size_t nodes = 0, trees = 0, reused = 0;
     std::ostringstream uncone;
     // Progress by triangles over the distinct meshes; with culling the cones take about nine tenths of a
     // mesh's time (bottom-up, leaf 1: tens of microseconds per node against a few for the tree).
     std::size_t total = 0, done = 0;
-    {
-        std::set<const TriangleMesh*> seen;
-        for (const auto& o : m_objects->objects())
-            if (seen.insert(o.mesh).second) total += o.mesh->triangleCount();
-    }
+    std::set<const TriangleMesh*> seen;
+    for (const auto& o : m_objects->objects())
+        if (seen.insert(o.mesh).second) total += o.mesh->triangleCount();
+    seen.clear();
     const double treeShare = m_culling ? 0.1 : 1.0;
     auto meshProgress = [&](const TriangleMesh& mesh, double from, double to, const std::string& what) {
         double n = double(mesh.triangleCount());
@@ -153,38 +153,67 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
                          what);
         };
     };
+    // redon2002 builds on a MinMax hierarchy (sec. 4.1).
+    const BvhBuildOptions build{BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1};
+    const std::string treeKey = toString(build);
+    std::ostringstream coneKey;
+    coneKey << treeKey << "; " << toString(m_buildMode) << " rmax " << m_coneOptions.rMax << " annealing "
+            << m_coneOptions.annealingSteps << " seed " << m_coneOptions.seed;
     for (const auto& o : m_objects->objects()) {
-        auto [it, fresh] = m_bvhs.try_emplace(o.mesh);
-        if (fresh) {
-            // redon2002 builds on a MinMax hierarchy (sec. 4.1).
-            it->second.build(*o.mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1},
-                             meshProgress(*o.mesh, 0, treeShare, "BVH " + o.name));
-            report.memoryBytes += it->second.stats().memoryBytes;
-            nodes += it->second.stats().nodes;
-            m_features[o.mesh] = FeatureIndex(*o.mesh);
-            if (m_culling) {
-                BmConeTree& cones = m_cones[o.mesh];
-                SurfaceCheck surface = SurfaceCheck::of(*o.mesh);
-                m_guard.addMesh(*o.mesh, surface.closedOutward());
-                if (surface.closedOutward()) {
-                    cones.build(it->second, *o.mesh, m_buildMode, m_coneOptions,
-                                meshProgress(*o.mesh, treeShare, 1, "BM-cones " + o.name));
-                } else { // culling its faces could hide a contact through a hole or on an inward face
-                    cones.buildWithoutCones(it->second);
+        const TriangleMesh& mesh = *o.mesh;
+        const bool fresh = seen.insert(o.mesh).second;
+        bool wasThere = false;
+        const Bvh& bvh = cache.get<Bvh>(
+            mesh, treeKey,
+            [&] {
+                Bvh b;
+                b.build(mesh, build, meshProgress(mesh, 0, treeShare, "BVH " + o.name));
+                return b;
+            },
+            &wasThere);
+        if (fresh) reused += wasThere;
+        m_bvhOf.push_back(&bvh);
+        m_featuresOf.push_back(&cache.get<FeatureIndex>(mesh, "", [&] { return FeatureIndex(mesh); }));
+        const BmConeTree* cones = nullptr;
+        if (m_culling) {
+            const SurfaceCheck& surface =
+                cache.get<SurfaceCheck>(mesh, "", [&] { return SurfaceCheck::of(mesh); });
+            cones = &cache.get<BmConeTree>(
+                mesh, coneKey.str(),
+                [&] {
+                    BmConeTree c;
+                    if (surface.closedOutward())
+                        c.build(bvh, mesh, m_buildMode, m_coneOptions,
+                                meshProgress(mesh, treeShare, 1, "BM-cones " + o.name));
+                    else // culling its faces could hide a contact through a hole or on an inward face
+                        c.buildWithoutCones(bvh);
+                    return c;
+                },
+                &wasThere);
+            if (fresh) {
+                reused += wasThere;
+                m_guard.addMesh(mesh, surface.closedOutward());
+                if (!surface.closedOutward())
                     uncone << "; no BM-cones for " << o.name << " (" << surface.describe() << ")";
-                }
-                report.memoryBytes += cones.stats().memoryBytes;
+                report.memoryBytes += cones->stats().memoryBytes;
             }
-            done += o.mesh->triangleCount();
         }
-        m_bvhOf.push_back(&it->second);
-        m_coneOf.push_back(m_culling ? &m_cones[o.mesh] : nullptr);
+        m_coneOf.push_back(cones);
+        if (fresh) {
+            report.memoryBytes += bvh.stats().memoryBytes;
+            nodes += bvh.stats().nodes;
+            ++trees;
+            done += mesh.triangleCount();
+        }
     }
     m_guard.resetPairs(m_culling ? m_objects->pairs().size() : 0);
     report.stages.add("build", sw.ms());
     std::ostringstream s;
-    s << m_bvhs.size() << " OBB trees, " << nodes << " nodes"
+    s << trees << " OBB trees, " << nodes << " nodes"
       << (m_culling ? std::string(", BM-cones ") + toString(m_buildMode) : std::string()) << uncone.str();
+    if (reused)
+        s << " (" << reused << (reused == 1 ? " structure" : " structures")
+          << " shared with another algorithm)";
     report.notes = s.str();
     return report;
 }
@@ -350,8 +379,8 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         // The contact's features are the answer; which of their triangles' tests found them depends on what
         // was tested (culling skips triangles), so report their first carriers.
         const auto& objs = m_objects->objects();
-        best.triA = m_features.at(objs[i].mesh).carrier(best.featureA, best.triA);
-        best.triB = m_features.at(objs[j].mesh).carrier(best.featureB, best.triB);
+        best.triA = m_featuresOf[i]->carrier(best.featureA, best.triA);
+        best.triB = m_featuresOf[j]->carrier(best.featureB, best.triB);
         if (swapped) best = swappedRoles(best);
         if (sink) drawTimeOfContact(*sink, *m_objects, best, i, j, rel.at(fraction), p1, fraction);
         i = pi, j = pj;

@@ -94,11 +94,11 @@ private:
     CcdOptions m_ccd;
     const Scene* m_scene = nullptr;
     std::unique_ptr<SceneObjects> m_objects;
-    std::map<const TriangleMesh*, Bvh> m_bvhs;
-    std::map<const TriangleMesh*, BmConeTree> m_cones;
-    std::map<const TriangleMesh*, FeatureIndex> m_features; ///< first carriers of contact features
+    // Per object; the structures live in the algorithm's MeshDataCache (shared with the other algorithms
+    // of a run when their parameters agree).
     std::vector<const Bvh*> m_bvhOf;
     std::vector<const BmConeTree*> m_coneOf;
+    std::vector<const FeatureIndex*> m_featuresOf; ///< first carriers of contact features
     CullingGuard m_guard;    // which pairs may be culled (none with a body inside the other's solid)
     bool m_cullPair = false; // culling on for the pair being queried
 

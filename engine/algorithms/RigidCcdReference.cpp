@@ -64,9 +64,10 @@ RigidCcdReference::RigidCcdReference(const ParamSet& p) {
 PrepareReport RigidCcdReference::prepare(const Scene& scene, const Progress& progress) {
     Stopwatch sw;
     m_objects = std::make_unique<SceneObjects>(scene);
-    m_features.clear();
+    MeshDataCache& cache = meshData(scene);
+    m_featuresOf.clear();
     for (const auto& o : m_objects->objects())
-        if (!m_features.count(o.mesh)) m_features.emplace(o.mesh, FeatureIndex(*o.mesh));
+        m_featuresOf.push_back(&cache.get<FeatureIndex>(*o.mesh, "", [&] { return FeatureIndex(*o.mesh); }));
     if (progress) progress(1.0, "feature index");
     PrepareReport report;
     report.stages.add("build", sw.ms());
@@ -166,8 +167,8 @@ FrameResult RigidCcdReference::step(double t0, double t1, DebugSink*) {
         best.objectA = i, best.objectB = j;
         best.time = t0 + best.time * (t1 - t0);
         // A contact's features are the answer; report their first carriers, as the pipelines do.
-        best.triA = m_features.at(objs[i].mesh).carrier(best.featureA, best.triA);
-        best.triB = m_features.at(objs[j].mesh).carrier(best.featureB, best.triB);
+        best.triA = m_featuresOf[i]->carrier(best.featureA, best.triA);
+        best.triB = m_featuresOf[j]->carrier(best.featureB, best.triB);
         if (swapped) best = swappedRoles(best);
         r.firstContacts.push_back(best);
         r.contacts.push_back({pi, pj, {{best.triA, best.triB}}});

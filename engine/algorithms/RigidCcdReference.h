@@ -34,7 +34,7 @@ private:
 
     CcdOptions m_ccd;
     std::unique_ptr<SceneObjects> m_objects;
-    std::map<const TriangleMesh*, FeatureIndex> m_features;
+    std::vector<const FeatureIndex*> m_featuresOf; ///< per object, in the algorithm's MeshDataCache
 };
 
 } // namespace cdlab

@@ -43,6 +43,11 @@ template <std::size_t N, class E> bool parseEnum(const NamedEnum (&table)[N], co
 
 } // namespace
 
+std::string toString(const BvhBuildOptions& o) {
+    return std::string(toString(o.bvType)) + " " + toString(o.splitRule) + "/" + toString(o.splitPosition) +
+           " leaf " + std::to_string(o.maxLeafTriangles);
+}
+
 const char* toString(BvType t) {
     return nameOf(kBvNames, int(t));
 }

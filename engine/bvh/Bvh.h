@@ -39,6 +39,10 @@ struct BvhBuildOptions {
     int maxLeafTriangles = 1;
 };
 
+/// The options as one text ("obb minmax/median leaf 1"): how reports name a build and what keys a cached
+/// tree.
+std::string toString(const BvhBuildOptions& o);
+
 struct BvhNode {
     std::uint32_t firstChild = 0; ///< children are firstChild and firstChild + 1; 0 marks a leaf
     std::uint32_t firstTri = 0;   ///< the node's triangles are triIndex[firstTri, firstTri + triCount)

@@ -86,7 +86,8 @@ BulletAlgorithm::BulletAlgorithm(const ParamSet&)
 
 BulletAlgorithm::~BulletAlgorithm() = default;
 
-void BulletAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& report, const Progress&) {
+void BulletAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache&, PrepareReport& report,
+                                     const Progress&) {
     m_impl->meshes.clear();
     m_impl->objects.clear();
     m_impl->memoryBytes = 0;

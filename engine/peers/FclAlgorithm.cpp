@@ -46,7 +46,7 @@ FclAlgorithm::FclAlgorithm(const ParamSet& p)
 
 FclAlgorithm::~FclAlgorithm() = default;
 
-void FclAlgorithm::prepareObjects(const SceneObjects& objects, PrepareReport& report,
+void FclAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache&, PrepareReport& report,
                                   const Progress& progress) {
     m_impl->models.clear();
     m_impl->modelOf.clear();

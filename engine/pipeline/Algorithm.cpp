@@ -16,6 +16,14 @@ struct BoxCounter : DebugSink {
 };
 } // namespace
 
+MeshDataCache& Algorithm::meshData(const Scene& scene) {
+    if (m_sharedMeshData && m_sharedMeshData->serves(scene))
+        m_meshData = m_sharedMeshData;
+    else
+        m_meshData = std::make_shared<MeshDataCache>(scene);
+    return *m_meshData;
+}
+
 std::vector<std::uint32_t> structureLevelSizes(const Algorithm& algo, std::uint32_t object) {
     std::vector<std::uint32_t> sizes;
     for (int level = 0; level <= algo.structureDepth(object); ++level) {

@@ -5,6 +5,7 @@
 
 #include "pipeline/FrameResult.h"
 #include "pipeline/Params.h"
+#include "scene/MeshDataCache.h"
 #include "scene/SceneObjects.h"
 
 #include <functional>
@@ -45,6 +46,19 @@ public:
     /// Draws one node of `object`'s structure at time t: its box (PickedNode), a description (text,
     /// PickedNode) and whatever the algorithm keeps per node (BM-cones as arrows, category BmCone).
     virtual void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {}
+
+    /// Shares per-mesh structures with the other algorithms prepared on the same scene (the viewer's views,
+    /// the bench's --algo list): call before prepare(). Without it, or when `cache` belongs to another scene,
+    /// prepare() builds structures of its own.
+    void shareMeshData(std::shared_ptr<MeshDataCache> cache) { m_sharedMeshData = std::move(cache); }
+
+protected:
+    /// The cache prepare() builds through: the shared one when it serves `scene`, else a new one of this
+    /// algorithm's own. The algorithm keeps it (its structures live there) until the next call.
+    MeshDataCache& meshData(const Scene& scene);
+
+private:
+    std::shared_ptr<MeshDataCache> m_sharedMeshData, m_meshData;
 };
 
 /// Nodes per level of `object`'s structure (the cut at each level, leaves above it included, as

@@ -22,7 +22,7 @@ PrepareReport DiscretePipeline::prepare(const Scene& scene, const Progress& prog
     m_objects = std::make_unique<SceneObjects>(scene);
     PrepareReport report;
     Stopwatch sw;
-    prepareObjects(*m_objects, report, progress);
+    prepareObjects(*m_objects, meshData(scene), report, progress);
     report.stages.add("build", sw.ms());
     return report;
 }

@@ -20,7 +20,7 @@ public:
 protected:
     explicit DiscretePipeline(ContactMode mode) : m_mode(mode) {}
     /// Builds per-object structures; objects sharing a mesh may share them.
-    virtual void prepareObjects(const SceneObjects& objects, PrepareReport& report,
+    virtual void prepareObjects(const SceneObjects& objects, MeshDataCache& meshData, PrepareReport& report,
                                 const Progress& progress) = 0;
     /// Adds the colliding triangle pairs of objects a and b (world poses pa, pb) to `out`.
     virtual void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,

@@ -83,6 +83,9 @@ void PrepareJob::run() {
             scene = out.scene.get();
             report(loadShare, "scene loaded");
         }
+        out.meshData = m_task.load ? nullptr : m_task.meshData;
+        if (!out.meshData || !out.meshData->serves(*scene))
+            out.meshData = std::make_shared<MeshDataCache>(*scene);
         const std::size_t n = m_task.create.size();
         out.algorithms.resize(n);
         for (std::size_t k = 0; k < n; ++k) {
@@ -95,6 +98,7 @@ void PrepareJob::run() {
             try {
                 report(overall(0), label);
                 p.algo = m_task.create[k]();
+                p.algo->shareMeshData(out.meshData);
                 p.report = p.algo->prepare(*scene, [&](double f, const std::string& what) {
                     report(overall(std::clamp(f, 0.0, 1.0)), label + ": " + what);
                 });
@@ -111,10 +115,12 @@ void PrepareJob::run() {
         report(1, "done");
     } catch (const PrepareCancelled&) {
         out.algorithms.clear(); // before the scene they were prepared on
+        out.meshData.reset();
         out.scene.reset();
         out.cancelled = true;
     } catch (const std::exception& e) { // out of memory between the guarded steps
         out.algorithms.clear();
+        out.meshData.reset();
         out.scene.reset();
         out.error = e.what();
     }

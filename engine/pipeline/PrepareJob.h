@@ -36,6 +36,9 @@ struct PrepareTask {
     /// One per algorithm to prepare: makes it (may throw: a bad parameter).
     std::vector<std::function<std::unique_ptr<Algorithm>()>> create;
     std::vector<std::string> labels; ///< what the progress calls each algorithm ("view 2 (rigid-ccd-bm)")
+    /// Per-mesh structures already built on `scene` (by the algorithms prepared on it before); the job's
+    /// algorithms share them, and add theirs. Ignored with `load` (a new scene gets a new cache).
+    std::shared_ptr<MeshDataCache> meshData;
 };
 
 struct PreparedAlgorithm {
@@ -47,6 +50,7 @@ struct PreparedAlgorithm {
 struct PrepareOutcome {
     std::unique_ptr<Scene> scene;              ///< the loaded scene (null without `load` or when it failed)
     std::vector<PreparedAlgorithm> algorithms; ///< one per `create`, in order (empty when the load failed)
+    std::shared_ptr<MeshDataCache> meshData;   ///< what they built, for the next job on the same scene
     std::string error;                         ///< the scene failed to load: nothing was prepared
     bool cancelled = false;
     double seconds = 0;
