@@ -3,7 +3,7 @@
 //   cdlab-bench list                                  scenes, algorithms (with parameters), mesh generators
 //   cdlab-bench run SCENE [--algo NAME[:k=v,...]]...  scene x algorithms x frames -> table, CSV, JSON
 //   cdlab-bench bvh-build (--generator G | --mesh F)  BVH build time and memory, ours vs peers
-//   cdlab-bench mesh-export --generator G --out F.obj procedural mesh -> OBJ
+//   cdlab-bench mesh-export (-g G | -m F) --out F     mesh -> OBJ, PLY, STL, glTF, GLB by F's extension
 //   cdlab-bench ccd-queries FILE.csv --type ee|vf     elementary CCD queries vs their truth column
 //   cdlab-bench bm-cones (--generator G | --mesh F)   BM-cone build time and memory, top-down vs bottom-up
 //   cdlab-bench table1 [SCENE]                       redon2002 Table 1: rigid CCD without / with BM-culling
@@ -24,9 +24,9 @@
 #include "RecordCommand.h"
 #include "Table1Command.h"
 #include "core/InputError.h"
+#include "mesh/MeshExport.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
-#include "mesh/ObjWriter.h"
 #include "peers/Peers.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneLoader.h"
@@ -145,11 +145,25 @@ int main(int argc, char** argv) {
     build->add_flag("--progress", buildOpts.forceProgress,
                     "Show progress even when stderr is not a terminal");
 
-    std::string exportGenerator, exportParams = "{}", exportOut;
-    auto* exportCmd = app.add_subcommand("mesh-export", "Write a procedural mesh as OBJ");
-    exportCmd->add_option("-g,--generator", exportGenerator, "Generator (see `list`)")->required();
-    exportCmd->add_option("--params", exportParams, "Generator parameters as a JSON object");
-    exportCmd->add_option("-o,--out", exportOut, "Output .obj path")->required();
+    MeshArgs exportArgs;
+    std::string exportOut;
+    bool exportNoCheck = false;
+    auto* exportCmd = app.add_subcommand(
+        "mesh-export", "Write a procedural or imported mesh in the format the output extension names (" +
+                           meshExportExtensions() + "), then read it back and compare");
+    auto* exportGen = exportCmd->add_option("-g,--generator", exportArgs.generator, "Generator (see `list`)");
+    exportCmd->add_option("--params", exportArgs.params, "Generator parameters as a JSON object");
+    exportCmd->add_option("-t,--triangles", exportArgs.triangles, "Target triangle count for the generator");
+    exportCmd->add_option("-m,--mesh", exportArgs.file, "Mesh file to convert instead of a generator")
+        ->excludes(exportGen);
+    exportCmd
+        ->add_option("-o,--out", exportOut,
+                     "Output path; its extension names the format: .obj (double precision), .ply and .stl "
+                     "(binary), .gltf (with a .bin beside it), .glb")
+        ->required();
+    exportCmd->add_flag("--no-check", exportNoCheck,
+                        "Do not read the file back (by default it is imported again and compared: counts, "
+                        "and positions within 1e-6 of the largest coordinate; exit 1 if they differ)");
 
     CcdQueriesOptions ccdOpts;
     auto* ccdCmd = app.add_subcommand(
@@ -338,11 +352,42 @@ int main(int argc, char** argv) {
         if (*recCmd) return runRecord(rec, std::cout);
         if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {
-            TriangleMesh mesh = generateMesh(exportGenerator, parseJsonObject(exportParams, "--params"),
-                                             "--generator " + exportGenerator, "mesh");
-            writeObj(mesh, exportOut);
+            // The extension is checked before a long generation or import.
+            meshExportFormatFor(exportOut);
+            if (exportArgs.file.empty() && exportArgs.generator.empty())
+                throw InputError("mesh-export", "", "give a mesh: --generator G (see `list`) or --mesh FILE");
+            std::string label;
+            TriangleMesh mesh;
+            {
+                ProgressBar bar;
+                mesh = meshFromArgs(exportArgs, label,
+                                    [&](double f) { bar.update(f, "importing " + exportArgs.file); });
+            }
+            const MeshExportFormat& format = exportMesh(mesh, exportOut);
             std::cout << "wrote " << exportOut << ": " << mesh.vertices.size() << " vertices, "
-                      << mesh.triangleCount() << " triangles\n";
+                      << mesh.triangleCount() << " triangles (" << format.description << ")\n";
+            if (exportNoCheck) return 0;
+            // Read back with the importer every command uses, then compare triangle by triangle.
+            MeshRoundTrip back = compareRoundTrip(mesh, importMesh(exportOut), format);
+            std::cout << "read back " << exportOut << ": " << back.vertices << " vertices"
+                      << (!format.indexed ? " (the format keeps no shared vertices)"
+                          : back.singlePrecisionPositions < mesh.vertices.size()
+                              ? " (" + std::to_string(mesh.vertices.size() - back.singlePrecisionPositions) +
+                                    " share their single-precision position with another vertex)"
+                              : std::string())
+                      << ", " << back.triangles << " triangles, largest position difference "
+                      << std::setprecision(2) << back.maxRelativeError << " of the largest coordinate\n";
+            if (!back.ok) { // a verification that failed: exit 1, as --verify
+                std::cerr << "error: " << exportOut << ": read back differs from the mesh written: ";
+                if (!back.sameTriangleCount)
+                    std::cerr << back.triangles << " triangles, wrote " << mesh.triangleCount() << "\n";
+                else if (!back.sameVertexCount && format.indexed)
+                    std::cerr << back.vertices << " vertices, wrote " << back.singlePrecisionPositions
+                              << " distinct positions in single precision\n";
+                else
+                    std::cerr << "positions differ by more than " << kMeshExportTolerance << "\n";
+                return 1;
+            }
             return 0;
         }
     } catch (const InputError& e) {
