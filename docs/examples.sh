@@ -7,9 +7,9 @@
 # start with `$ ` are commands (a line ending in `\` continues on the next); they run in order, with bash, in
 # a scratch folder where scenes/, assets/ and tests/ lead to the repository's and build/ to BUILD_DIR, so the
 # commands read as a reader types them from the repository root and what they write is thrown away. Every
-# other line of the block is expected output (stdout, then stderr): the lines must appear in the output in
-# this order and next to each other, except where a line `...` stands for any number of lines. Leading and
-# trailing output lines may be left out.
+# other line of the block is expected output (stdout, then stderr, of all the commands): the lines must
+# appear in the output in this order and next to each other, except where a line `...` stands for any number
+# of lines, as does a command line between expected lines. Leading and trailing output lines may be left out.
 #
 # Only what is deterministic is compared. Times vary, so the marker names them with a regular expression
 # (Python syntax) whose matches become `~` in the expected and the actual lines alike (only the text of its
@@ -57,6 +57,8 @@ def examples(path):
                     i += 1
                     command = command[:-1] + " " + lines[i].strip()
                 commands.append(command)
+                if expected:  # the next command's output follows the previous one's, after any lines
+                    expected.append((i + 1, "..."))
             else:
                 expected.append((i + 1, line.rstrip()))
             i += 1

@@ -181,3 +181,12 @@ cdlab_cli_exit2_test(record_link_named "error: [^\n]*record_link.json: --body: '
                      ${BENCH} record ${DATA}/record_link.json --body arm/upper -o ${CMAKE_BINARY_DIR}/record_bad.json)
 cdlab_cli_exit2_test(record_unknown_body "error: [^\n]*doors_hand.json: --body: no body 'door' \\(the scene has static_door, moving_door\\)"
                      ${BENCH} record ${SCENES}/doors_hand.json --body door -o ${CMAKE_BINARY_DIR}/record_bad.json)
+
+# The documentation's examples: every block marked <!-- example --> in README.md and docs/*.md runs with this
+# build's programs and its deterministic lines (counts, hashes; not times) must be in the output
+# (docs/examples.sh says how an example is written). Some run the viewer, so the test needs it built.
+if(TARGET cdlab)
+  cdlab_output_test(docs.examples 0 "\nexamples: [1-9][0-9]* checked, 0 failed\n"
+                    bash ${CMAKE_SOURCE_DIR}/docs/examples.sh ${CMAKE_BINARY_DIR})
+  set_tests_properties(docs.examples PROPERTIES TIMEOUT 300 FAIL_REGULAR_EXPRESSION "FAILED")
+endif()
