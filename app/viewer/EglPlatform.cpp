@@ -39,10 +39,7 @@ public:
         keepDriverLibrariesMapped();
         glGenFramebuffers(1, &m_fbo);
         glGenRenderbuffers(2, m_rbo);
-        glBindRenderbuffer(GL_RENDERBUFFER, m_rbo[0]);
-        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-        glBindRenderbuffer(GL_RENDERBUFFER, m_rbo[1]);
-        glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, width, height);
+        allocate();
         glBindFramebuffer(GL_FRAMEBUFFER, m_fbo);
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, m_rbo[0]);
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, m_rbo[1]);
@@ -62,9 +59,19 @@ public:
         return true;
     }
     void endFrame() override { glFinish(); }
+    void resize(int width, int height) override {
+        m_width = width, m_height = height;
+        allocate(); // the attachments keep their names: the framebuffer stays complete
+    }
     unsigned framebuffer() const override { return m_fbo; }
 
 private:
+    void allocate() {
+        glBindRenderbuffer(GL_RENDERBUFFER, m_rbo[0]);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, m_width, m_height);
+        glBindRenderbuffer(GL_RENDERBUFFER, m_rbo[1]);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, m_width, m_height);
+    }
     int m_width, m_height;
     EGLDisplay m_display = EGL_NO_DISPLAY;
     EGLContext m_context = EGL_NO_CONTEXT;

@@ -53,6 +53,13 @@ public:
             auto* self = static_cast<WindowPlatform*>(glfwGetWindowUserPointer(w));
             for (int i = 0; i < count; ++i) self->m_drops.emplace_back(paths[i]);
         });
+        // Installed before ImGui's backend, which calls it after its own (ImGui_ImplGlfw_InitForOpenGL with
+        // install_callbacks chains the callbacks it finds).
+        glfwSetKeyCallback(m_window, [](GLFWwindow* w, int key, int, int action, int mods) {
+            auto* self = static_cast<WindowPlatform*>(glfwGetWindowUserPointer(w));
+            if (action == GLFW_PRESS || action == GLFW_REPEAT)
+                self->queueKeyPress({key, mods, action == GLFW_REPEAT});
+        });
         installDebugCallback();
         keepDriverLibrariesMapped();
     }
@@ -67,6 +74,16 @@ public:
         return !glfwWindowShouldClose(m_window);
     }
     void endFrame() override { glfwSwapBuffers(m_window); }
+    void resize(int width, int height) override { glfwSetWindowSize(m_window, width, height); }
+    void tap(int key) override {
+        // The callback GLFW would call now (ImGui's, chaining to ours), with a press and a release.
+        GLFWkeyfun current = glfwSetKeyCallback(m_window, nullptr);
+        glfwSetKeyCallback(m_window, current);
+        int scancode = glfwGetKeyScancode(key);
+        if (current)
+            current(m_window, key, scancode, GLFW_PRESS, 0),
+                current(m_window, key, scancode, GLFW_RELEASE, 0);
+    }
     GLFWwindow* window() override { return m_window; }
 
 private:

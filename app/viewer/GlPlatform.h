@@ -19,10 +19,26 @@ public:
     virtual bool beginFrame(int& width, int& height) = 0;
     virtual void endFrame() = 0;
     virtual GLFWwindow* window() { return nullptr; }
+    /// Asks for a new window (or framebuffer) size; beginFrame reports it once it took effect.
+    virtual void resize(int width, int height) = 0;
     /// Framebuffer that holds the finished frame (0 for a window's back buffer).
     virtual unsigned framebuffer() const { return 0; }
     /// Files dropped onto the window since the last call.
     std::vector<std::string> takeDrops() { return std::exchange(m_drops, {}); }
+
+    /// A key going down (GLFW key code and modifier bits; `repeat` when held down).
+    struct KeyPress {
+        int key = 0, mods = 0;
+        bool repeat = false;
+    };
+    /// Every key press since the last call, in order. The window's key callback queues them as GLFW reports
+    /// them, so a tap that goes down and up within one frame is still seen (ImGui 1.86's IsKeyPressed only
+    /// sees the key's state once per frame and misses it).
+    std::vector<KeyPress> takeKeyPresses() { return std::exchange(m_keys, {}); }
+    void queueKeyPress(const KeyPress& k) { m_keys.push_back(k); }
+    /// Automation: presses and releases `key` now, through the path a real key event takes (the window's key
+    /// callbacks: ImGui's backend, then the queue); without a window straight into the queue.
+    virtual void tap(int key) { queueKeyPress({key, 0, false}); }
 
     static std::unique_ptr<GlPlatform> createWindow(int width, int height, const std::string& title);
     static std::unique_ptr<GlPlatform> createOffscreen(int width, int height);
@@ -40,6 +56,7 @@ public:
 
 protected:
     std::vector<std::string> m_drops;
+    std::vector<KeyPress> m_keys;
 };
 
 } // namespace cdlab

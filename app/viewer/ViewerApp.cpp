@@ -348,10 +348,21 @@ void ViewerApp::frameAll() {
     // Include the whole motion so nothing leaves the view while playing.
     if (m_scene)
         for (int i = 0; i <= 8; ++i) box.grow(sceneBounds(m_scene->frameTime(i, 9)));
-    int w = m_width > 0 ? m_width : m_options.settings.width,
-        h = m_height > 0 ? m_height : m_options.settings.height;
-    float aspect = float(w) / float(std::max<std::size_t>(m_viewports.size(), 1)) / float(std::max(h, 1));
+    updateLayout();
+    const LayoutRect& r = m_layout.viewports.front(); // every viewport has the same size
+    float aspect = r.w / std::max(r.h, 1.0f);
     for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
+}
+
+void ViewerApp::updateLayout() {
+    int w = m_width > 0 ? m_width : m_options.settings.width,
+        h = m_height > 0 ? m_height : m_options.settings.height, n = int(m_viewports.size());
+    m_layout = ViewerLayout::compute(w, h, n, m_menuHeight);
+    if (w == m_layoutWidth && h == m_layoutHeight && n == m_layoutViews) return;
+    bool split = m_layoutViews >= 0 && n != m_layoutViews;
+    m_layoutWidth = w, m_layoutHeight = h, m_layoutViews = n;
+    ++m_layoutGeneration;
+    if (split) frameAll(); // each view is narrower (or wider) now: fit the scene to it
 }
 
 void ViewerApp::resetCameras() {
@@ -379,12 +390,48 @@ void ViewerApp::lookAt(int v, const Vec3& point) {
     double r = 0.03 * length(sceneBounds(m_time).extent());
     Aabb box;
     box.grow(point - Vec3{r, r, r}), box.grow(point + Vec3{r, r, r});
-    int w = std::max(m_width, 1) / std::max<int>(int(m_viewports.size()), 1);
+    const LayoutRect& view =
+        m_layout.viewports[std::min<std::size_t>(std::size_t(v), m_layout.viewports.size() - 1)];
     OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[std::size_t(v)]->camera;
-    cam.frame(box, float(w) / float(std::max(m_height, 1)));
+    cam.frame(box, view.w / std::max(view.h, 1.0f));
 }
 
 namespace {
+/// "O*10,P": the GLFW keys of the named shortcuts, each repeated as asked (--tap).
+std::vector<int> tapKeys(const std::string& spec) {
+    std::vector<int> keys;
+    std::size_t pos = 0;
+    while (pos < spec.size()) {
+        std::size_t end = std::min(spec.find(',', pos), spec.size());
+        std::string item = spec.substr(pos, end - pos);
+        pos = end + 1;
+        int times = 1;
+        if (auto star = item.find('*'); star != std::string::npos) {
+            times = std::atoi(item.c_str() + star + 1);
+            item.resize(star);
+        }
+        const ViewerUi::Shortcut* found = nullptr;
+        for (const auto& s : ViewerUi::shortcutList())
+            if (item == s.name) found = &s;
+        if (!found || times < 1 || times > 1000)
+            throw InputError("--tap", "",
+                             "'" + item + "' is no shortcut key (or a bad count); use e.g. O*10,P");
+        keys.insert(keys.end(), std::size_t(times), found->key);
+    }
+    return keys;
+}
+
+/// A layout rectangle in whole GL pixels (rows from the bottom), clamped to the framebuffer.
+struct PixelRect {
+    int x = 0, y = 0, w = 0, h = 0;
+};
+PixelRect pixelRect(const LayoutRect& r, int height) {
+    int x0 = int(std::lround(r.x)), x1 = int(std::lround(r.right()));
+    int top = int(std::lround(r.y)), bottom = int(std::lround(r.bottom()));
+    bottom = std::min(bottom, height), top = std::clamp(top, 0, bottom);
+    return {x0, height - bottom, std::max(x1 - x0, 0), bottom - top};
+}
+
 /// Each viewport's background, a shade apart from its neighbour's so that the columns are told apart.
 std::array<float, 3> backgroundColor(int v) {
     return {0.12f + 0.015f * float(v), 0.13f, 0.15f};
@@ -404,20 +451,20 @@ void ViewerApp::render(int width, int height) {
     if (!m_scene) return;
     std::vector<Pose> poses;
     m_objects->poses(m_time, poses);
-    int n = int(m_viewports.size());
-    int colWidth = width / std::max(n, 1);
+    int n = std::min(int(m_viewports.size()), int(m_layout.viewports.size()));
     glEnable(GL_DEPTH_TEST);
     glEnable(GL_SCISSOR_TEST);
     for (int v = 0; v < n; ++v) {
         Viewport& vp = *m_viewports[v];
         const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : vp.camera;
-        glViewport(v * colWidth, 0, colWidth, height);
-        glScissor(v * colWidth, 0, colWidth, height);
+        const PixelRect px = pixelRect(m_layout.viewports[std::size_t(v)], height);
+        glViewport(px.x, px.y, px.w, px.h); // GL counts rows from the bottom
+        glScissor(px.x, px.y, px.w, px.h);
         auto bg = backgroundColor(v);
         glClearColor(bg[0], bg[1], bg[2], 1.0f);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        m_renderer->setCamera(cam.projection(float(colWidth) / float(std::max(height, 1))) * cam.view(),
-                              cam.eye());
+        const glm::mat4 viewProj = cam.projection(float(px.w) / float(std::max(px.h, 1))) * cam.view();
+        m_renderer->setCamera(viewProj, cam.eye());
         // A body the algorithm draws face by face (Fig. 1 view) is not drawn a second time.
         bool faceView = vp.draw.hasFaceMotion();
         for (std::size_t i = 0; i < poses.size(); ++i) {
@@ -428,26 +475,28 @@ void ViewerApp::render(int width, int height) {
                                  m_renderMode);
         }
         m_renderer->drawOverlay(vp.draw);
-        drawLabels(vp, cam.projection(float(colWidth) / float(std::max(height, 1))) * cam.view(),
-                   float(v * colWidth), float(colWidth), float(height));
+        drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
     }
     glDisable(GL_SCISSOR_TEST);
     glViewport(0, 0, width, height);
 }
 
-void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, float left, float width,
-                           float height) {
-    // Under the panels (the background list), with a shadow so they read on light and dark surfaces.
+void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& r) {
+    // Under the panels (the background list), with a shadow so they read on light and dark surfaces, and
+    // clipped to the viewport: a label near its edge does not run into the next view.
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
+    const float left = r.x, width = r.w, height = r.h;
     for (const auto& label : vp.draw.labels) {
         glm::vec4 clip = viewProj * glm::vec4(float(label.at.x), float(label.at.y), float(label.at.z), 1.0f);
         if (clip.w <= 0) continue; // behind the camera
         glm::vec2 ndc = glm::vec2(clip) / clip.w;
         if (std::abs(ndc.x) > 1 || std::abs(ndc.y) > 1) continue;
-        ImVec2 at(left + (ndc.x + 1) * 0.5f * width + 8, (1 - ndc.y) * 0.5f * height - 8);
+        ImVec2 at(left + (ndc.x + 1) * 0.5f * width + 8, r.y + (1 - ndc.y) * 0.5f * height - 8);
         dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 255), label.text.c_str());
         dl->AddText(at, IM_COL32(255, 220, 90, 255), label.text.c_str());
     }
+    dl->PopClipRect();
 }
 
 std::string ViewerApp::describeContact(const TimeOfContact& c) const {
@@ -499,8 +548,8 @@ void ViewerApp::stopSeek() {
 void ViewerApp::handleCameraInput(int width, int height) {
     ImGuiIO& io = ImGui::GetIO();
     if (io.WantCaptureMouse || m_viewports.empty()) return;
-    int n = int(m_viewports.size());
-    int v = std::clamp(int(io.MousePos.x / std::max(1.0f, float(width) / n)), 0, n - 1);
+    int v = m_layout.viewportAt(io.MousePos.x, io.MousePos.y);
+    if (v < 0 || v >= int(m_viewports.size())) return; // over a docked panel's column or the timeline
     OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[v]->camera;
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) cam.orbit(io.MouseDelta.x, io.MouseDelta.y);
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle))
@@ -513,8 +562,12 @@ void ViewerApp::handleCameraInput(int width, int height) {
 void ViewerApp::pickAt(float x, float y, int width, int height) {
     int n = int(m_viewports.size());
     if (n == 0 || !m_scene || width <= 0 || height <= 0) return;
-    float colWidth = float(width / n); // whole pixels, as render() lays the viewports out
-    int under = std::clamp(int(x / std::max(1.0f, colWidth)), 0, n - 1);
+    int under = m_layout.viewportAt(x, y);
+    if (under < 0 || under >= n) {
+        m_status = "Ctrl+click inside a view to pick a node";
+        return;
+    }
+    const PixelRect px = pixelRect(m_layout.viewports[std::size_t(under)], height);
     for (int v = 0; v < n; ++v) {
         if (v != under && !m_linkCameras) continue;
         Viewport& vp = *m_viewports[v];
@@ -523,8 +576,10 @@ void ViewerApp::pickAt(float x, float y, int width, int height) {
         const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : vp.camera;
         // The cursor in normalized device coordinates of the viewport under it, unprojected at the near and
         // far planes.
-        glm::vec2 ndc{2.0f * (x - under * colWidth) / colWidth - 1.0f, 1.0f - 2.0f * y / float(height)};
-        glm::mat4 inv = glm::inverse(cam.projection(colWidth / float(height)) * cam.view());
+        const float gy = float(height) - y; // GL rows count from the bottom
+        glm::vec2 ndc{2.0f * (x - float(px.x)) / float(px.w) - 1.0f,
+                      2.0f * (gy - float(px.y)) / float(px.h) - 1.0f};
+        glm::mat4 inv = glm::inverse(cam.projection(float(px.w) / float(std::max(px.h, 1))) * cam.view());
         glm::vec4 nearH = inv * glm::vec4(ndc, -1, 1), farH = inv * glm::vec4(ndc, 1, 1);
         glm::vec3 a = glm::vec3(nearH) / nearH.w, b = glm::vec3(farH) / farH.w;
         o.pickedNode = vp.algo->pickNode(m_time, std::uint32_t(o.bvhObject), o.bvhLevel, {a.x, a.y, a.z},
@@ -541,20 +596,21 @@ std::vector<double> ViewerApp::sceneCoverage(int width, int height) const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, m_platform.framebuffer());
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-    int n = std::max(int(m_viewports.size()), 1), colWidth = width / n;
-    std::vector<double> share(std::size_t(n), 0.0);
+    int n = std::min(int(m_viewports.size()), int(m_layout.viewports.size()));
+    std::vector<double> share(std::size_t(std::max(n, 0)), 0.0);
     for (int v = 0; v < n; ++v) {
         auto bg = backgroundColor(v);
+        const PixelRect px = pixelRect(m_layout.viewports[std::size_t(v)], height);
         std::size_t covered = 0;
-        for (int y = 0; y < height; ++y)
-            for (int x = v * colWidth; x < (v + 1) * colWidth; ++x) {
+        for (int y = px.y; y < px.y + px.h; ++y)
+            for (int x = px.x; x < px.x + px.w; ++x) {
                 const unsigned char* p = &pixels[(std::size_t(y) * width + x) * 4];
                 bool differs = false;
                 for (int c = 0; c < 3; ++c)
                     differs |= std::abs(int(p[c]) - int(std::lround(bg[c] * 255))) > 2;
                 covered += differs;
             }
-        share[std::size_t(v)] = double(covered) / std::max(1.0, double(colWidth) * height);
+        share[std::size_t(v)] = double(covered) / std::max(1.0, double(px.w) * px.h);
     }
     return share;
 }
@@ -576,6 +632,7 @@ bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
 }
 
 int ViewerApp::run() {
+    tapKeys(m_options.taps); // a bad --tap fails before the first frame
     ViewerUi ui(*this);
     int frame = 0;
     double last = glfwGetTime();
@@ -585,6 +642,7 @@ int ViewerApp::run() {
     for (;;) {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
+        updateLayout();
         pollPreparation();
         if (m_options.frames > 0 && m_job.busy()) {
             // Automation counts its frames from when the scene is prepared (so runs are reproducible); the
@@ -612,6 +670,10 @@ int ViewerApp::run() {
             m_options.hasAt = true, m_options.at = m_time;
         }
         for (auto& p : m_platform.takeDrops()) load({p});
+        if (frame == m_options.frames / 2)
+            for (int key : tapKeys(m_options.taps)) m_platform.tap(key); // all within this one frame
+        if (frame == m_options.frames / 2 && m_options.resizeTo.size() == 2)
+            m_platform.resize(m_options.resizeTo[0], m_options.resizeTo[1]); // takes effect next frame
         if (frame == m_options.frames / 2) {
             if (!m_options.thenLoad.empty()) load({m_options.thenLoad}); // a failure sets m_hadLoadError
             if (!m_options.thenAlgo.empty() && !m_viewports.empty())
@@ -646,7 +708,7 @@ int ViewerApp::run() {
                     seekMs = float(seekClock.ms());
                 }
                 if (m_playing) m_time += dt * m_speed;
-                if (m_stepOnce) m_time += m_scene->frameLength(), m_stepOnce = false;
+                m_time += m_scene->frameLength() * std::exchange(m_pendingSteps, 0);
                 if (m_time > m_scene->endTime)
                     m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
                 // Paused (or scrubbed): the scene's frame that ends here, so continuous algorithms show its
@@ -723,6 +785,25 @@ int ViewerApp::run() {
             std::printf("viewport %zu (%s) covers %.1f %% of its pixels\n", v,
                         m_viewports[v]->label().c_str(), 100 * coverage[v]);
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
+        if (!m_options.taps.empty())
+            std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),
+                        m_shortcutsActedOn, m_stepsTaken);
+        if (m_options.printLayout) {
+            std::printf("layout window %dx%d, %zu viewports\n", m_width, m_height, m_viewports.size());
+            auto line = [](const std::string& what, const LayoutRect& r) {
+                std::printf("layout %s at %.0f,%.0f size %.0fx%.0f\n", what.c_str(), r.x, r.y, r.w, r.h);
+            };
+            for (std::size_t v = 0; v < m_layout.viewports.size(); ++v)
+                line("viewport " + std::to_string(v), m_layout.viewports[v]);
+            for (const PlacedPanel& p : ui.placed()) line("panel " + p.name, p.rect);
+            auto problems = layoutProblems(m_layout.window, m_layout.viewports, ui.placed());
+            for (const auto& p : problems) std::printf("layout problem: %s\n", p.c_str());
+            if (problems.empty())
+                std::printf(
+                    "layout ok: %zu panels inside the window, none overlapping, each view's panel inside "
+                    "its view\n",
+                    ui.placed().size());
+        }
         std::string views;
         for (const auto& vp : m_viewports) views += (views.empty() ? "" : " | ") + vp->label();
         std::printf("viewports %s\nstatus %s\n", views.c_str(), m_status.c_str());

@@ -6,6 +6,7 @@
 #include "GlPlatform.h"
 #include "OrbitCamera.h"
 #include "Renderer.h"
+#include "ViewerLayout.h"
 #include "ViewerSettings.h"
 #include "core/Stopwatch.h"
 #include "pipeline/AlgorithmRegistry.h"
@@ -80,6 +81,9 @@ struct ViewerOptions {
     bool seekContact = false; ///< automation: `at` is the end of the first frame with a contact
     std::string thenAlgo;     ///< automation: switch the first viewport to this spec after half of the frames
     bool cancelThen = false;  ///< automation: Cancel the --then / --then-algo preparation once it has drawn
+    bool printLayout = false; ///< automation: print every panel's and viewport's rectangle, and the check
+    std::vector<int> resizeTo; ///< automation: resize the window to (width, height) after half of the frames
+    std::string taps; ///< automation: keys tapped (down and up) within the middle frame, e.g. "O*10,P"
     std::vector<int>
         levels; ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
 };
@@ -115,10 +119,13 @@ private:
     void applyPrepared(Viewport& vp, PreparedAlgorithm prepared);
     void stepViewports(double t0, double t1);
     void markContactFrames(double t0, double t1);
+    /// Recomputes m_layout for the window size and viewport count; when either changed since the last
+    /// call the panels are placed again (m_layoutGeneration) and, on a split, the cameras reframe.
+    void updateLayout();
     void render(int width, int height);
     void handleCameraInput(int width, int height);
     /// The time labels the viewport's algorithm drew (times of contact), at their projected positions.
-    void drawLabels(const Viewport& vp, const glm::mat4& viewProj, float left, float width, float height);
+    void drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& viewport);
     /// Next contact: steps the scene's frames from the current time until a viewport reports a contact and
     /// pauses on that frame. startSeek() begins; seekContact() goes on for up to `budgetMs` of stepping and
     /// returns true while the search is not over (found, or the scene's end); stopSeek() gives up.
@@ -158,9 +165,19 @@ private:
     bool m_hadLoadError = false;   // any failed load during an automated run (exit code 2)
 
     double m_time = 0, m_speed = 1;
-    bool m_playing = true, m_loop = true, m_stepOnce = false, m_linkCameras = true;
+    bool m_playing = true, m_loop = true, m_linkCameras = true;
+    int m_pendingSteps = 0; ///< single steps asked for (O, Step) and not yet taken
+    int m_stepsTaken = 0;
+    int m_shortcutsActedOn = 0; ///< key presses that triggered a shortcut (the automated summary prints it)
+                                ///< ///< single steps asked for since start (the automated summary prints it)
+    /// Pauses and steps one scene frame (O, the Step button); each press counts, however fast they come.
+    void singleStep() { m_playing = false, ++m_pendingSteps, ++m_stepsTaken; }
     RenderMode m_renderMode = RenderMode::Shaded;
     int m_width = 0, m_height = 0;
+    ViewerLayout m_layout;      ///< where the panels and viewports are this frame
+    int m_layoutGeneration = 0; ///< bumped when the panels must be placed again (size, views, reset)
+    int m_layoutWidth = -1, m_layoutHeight = -1, m_layoutViews = -1;
+    float m_menuHeight = 19; ///< the main menu bar's height, as ImGui last drew it
     std::string m_pendingScreenshot;
     float m_frameMs = 0, m_stepMs = 0; // last frame: whole frame and collision steps
     std::deque<float> m_frameHistory, m_overheadHistory;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <imgui.h>
@@ -39,6 +40,43 @@ Stat stat(const std::deque<float>& d) {
     s.avg = std::accumulate(d.begin(), d.end(), 0.0f) / float(d.size());
     s.max = *std::max_element(d.begin(), d.end());
     return s;
+}
+
+/// Greyed text that wraps at the panel's edge instead of being cut there.
+void disabledWrapped(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+/// The axis values of the plot just drawn (the last item): its top and bottom values with their unit at the
+/// left edge, and what the x axis spans at the right, so a plot reads without guessing its scale.
+void plotAxes(float top, float bottom, const char* unit, const std::string& xSpan) {
+    ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 colour = IM_COL32(200, 200, 200, 200);
+    char text[64];
+    auto value = [](float v) { return std::fabs(v) >= 100 ? "%.0f %s" : "%.3g %s"; };
+    std::snprintf(text, sizeof text, value(top), top, unit);
+    dl->AddText(ImVec2(lo.x + 3, lo.y + 1), colour, text);
+    std::snprintf(text, sizeof text, value(bottom), bottom, "");
+    dl->AddText(ImVec2(lo.x + 3, hi.y - ImGui::GetFontSize() - 1), colour, text);
+    if (!xSpan.empty()) {
+        ImVec2 size = ImGui::CalcTextSize(xSpan.c_str());
+        dl->AddText(ImVec2(hi.x - size.x - 3, hi.y - size.y - 1), colour, xSpan.c_str());
+    }
+}
+
+/// A line plot of `values` scaled from 0 to their maximum, with its axis values; `caption` names what it
+/// shows (the counter or stage).
+void plotWithAxes(const char* id, const std::vector<float>& values, float top, const char* caption,
+                  const char* unit, float height) {
+    if (values.empty()) return;
+    ImGui::TextUnformatted(caption); // above the plot: inside, it would run into the axis values
+    // ImGui 1.86's PlotLines takes no negative width (it drew a 2-pixel plot): the width is explicit.
+    ImGui::PlotLines(id, values.data(), int(values.size()), 0, nullptr, 0.0f, top,
+                     ImVec2(ImGui::GetContentRegionAvail().x, height));
+    plotAxes(top, 0, unit, "last " + std::to_string(values.size()) + " frames");
 }
 
 /// Project folders a user browses for scenes and meshes.
@@ -95,7 +133,26 @@ void ViewerUi::end() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
+void ViewerUi::place(const LayoutRect& r) {
+    ImGuiCond cond = m_relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y), cond);
+    ImGui::SetNextWindowSize(ImVec2(r.w, r.h), cond);
+}
+
+void ViewerUi::settle(const std::string& name, int viewport) {
+    ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    const float W = float(m_width), H = float(m_height);
+    ImVec2 fit(std::min(size.x, W), std::min(size.y, H));
+    ImVec2 at(std::clamp(pos.x, 0.0f, W - fit.x), std::clamp(pos.y, 0.0f, H - fit.y));
+    if (fit.x != size.x || fit.y != size.y) ImGui::SetWindowSize(fit), size = fit;
+    if (at.x != pos.x || at.y != pos.y) ImGui::SetWindowPos(at), pos = at;
+    m_placed.push_back({name, {pos.x, pos.y, size.x, size.y}, viewport});
+}
+
 void ViewerUi::draw() {
+    m_placed.clear();
+    m_relayout = m_placedGeneration != m_app.m_layoutGeneration;
+    m_placedGeneration = m_app.m_layoutGeneration;
     shortcuts();
     menuBar();
     openDialog();
@@ -107,19 +164,54 @@ void ViewerUi::draw() {
     if (m_app.m_viewports.size() > 1) comparePanel();
 }
 
+const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
+    static const std::vector<Shortcut> list = {
+        {GLFW_KEY_P, "P", "play / pause"},
+        {GLFW_KEY_O, "O", "single step: pause and advance one scene frame (held: repeats)"},
+        {GLFW_KEY_R, "R", "restart from the scene's start"},
+        {GLFW_KEY_N, "N", "next contact: step until a view reports one (N again stops)"},
+        {GLFW_KEY_F, "F", "frame all: fit the whole motion into every view"},
+        {GLFW_KEY_F12, "F12", "screenshot (cdlab-screenshot.png)"},
+    };
+    return list;
+}
+
 void ViewerUi::shortcuts() {
-    ImGuiIO& io = ImGui::GetIO();
-    if (!m_hasWindow || io.WantCaptureKeyboard) return;
-    if (ImGui::IsKeyPressed(GLFW_KEY_P)) m_app.m_playing = !m_app.m_playing;
-    if (ImGui::IsKeyPressed(GLFW_KEY_O)) m_app.m_playing = false, m_app.m_stepOnce = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_R) && m_app.m_scene) m_app.m_time = m_app.m_scene->startTime;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F)) m_app.frameAll();
-    if (ImGui::IsKeyPressed(GLFW_KEY_N)) m_app.m_seeking ? m_app.stopSeek() : m_app.startSeek();
-    if (ImGui::IsKeyPressed(GLFW_KEY_F12)) m_app.m_pendingScreenshot = "cdlab-screenshot.png";
+    // Every press GLFW reported since the last frame, in order: a tap shorter than a frame still counts.
+    std::vector<GlPlatform::KeyPress> presses = m_app.m_platform.takeKeyPresses();
+    if (ImGui::GetIO().WantTextInput) return; // typing into a field: keys are text there
+    for (const auto& k : presses) {
+        if (k.mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;
+        if (k.repeat && k.key != GLFW_KEY_O) continue; // only stepping repeats while held
+        switch (k.key) {
+        case GLFW_KEY_P:
+            m_app.m_playing = !m_app.m_playing;
+            break;
+        case GLFW_KEY_O:
+            m_app.singleStep();
+            break;
+        case GLFW_KEY_R:
+            if (m_app.m_scene) m_app.m_time = m_app.m_scene->startTime;
+            break;
+        case GLFW_KEY_F:
+            m_app.frameAll();
+            break;
+        case GLFW_KEY_N:
+            m_app.m_seeking ? m_app.stopSeek() : m_app.startSeek();
+            break;
+        case GLFW_KEY_F12:
+            m_app.m_pendingScreenshot = "cdlab-screenshot.png";
+            break;
+        default:
+            continue;
+        }
+        ++m_app.m_shortcutsActedOn;
+    }
 }
 
 void ViewerUi::menuBar() {
     if (!ImGui::BeginMainMenuBar()) return;
+    m_app.m_menuHeight = ImGui::GetWindowSize().y; // the layout starts below it
     if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("Open...")) m_openRequested = true;
         if (!m_app.m_lastScene.empty() && ImGui::MenuItem(("Reopen " + m_app.m_lastScene).c_str()))
@@ -138,6 +230,7 @@ void ViewerUi::menuBar() {
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) m_app.frameAll();
         if (ImGui::MenuItem("Reset cameras")) m_app.resetCameras();
+        if (ImGui::MenuItem("Reset layout")) ++m_app.m_layoutGeneration; // every panel back to its place
         ImGui::MenuItem("Link cameras", nullptr, &m_app.m_linkCameras);
         ImGui::Separator();
         if (ImGui::MenuItem("Add viewport")) m_app.addViewport(m_app.m_viewports.back()->algorithm);
@@ -146,8 +239,23 @@ void ViewerUi::menuBar() {
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
-        ImGui::Text("Left drag: orbit   Right/middle drag: pan   Wheel: zoom");
-        ImGui::Text("P play/pause   O single step   R restart   F frame all   F12 screenshot");
+        if (ImGui::BeginMenu("Keys")) {
+            if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+                auto row = [](const char* key, const char* what) {
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn(), ImGui::TextUnformatted(key);
+                    ImGui::TableNextColumn(), ImGui::TextUnformatted(what);
+                };
+                for (const Shortcut& s : shortcutList()) row(s.name, s.what);
+                row("Ctrl+click", "pick the node of the chosen body and level under the cursor");
+                row("left drag", "orbit");
+                row("right / middle drag", "pan");
+                row("wheel", "zoom");
+                ImGui::EndTable();
+            }
+            ImGui::TextDisabled("Keys do nothing while you type into a text field.");
+            ImGui::EndMenu();
+        }
         ImGui::Text("Drop scene (.json) or mesh files onto the window to open them.");
         ImGui::EndMenu();
     }
@@ -228,13 +336,42 @@ void ViewerUi::errorPanel() {
 }
 
 void ViewerUi::scenePanel() {
-    ImGui::SetNextWindowPos(ImVec2(10, 30), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(280, 250), ImGuiCond_FirstUseEver);
+    place(m_app.m_layout.scene);
     ImGui::Begin("Scene");
+    settle("Scene");
+    // The live timing first: the line a user looks for, visible however many bodies follow.
+    if (m_app.m_frameMs > 0) // nothing measured before the first frame has finished
+        ImGui::Text("%.0f fps, collision %.2f ms", 1000.0f / m_app.m_frameMs, m_app.m_stepMs);
+    else
+        ImGui::TextDisabled("frame time: measuring...");
+    if (ImGui::BeginTable("frame", 4, ImGuiTableFlags_SizingStretchProp)) {
+        for (const char* h : {"ms", "now", "avg", "max"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        auto row = [](const char* name, const std::deque<float>& d) {
+            Stat s = stat(d);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn(), ImGui::TextUnformatted(name);
+            ImGui::TableNextColumn(), ImGui::Text("%.1f", s.now);
+            ImGui::TableNextColumn(), ImGui::Text("%.1f", s.avg);
+            ImGui::TableNextColumn(), ImGui::Text("%.1f", s.max);
+        };
+        row("frame", m_app.m_frameHistory);
+        row("overhead", m_app.m_overheadHistory);
+        ImGui::EndTable();
+    }
+    helpMarker("frame: the whole frame. overhead: everything except the collision steps (UI, overlay upload, "
+               "rendering; llvmpipe renders on the CPU). Over the last 512 frames.");
+    int mode = int(m_app.m_renderMode);
+    ImGui::RadioButton("shaded", &mode, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("wire", &mode, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("shaded+wire", &mode, 2);
+    m_app.m_renderMode = RenderMode(mode);
+    ImGui::Separator();
     if (m_app.m_scene) {
         ImGui::TextWrapped("%s", m_app.m_scene->name.c_str());
-        if (!m_app.m_scene->description.empty())
-            ImGui::TextDisabled("%s", m_app.m_scene->description.c_str());
+        if (!m_app.m_scene->description.empty()) disabledWrapped(m_app.m_scene->description);
         ImGui::Text("%zu triangles", m_app.m_scene->triangleCount());
         const auto& objs = m_app.m_objects->objects();
         for (std::size_t i = 0; i < objs.size(); ++i) {
@@ -248,34 +385,17 @@ void ViewerUi::scenePanel() {
             ImGui::PopID();
         }
     }
-    int mode = int(m_app.m_renderMode);
-    ImGui::RadioButton("shaded", &mode, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("wire", &mode, 1);
-    ImGui::SameLine();
-    ImGui::RadioButton("shaded+wire", &mode, 2);
-    m_app.m_renderMode = RenderMode(mode);
-    ImGui::Separator();
-    if (m_app.m_frameMs > 0) // nothing measured before the first frame has finished
-        ImGui::Text("frame %.2f ms (%.0f fps), collision %.2f ms", m_app.m_frameMs, 1000.0f / m_app.m_frameMs,
-                    m_app.m_stepMs);
-    else
-        ImGui::TextDisabled("frame time: measuring...");
-    Stat oh = stat(m_app.m_overheadHistory);
-    ImGui::Text("viewer overhead: now %.2f  avg %.2f  max %.2f ms", oh.now, oh.avg, oh.max);
-    helpMarker("Everything except the collision steps: UI, overlay upload, rendering (llvmpipe renders on "
-               "the CPU).");
     ImGui::End();
 }
 
 void ViewerUi::timelinePanel() {
     if (!m_app.m_scene) return;
-    ImGui::SetNextWindowPos(ImVec2(10, float(m_height) - 118), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(std::max(400.0f, m_width * 0.5f), 105), ImGuiCond_FirstUseEver);
+    place(m_app.m_layout.timeline);
     ImGui::Begin("Timeline");
+    settle("Timeline");
     if (ImGui::Button(m_app.m_playing ? "Pause (P)" : "Play (P)")) m_app.m_playing = !m_app.m_playing;
     ImGui::SameLine();
-    if (ImGui::Button("Step (O)")) m_app.m_playing = false, m_app.m_stepOnce = true;
+    if (ImGui::Button("Step (O)")) m_app.singleStep();
     ImGui::SameLine();
     if (ImGui::Button("Restart (R)")) m_app.m_time = m_app.m_scene->startTime;
     ImGui::SameLine();
@@ -331,14 +451,14 @@ void ViewerUi::timelinePanel() {
 
 void ViewerUi::viewportPanel(int index, Viewport& vp) {
     int n = int(m_app.m_viewports.size());
-    float colWidth = float(m_width) / float(n);
-    ImGui::SetNextWindowPos(ImVec2(colWidth * (index + 1) - 290, 30), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(280, 480), ImGuiCond_FirstUseEver);
-    // Side by side, an open panel covers nearly half of its viewport's scene: start closed (title bar only).
+    const auto& panels = m_app.m_layout.viewPanels;
+    if (std::size_t(index) < panels.size()) place(panels[std::size_t(index)]);
+    // Side by side, an open panel covers much of its viewport's scene: start closed (title bar only).
     if (n > 1) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
     std::string title =
         "View " + std::to_string(index + 1) + ": " + vp.label() + "###view" + std::to_string(index);
     ImGui::Begin(title.c_str());
+    settle("View " + std::to_string(index + 1), index);
     auto& registry = AlgorithmRegistry::instance();
     bool changed = false;
     if (ImGui::BeginCombo("algorithm", vp.algorithm.c_str())) {
@@ -380,8 +500,10 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
                            vp.algorithm.c_str(), 100 * m_app.m_job.fraction(),
                            vp.algo ? vp.preparedAlgorithm.c_str() : "nothing");
     if (!vp.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", vp.error.c_str());
-    ImGui::TextDisabled("prepare %.1f ms, %.0f KiB  %s", vp.prepare.stages.get("build"),
-                        vp.prepare.memoryBytes / 1024.0, vp.prepare.notes.c_str());
+    char prepared[96];
+    std::snprintf(prepared, sizeof prepared, "prepare %.1f ms, %.0f KiB: ", vp.prepare.stages.get("build"),
+                  vp.prepare.memoryBytes / 1024.0);
+    disabledWrapped(prepared + vp.prepare.notes);
 
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;
@@ -399,7 +521,7 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         int depth = vp.algo ? vp.algo->structureDepth(std::uint32_t(o.bvhObject)) : 0;
         ImGui::SliderInt("level", &o.bvhLevel, 0, std::max(depth, 0));
         if (o.pickedNode < 0) {
-            ImGui::TextDisabled("Ctrl+click a box to pick a node of this level");
+            disabledWrapped("Ctrl+click a box to pick a node of this level");
         } else {
             for (const auto& note : vp.draw.notes) ImGui::TextWrapped("picked %s", note.c_str());
             if (ImGui::SmallButton("clear pick")) o.pickedNode = -1;
@@ -447,9 +569,12 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
                               sizes[level]);
             else
                 caption[0] = 0;
-            if (!share.empty())
-                ImGui::PlotHistogram("##bmlevels", share.data(), int(share.size()), 0, caption, 0.0f, 1.0f,
+            if (!share.empty()) {
+                ImGui::TextUnformatted(caption);
+                ImGui::PlotHistogram("##bmlevels", share.data(), int(share.size()), 0, nullptr, 0.0f, 1.0f,
                                      ImVec2(ImGui::GetContentRegionAvail().x, 60));
+                plotAxes(100, 0, "% culled", "levels 0-" + std::to_string(share.size() - 1));
+            }
             helpMarker("The share of each level's nodes (root on the left) that the BM test culls over this "
                        "frame; a level is the hierarchy cut there, leaves above it included.");
         }
@@ -490,9 +615,8 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
         }
         std::vector<float> plot(vp.timing.total().begin(), vp.timing.total().end());
         if (!plot.empty())
-            // ImGui 1.86's PlotLines takes no negative width (it drew a 2-pixel plot): the width is explicit.
-            ImGui::PlotLines("##total", plot.data(), int(plot.size()), 0, "step ms (last 512 frames)", 0.0f,
-                             FLT_MAX, ImVec2(ImGui::GetContentRegionAvail().x, 60));
+            plotWithAxes("##total", plot, std::max(1e-3f, *std::max_element(plot.begin(), plot.end())),
+                         "total step time", "ms", 60);
     }
     if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (const auto& [name, value] : vp.result.counters.items())
@@ -545,18 +669,17 @@ void ViewerUi::counterPlots(const std::vector<Counter>& counters) {
         }
     for (std::size_t v = 0; v < vps.size(); ++v) {
         if (series[v].empty()) continue;
-        ImGui::PlotLines(("##plot" + std::to_string(v)).c_str(), series[v].data(), int(series[v].size()), 0,
-                         viewLabel(v).c_str(), 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, 45));
+        plotWithAxes(("##plot" + std::to_string(v)).c_str(), series[v], top, viewLabel(v).c_str(),
+                     toString(m_plotCounter), 45);
     }
 }
 
 void ViewerUi::comparePanel() {
     // Bottom right, beside the timeline (bottom left); with two or more viewports the view panels above it
     // start collapsed.
-    ImGui::SetNextWindowPos(ImVec2(std::max(10.0f, m_width - 410.0f), float(m_height) - 315),
-                            ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(400, 285), ImGuiCond_FirstUseEver);
+    place(m_app.m_layout.compare);
     ImGui::Begin("Compare (this frame)");
+    settle("Compare");
     auto& vps = m_app.m_viewports;
     std::vector<Counter> counters;
     std::vector<std::string> stages;
@@ -568,9 +691,17 @@ void ViewerUi::comparePanel() {
     }
     counterPlots(counters);
     if (ImGui::BeginTable("compare", int(vps.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+        // Short headers (V1, V2, ...) that fit a narrow column; the full label as the header's tooltip.
         ImGui::TableSetupColumn("");
-        for (std::size_t v = 0; v < vps.size(); ++v) ImGui::TableSetupColumn(viewLabel(v).c_str());
-        ImGui::TableHeadersRow();
+        for (std::size_t v = 0; v < vps.size(); ++v)
+            ImGui::TableSetupColumn(("V" + std::to_string(v + 1)).c_str());
+        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+        for (int c = 0; c <= int(vps.size()); ++c) {
+            ImGui::TableSetColumnIndex(c);
+            ImGui::TableHeader(ImGui::TableGetColumnName(c));
+            if (c > 0 && ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s", viewLabel(std::size_t(c - 1)).c_str());
+        }
         for (Counter c : counters) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn(), ImGui::TextUnformatted(toString(c));

@@ -2,6 +2,7 @@
 // timeline, per-viewport algorithm/parameters/overlays/timings/counters, and the comparison table.
 #pragma once
 
+#include "ViewerLayout.h"
 #include "pipeline/FrameResult.h"
 
 #include <string>
@@ -32,7 +33,28 @@ private:
     void counterPlots(const std::vector<Counter>& counters);
     void comparePanel();
     void shortcuts();
+    /// Places the next panel at its layout rectangle when the layout changed (window resized, views added or
+    /// removed, Reset layout); otherwise where the user left it.
+    void place(const LayoutRect& r);
+    /// After Begin: keeps the panel inside the window (a resize may have left it outside) and records where
+    /// it is for --print-layout.
+    void settle(const std::string& name, int viewport = -1);
 
+public:
+    struct Shortcut {
+        int key; ///< GLFW key code
+        const char* name;
+        const char* what;
+    };
+    /// The keyboard shortcuts (Help > Keys lists them with the mouse actions).
+    static const std::vector<Shortcut>& shortcutList();
+    /// The panels as drawn this frame (title and rectangle), for --print-layout and its check.
+    const std::vector<PlacedPanel>& placed() const { return m_placed; }
+
+private:
+    std::vector<PlacedPanel> m_placed;
+    int m_placedGeneration = -1; ///< the layout generation the panels were last placed for
+    bool m_relayout = false;     ///< this frame places every panel at its layout rectangle
     ViewerApp& m_app;
     bool m_hasWindow;
     bool m_openRequested = false;

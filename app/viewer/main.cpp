@@ -61,6 +61,20 @@ int main(int argc, char** argv) {
                  "Automated runs: press the Preparing panel's Cancel once the --then load or --then-algo "
                  "preparation has drawn a frame (the scene and algorithms stay as they were)")
         ->needs(framesOption);
+    app.add_flag("--print-layout", opts.printLayout,
+                 "Automated runs: print each panel's and viewport's rectangle and whether the layout holds "
+                 "(panels inside the window, none overlapping, each view's panel inside its view)")
+        ->needs(framesOption);
+    app.add_option("--resize", opts.resizeTo,
+                   "Automated runs: resize the window to W,H after half of --frames")
+        ->delimiter(',')
+        ->expected(2)
+        ->check(CLI::Range(64, 8192))
+        ->needs(framesOption);
+    app.add_option(
+           "--tap", opts.taps,
+           "Automated runs: tap these shortcut keys (down and up) all within the middle frame, e.g. O*10,P")
+        ->needs(framesOption);
     app.add_option("--levels", opts.levels,
                    "BVH level of each viewport's overlays, in order (the last repeats), e.g. 7,9,11")
         ->delimiter(',')
