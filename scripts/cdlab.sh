@@ -2,7 +2,8 @@
 # cdlab project script: install Debian packages, configure, build, and run or test.
 #
 #   scripts/cdlab.sh run  [args...]   install + build, then open the viewer (default: the bundled default scene);
-#                                     without a display it renders 120 frames offscreen to cdlab-default.png
+#                                     without a display it renders 120 frames offscreen to
+#                                     build/screenshots/cdlab-default.png
 #   scripts/cdlab.sh bench [args...]  install + build, then run cdlab-bench with the given arguments
 #   scripts/cdlab.sh test             install + build, then run every test (ctest)
 #   scripts/cdlab.sh test-sanitize    install + build with ASan + UBSan into build-sanitize, then run every test
@@ -53,8 +54,10 @@ case "$cmd" in
     install_deps; build
     viewer="${BUILD_DIR:-build}/app/viewer/cdlab"
     if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
-      echo "[cdlab] no display: rendering 120 frames of the scene offscreen (EGL) into cdlab-default.png" >&2
-      exec "$viewer" --offscreen --frames 120 --overlays --screenshot cdlab-default.png "$@"
+      shot="${BUILD_DIR:-build}/screenshots/cdlab-default.png" # under the build folder, not the sources
+      mkdir -p "$(dirname "$shot")"
+      echo "[cdlab] no display: rendering 120 frames of the scene offscreen (EGL) into $shot" >&2
+      exec "$viewer" --offscreen --frames 120 --overlays --screenshot "$shot" "$@"
     fi
     exec "$viewer" "$@"
     ;;

@@ -175,3 +175,12 @@ cdlab_output_test(viewer.offscreen.quick_taps 0 "taps O\\*10: shortcuts acted on
                   ${VIEWER} --offscreen --no-settings --frames 4 --tap O*10 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 cdlab_output_test(viewer.bad_tap 2 "error: --tap: 'Q' is no shortcut key"
                   ${VIEWER} --offscreen --no-settings --frames 2 --tap Q ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+# The legend lists exactly the categories drawn on the frame, from the same per-category counts as the
+# "drew" line: Fig. 1 on the doors (BM-culled level, faces moving forwards and backwards) and the default
+# scene's discrete contacts.
+cdlab_viewer_doors_test(legend_figure1 "{\"overlays\": {\"bvhLevel\": 9, \"bmLevel\": true, \"faceMotion\": true, \"timeOfContact\": false}}"
+  "last frame t [^\n]*\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level [1-9][0-9]* lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\n.*viewport 0 \\(rigid-ccd-bm\\) legend: bm-level, forward-face, backward-face\n"
+  --frames 20 --at 0.5 --algo rigid-ccd-bm)
+cdlab_output_test(viewer.offscreen.legend_contacts 0
+                  "viewport 0 \\(bvh\\) drew triangle-hit [1-9][0-9]* triangles, contact [1-9][0-9]* lines, contact [1-9][0-9]* points\n.*viewport 0 \\(bvh\\) legend: triangle-hit, contact\n"
+                  ${VIEWER} --offscreen --no-settings --frames 6 --algo bvh ${CMAKE_SOURCE_DIR}/scenes/default.json)

@@ -1,6 +1,9 @@
 #include "DrawList.h"
 
+#include "OverlayTable.h"
+
 #include <cmath>
+#include <utility>
 
 namespace cdlab {
 
@@ -12,33 +15,38 @@ OverlayVertex vertex(const Vec3& p, Rgba c) {
 
 bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
     const OverlaySettings& s = *m_settings;
+    // On when its overlay row (and every row that row refines) is on: the table decides, not this filter.
+    if (cat == DebugCategory::PickedNode) return s.pickedNode >= 0 && tag.object == s.bvhObject;
+    const OverlayInfo* row = overlayFor(cat);
+    if (!row || !overlayOn(*row, s)) return false;
+    // Then which body and level: the BVH overlays show one level of the chosen body; Fig. 1 the chosen body.
     switch (cat) {
-    case DebugCategory::BvhNode:
-        return s.bvh && !s.bvhOnlyOverlapped && tag.object == s.bvhObject;
+    case DebugCategory::BvhNode: // the whole level, unless only the nodes tested this frame are asked for
+        return !s.bvhOnlyOverlapped && tag.object == s.bvhObject;
     case DebugCategory::BvOverlap:
-        return s.bvh && s.bvhOnlyOverlapped && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::BvSeparated:
-        return s.bvh && s.bvhCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::BmCulled:
-        return s.bvh && s.bmCulled && tag.object == s.bvhObject && tag.depth == s.bvhLevel;
+        return tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::BmLevel: // every level counted (the panel's plot), the chosen one drawn
-        return s.bmLevel && tag.object == s.bvhObject;
     case DebugCategory::ForwardFace:
     case DebugCategory::BackwardFace:
-        return s.faceMotion && tag.object == s.bvhObject;
-    case DebugCategory::PickedNode:
-        return s.pickedNode >= 0 && tag.object == s.bvhObject;
+        return tag.object == s.bvhObject;
     case DebugCategory::BmCone:
-        return s.pickedNode >= 0 && s.pickedCone && tag.object == s.bvhObject;
-    case DebugCategory::TriangleHit:
-        return s.hitTriangles;
-    case DebugCategory::Contact:
-        return s.contacts;
-    case DebugCategory::TimeOfContact:
-        return s.timeOfContact;
+        return s.pickedNode >= 0 && tag.object == s.bvhObject;
     default:
-        return false;
+        return true;
     }
+}
+
+std::vector<DebugCategory> DrawList::drawnCategories() const {
+    std::vector<DebugCategory> out;
+    for (std::size_t c = 0; c < m_counts.size(); ++c)
+        for (std::uint32_t n : m_counts[c])
+            if (n > 0) {
+                out.push_back(DebugCategory(c));
+                break;
+            }
+    return out;
 }
 
 Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
@@ -98,6 +106,14 @@ void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color,
     Rgba col = colourFor(color, cat);
     auto& out = cat == DebugCategory::PickedNode ? highlighted : triangles;
     ++m_counts[std::size_t(cat)][kTriangles];
+    if (cat == DebugCategory::TriangleHit) {
+        // A colliding triangle reads as a triangle at any size: its outline opaque, its fill translucent
+        // (a large floor triangle filled solid looked like a rendering error). The outline is part of the
+        // triangle, not a drawing of its own: the counts stay one triangle.
+        for (auto [p, q] : {std::pair{&a, &b}, std::pair{&b, &c}, std::pair{&c, &a}})
+            lines.push_back(vertex(*p, col)), lines.push_back(vertex(*q, col));
+        col.a = 0.35f;
+    }
     out.push_back(vertex(a, col));
     out.push_back(vertex(b, col));
     out.push_back(vertex(c, col));

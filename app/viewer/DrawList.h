@@ -12,6 +12,8 @@
 
 namespace cdlab {
 
+/// The overlay toggles (OverlayTable describes each: label, settings key, default, what it draws) and the
+/// chosen body, level and picked node they apply to.
 struct OverlaySettings {
     bool bvh = false; ///< boxes of one body's BVH at one level
     int bvhObject = 0;
@@ -61,6 +63,8 @@ public:
     /// What was kept since the last clear(), by category: "bm-culled 36 lines, forward-face 1650
     /// triangles" (empty when nothing was). Automated runs print it, so tests see what an overlay drew.
     std::string describeCounts() const;
+    /// The categories of everything kept since the last clear(), in category order: what the legend lists.
+    std::vector<DebugCategory> drawnCategories() const;
 
     std::vector<OverlayVertex> lines, triangles, points;
     std::vector<OverlayVertex> highlighted; ///< triangles drawn over the others (the picked node's)

@@ -158,7 +158,10 @@ void Renderer::drawOverlay(const DrawList& list) {
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -1.0f);
     glUniform1i(lit, 1); // filled faces (Fig. 1 forward faces, hits, a picked node) read as surfaces
+    glEnable(GL_BLEND);  // hit triangles are translucent under their outline
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     drawOverlayArray(list.triangles, GL_TRIANGLES);
+    glDisable(GL_BLEND);
     glPolygonOffset(-2.0f, -2.0f); // and the picked node's over those
     drawOverlayArray(list.highlighted, GL_TRIANGLES);
     glUniform1i(lit, 0);

@@ -1,5 +1,6 @@
 #include "ViewerApp.h"
 
+#include "OverlayTable.h"
 #include "ViewerUi.h"
 #include "core/InputError.h"
 #include "core/Stopwatch.h"
@@ -476,6 +477,7 @@ void ViewerApp::render(int width, int height) {
         }
         m_renderer->drawOverlay(vp.draw);
         drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
+        drawLegend(vp, m_layout.viewports[std::size_t(v)]);
     }
     glDisable(GL_SCISSOR_TEST);
     glViewport(0, 0, width, height);
@@ -495,6 +497,44 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
         ImVec2 at(left + (ndc.x + 1) * 0.5f * width + 8, r.y + (1 - ndc.y) * 0.5f * height - 8);
         dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 255), label.text.c_str());
         dl->AddText(at, IM_COL32(255, 220, 90, 255), label.text.c_str());
+    }
+    dl->PopClipRect();
+}
+
+std::vector<const LegendEntry*> ViewerApp::legend(const Viewport& vp) const {
+    std::vector<const LegendEntry*> rows;
+    for (DebugCategory c : vp.draw.drawnCategories())
+        if (const LegendEntry* e = legendEntry(c)) rows.push_back(e);
+    return rows;
+}
+
+void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
+    // Bottom left of the view, under the panels: what each colour drawn this frame means (only those drawn).
+    const auto rows = legend(vp);
+    if (rows.empty()) return;
+    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.preparedAlgorithm);
+    const bool continuous = info && info->kind == AlgorithmKind::Continuous;
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
+    const float line = ImGui::GetFontSize() + 3, sw = ImGui::GetFontSize() - 2;
+    float y = r.bottom() - 6 - line * float(rows.size());
+    auto col = [](Rgba c) { return IM_COL32(int(c.r * 255), int(c.g * 255), int(c.b * 255), 255); };
+    for (const LegendEntry* e : rows) {
+        ImVec2 at(r.x + 8, y);
+        if (e->depthRamp && vp.overlays.colourByDepth) { // the depth hues, red to blue
+            const Rgba hues[] = {
+                {1, 0.3f, 0.25f, 1}, {0.9f, 1, 0.25f, 1}, {0.25f, 1, 0.6f, 1}, {0.3f, 0.4f, 1, 1}};
+            for (int k = 0; k < 4; ++k)
+                dl->AddRectFilled(ImVec2(at.x + k * sw / 4, at.y), ImVec2(at.x + (k + 1) * sw / 4, at.y + sw),
+                                  col(hues[k]));
+        } else {
+            dl->AddRectFilled(at, ImVec2(at.x + sw, at.y + sw), col(e->colour));
+        }
+        const char* meaning = continuous && e->continuous ? e->continuous : e->meaning;
+        std::string text = meaning;
+        dl->AddText(ImVec2(at.x + sw + 7, at.y - 1), IM_COL32(0, 0, 0, 255), text.c_str());
+        dl->AddText(ImVec2(at.x + sw + 6, at.y - 2), IM_COL32(230, 230, 230, 255), text.c_str());
+        y += line;
     }
     dl->PopClipRect();
 }
@@ -784,6 +824,13 @@ int ViewerApp::run() {
         for (std::size_t v = 0; v < coverage.size() && v < m_viewports.size(); ++v)
             std::printf("viewport %zu (%s) covers %.1f %% of its pixels\n", v,
                         m_viewports[v]->label().c_str(), 100 * coverage[v]);
+        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // the legend drawn on the last frame
+            std::string legendText;
+            for (const LegendEntry* e : legend(*m_viewports[v]))
+                legendText += (legendText.empty() ? "" : ", ") + std::string(toString(e->category));
+            std::printf("viewport %zu (%s) legend: %s\n", v, m_viewports[v]->label().c_str(),
+                        legendText.empty() ? "(none)" : legendText.c_str());
+        }
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
         if (!m_options.taps.empty())
             std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),

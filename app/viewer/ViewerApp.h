@@ -126,6 +126,10 @@ private:
     void handleCameraInput(int width, int height);
     /// The time labels the viewport's algorithm drew (times of contact), at their projected positions.
     void drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& viewport);
+    /// The legend entries of what the viewport drew this frame (only categories drawn), and their drawing at
+    /// the bottom left of the view.
+    std::vector<const struct LegendEntry*> legend(const Viewport& vp) const;
+    void drawLegend(const Viewport& vp, const LayoutRect& viewport);
     /// Next contact: steps the scene's frames from the current time until a viewport reports a contact and
     /// pauses on that frame. startSeek() begins; seekContact() goes on for up to `budgetMs` of stepping and
     /// returns true while the search is not over (found, or the scene's end); stopSeek() gives up.

@@ -1,5 +1,7 @@
 #include "ViewerSettings.h"
 
+#include "OverlayTable.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -78,17 +80,8 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
             if (!o.is_object()) throw FieldError("overlays: expected an object");
             const std::string f = "overlays.";
             OverlaySettings& d = s.overlays;
-            d.bvh = readBool(o, "bvh", d.bvh, f);
             d.bvhLevel = std::max(0, readInt(o, "bvhLevel", d.bvhLevel, f));
-            d.bvhOnlyOverlapped = readBool(o, "bvhOnlyOverlapped", d.bvhOnlyOverlapped, f);
-            d.bvhCulled = readBool(o, "bvhCulled", d.bvhCulled, f);
-            d.bmCulled = readBool(o, "bmCulled", d.bmCulled, f);
-            d.bmLevel = readBool(o, "bmLevel", d.bmLevel, f);
-            d.faceMotion = readBool(o, "faceMotion", d.faceMotion, f);
-            d.colourByDepth = readBool(o, "colourByDepth", d.colourByDepth, f);
-            d.hitTriangles = readBool(o, "hitTriangles", d.hitTriangles, f);
-            d.contacts = readBool(o, "contacts", d.contacts, f);
-            d.timeOfContact = readBool(o, "timeOfContact", d.timeOfContact, f);
+            for (const OverlayInfo& row : overlayTable()) d.*row.flag = readBool(o, row.key, d.*row.flag, f);
         }
     } catch (const FieldError& e) {
         // The viewer writes its settings at exit; move the bad file aside first so that nothing the user
@@ -113,18 +106,8 @@ void ViewerSettings::save(const std::string& path) const {
                         {"lastScene", lastScene},
                         {"renderMode", renderMode},
                         {"linkCameras", linkCameras},
-                        {"overlays",
-                         {{"bvh", o.bvh},
-                          {"bvhLevel", o.bvhLevel},
-                          {"bvhOnlyOverlapped", o.bvhOnlyOverlapped},
-                          {"bvhCulled", o.bvhCulled},
-                          {"bmCulled", o.bmCulled},
-                          {"bmLevel", o.bmLevel},
-                          {"faceMotion", o.faceMotion},
-                          {"colourByDepth", o.colourByDepth},
-                          {"hitTriangles", o.hitTriangles},
-                          {"contacts", o.contacts},
-                          {"timeOfContact", o.timeOfContact}}}};
+                        {"overlays", {{"bvhLevel", o.bvhLevel}}}};
+    for (const OverlayInfo& row : overlayTable()) j["overlays"][row.key] = o.*row.flag;
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
     std::ofstream out(path);

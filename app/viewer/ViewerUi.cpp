@@ -1,5 +1,6 @@
 #include "ViewerUi.h"
 
+#include "OverlayTable.h"
 #include "ViewerApp.h"
 #include "core/InputError.h"
 
@@ -264,7 +265,12 @@ void ViewerUi::menuBar() {
 }
 
 void ViewerUi::openDialog() {
-    if (m_openRequested) ImGui::OpenPopup("Open scene or meshes"), m_openRequested = false;
+    if (m_openRequested) { // a fresh path field: typing replaces, it does not append (the list keeps its
+                           // folder)
+        ImGui::OpenPopup("Open scene or meshes");
+        m_openRequested = false;
+        m_pathField.clear();
+    }
     if (!ImGui::BeginPopupModal("Open scene or meshes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     static std::vector<std::string> files;
     if (ImGui::IsWindowAppearing()) files = browseFiles();
@@ -449,6 +455,26 @@ void ViewerUi::timelinePanel() {
     ImGui::End();
 }
 
+void ViewerUi::overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, const AlgorithmInfo& algo) {
+    std::string why;
+    const bool applies = overlayApplies(row, algo, &why);
+    const OverlayInfo* parent = nullptr;
+    for (const OverlayInfo& r : overlayTable())
+        if (row.refines && std::string(r.key) == row.refines) parent = &r;
+    const bool parentOn = !parent || overlayOn(*parent, o);
+    if (parent) ImGui::Indent();
+    ImGui::BeginDisabled(!applies || !parentOn);
+    ImGui::Checkbox(row.label, &(o.*row.flag));
+    ImGui::EndDisabled();
+    std::string help = row.help;
+    if (!applies)
+        help += "\n\nNot available here: " + why;
+    else if (!parentOn)
+        help += std::string("\n\nTurn on \"") + parent->label + "\" first.";
+    helpMarker(help);
+    if (parent) ImGui::Unindent();
+}
+
 void ViewerUi::viewportPanel(int index, Viewport& vp) {
     int n = int(m_app.m_viewports.size());
     const auto& panels = m_app.m_layout.viewPanels;
@@ -507,92 +533,62 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
 
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;
-        ImGui::Checkbox("BVH level", &o.bvh);
-        helpMarker("Boxes of one body's hierarchy at one depth (leaves above it included), as the algorithm "
-                   "reports them.");
+        // One checkbox per row of the overlay table: disabled, with the reason in its tooltip, where the
+        // view's algorithm draws nothing of it or the option it refines is off.
+        const AlgorithmInfo* drawer =
+            registry.find(vp.preparedAlgorithm.empty() ? vp.algorithm : vp.preparedAlgorithm);
         const auto& objs = m_app.m_objects->objects();
-        o.bvhObject = std::clamp(o.bvhObject, 0, int(objs.size()) - 1);
-        if (ImGui::BeginCombo("body", objs[o.bvhObject].name.c_str())) {
-            for (int i = 0; i < int(objs.size()); ++i)
-                if (ImGui::Selectable(objs[i].name.c_str(), i == o.bvhObject))
-                    o.pickedNode = i == o.bvhObject ? o.pickedNode : -1, o.bvhObject = i;
-            ImGui::EndCombo();
-        }
-        int depth = vp.algo ? vp.algo->structureDepth(std::uint32_t(o.bvhObject)) : 0;
-        ImGui::SliderInt("level", &o.bvhLevel, 0, std::max(depth, 0));
-        if (o.pickedNode < 0) {
-            disabledWrapped("Ctrl+click a box to pick a node of this level");
-        } else {
-            for (const auto& note : vp.draw.notes) ImGui::TextWrapped("picked %s", note.c_str());
-            if (ImGui::SmallButton("clear pick")) o.pickedNode = -1;
-            ImGui::SameLine();
-            ImGui::Checkbox("BM-cone arrows", &o.pickedCone);
-            helpMarker(
-                "The picked node's BM-vectors (cyan arrows, redon2002 sec. 4) and the distinct normals of "
-                "its triangles (grey strokes): every normal lies in the positive cone of the arrows, so a "
-                "relative velocity making an obtuse angle with every arrow moves all the node's "
-                "triangles backwards (Lemma 3). Algorithms with BM-culling only.");
-        }
-        ImGui::BeginDisabled(!o.bvh); // these options select what "BVH level" shows
-        ImGui::Checkbox("only overlapped this frame", &o.bvhOnlyOverlapped);
-        ImGui::EndDisabled();
-        helpMarker(
-            "Show the level's nodes whose bounding-volume test against the other body overlapped this "
-            "frame. With the continuous algorithms the moving body's nodes are drawn as the boxes their "
-            "motion sweeps over the frame (oriented swept boxes), the volumes the test used.");
-        ImGui::BeginDisabled(!o.bvh);
-        ImGui::Checkbox("culled this frame", &o.bvhCulled);
-        ImGui::EndDisabled();
-        helpMarker("Also show the level's nodes that the traversal rejected by the BV test this frame.");
-        ImGui::BeginDisabled(!o.bvh);
-        ImGui::Checkbox("BM-culled this frame", &o.bmCulled);
-        ImGui::EndDisabled();
-        helpMarker(
-            "Nodes of the level that the backward-motion test culled this frame (magenta): every triangle "
-            "below them moves away from the other body (redon2002 sec. 3). Algorithms with BM-culling only.");
-        ImGui::Checkbox("BM test on the whole level", &o.bmLevel);
-        helpMarker(
-            "redon2002 Fig. 1: every node of the level that the backward-motion test culls over this frame's "
-            "relative motion (magenta), whether or not the traversal reached it. Descend the levels to see "
-            "the culled volumes follow the faces moving away. Algorithms with BM-culling only.");
-        if (o.bmLevel && !vp.draw.bmLevelBoxes.empty()) {
-            // The share of each level's nodes culled (redon2002 Fig. 1: it grows down the hierarchy).
-            const auto& sizes = m_app.levelSizes(vp);
-            std::vector<float> share(sizes.size(), 0.0f);
-            for (std::size_t d = 0; d < sizes.size() && d < vp.draw.bmLevelBoxes.size(); ++d)
-                share[d] = sizes[d] ? float(vp.draw.bmLevelBoxes[d]) / float(sizes[d]) : 0.0f;
-            std::size_t level = std::size_t(std::max(o.bvhLevel, 0));
-            char caption[96];
-            if (level < sizes.size())
-                std::snprintf(caption, sizeof caption, "level %zu: %u of %u nodes culled", level,
-                              level < vp.draw.bmLevelBoxes.size() ? vp.draw.bmLevelBoxes[level] : 0u,
-                              sizes[level]);
-            else
-                caption[0] = 0;
-            if (!share.empty()) {
-                ImGui::TextUnformatted(caption);
-                ImGui::PlotHistogram("##bmlevels", share.data(), int(share.size()), 0, nullptr, 0.0f, 1.0f,
-                                     ImVec2(ImGui::GetContentRegionAvail().x, 60));
-                plotAxes(100, 0, "% culled", "levels 0-" + std::to_string(share.size() - 1));
+        for (const OverlayInfo& row : overlayTable()) {
+            if (row.flag == &OverlaySettings::pickedCone) continue; // with the pick, below
+            overlayCheckbox(row, o, drawer ? *drawer : *info);
+            if (row.flag == &OverlaySettings::bvh) {
+                // The body and level every BVH and Fig. 1 overlay shows.
+                o.bvhObject = std::clamp(o.bvhObject, 0, int(objs.size()) - 1);
+                if (ImGui::BeginCombo("body", objs[o.bvhObject].name.c_str())) {
+                    for (int i = 0; i < int(objs.size()); ++i)
+                        if (ImGui::Selectable(objs[i].name.c_str(), i == o.bvhObject))
+                            o.pickedNode = i == o.bvhObject ? o.pickedNode : -1, o.bvhObject = i;
+                    ImGui::EndCombo();
+                }
+                int depth = vp.algo ? vp.algo->structureDepth(std::uint32_t(o.bvhObject)) : 0;
+                ImGui::SliderInt("level", &o.bvhLevel, 0, std::max(depth, 0));
+                if (o.pickedNode < 0) {
+                    disabledWrapped("Ctrl+click a box to pick a node of this level");
+                } else {
+                    for (const auto& note : vp.draw.notes) ImGui::TextWrapped("picked %s", note.c_str());
+                    if (ImGui::SmallButton("clear pick")) o.pickedNode = -1;
+                    for (const OverlayInfo& cone : overlayTable())
+                        if (cone.flag == &OverlaySettings::pickedCone)
+                            overlayCheckbox(cone, o, drawer ? *drawer : *info);
+                }
             }
-            helpMarker("The share of each level's nodes (root on the left) that the BM test culls over this "
-                       "frame; a level is the hierarchy cut there, leaves above it included.");
+            if (row.flag == &OverlaySettings::bmLevel) {
+                if (o.bmLevel && !vp.draw.bmLevelBoxes.empty()) {
+                    // The share of each level's nodes culled (redon2002 Fig. 1: it grows down the hierarchy).
+                    const auto& sizes = m_app.levelSizes(vp);
+                    std::vector<float> share(sizes.size(), 0.0f);
+                    for (std::size_t d = 0; d < sizes.size() && d < vp.draw.bmLevelBoxes.size(); ++d)
+                        share[d] = sizes[d] ? float(vp.draw.bmLevelBoxes[d]) / float(sizes[d]) : 0.0f;
+                    std::size_t level = std::size_t(std::max(o.bvhLevel, 0));
+                    char caption[96];
+                    if (level < sizes.size())
+                        std::snprintf(caption, sizeof caption, "level %zu: %u of %u nodes culled", level,
+                                      level < vp.draw.bmLevelBoxes.size() ? vp.draw.bmLevelBoxes[level] : 0u,
+                                      sizes[level]);
+                    else
+                        caption[0] = 0;
+                    if (!share.empty()) {
+                        ImGui::TextUnformatted(caption);
+                        ImGui::PlotHistogram("##bmlevels", share.data(), int(share.size()), 0, nullptr, 0.0f,
+                                             1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 60));
+                        plotAxes(100, 0, "% culled", "levels 0-" + std::to_string(share.size() - 1));
+                    }
+                    helpMarker(
+                        "The share of each level's nodes (root on the left) that the BM test culls over this "
+                        "frame; a level is the hierarchy cut there, leaves above it included.");
+                }
+            }
         }
-        ImGui::Checkbox("forward / backward faces", &o.faceMotion);
-        helpMarker(
-            "redon2002 Fig. 1: the chosen body's faces moving forwards (v . n >= 0 for the velocity relative "
-            "to the other body at a vertex) filled, faces moving backwards (eq. 3) in wireframe, from the "
-            "frame's relative motion at its end. Continuous algorithms only.");
-        ImGui::BeginDisabled(!o.bvh);
-        ImGui::Checkbox("colour by depth", &o.colourByDepth);
-        ImGui::EndDisabled();
-        ImGui::Checkbox("colliding triangles", &o.hitTriangles);
-        ImGui::Checkbox("contacts", &o.contacts);
-        helpMarker("Segment where two triangles cross, with its midpoint.");
-        ImGui::Checkbox("time of contact", &o.timeOfContact);
-        helpMarker("Continuous algorithms: each first contact as it was at its time of contact — the moving "
-                   "body there as an orange wireframe ghost, the touching features (vertex, edges, face) in "
-                   "yellow, and a label with the time and where it falls in the frame.");
     }
     if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) {
         if (ImGui::BeginTable("timings", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {

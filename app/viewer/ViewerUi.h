@@ -12,6 +12,9 @@ namespace cdlab {
 
 class ViewerApp;
 struct Viewport;
+struct OverlayInfo;
+struct OverlaySettings;
+struct AlgorithmInfo;
 
 class ViewerUi {
 public:
@@ -29,6 +32,8 @@ private:
     void scenePanel();
     void timelinePanel();
     void viewportPanel(int index, Viewport& vp);
+    /// One overlay toggle from the table: disabled (the tooltip says why) where it cannot apply.
+    void overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, const AlgorithmInfo& algo);
     std::string viewLabel(std::size_t v) const; ///< "view N: algorithm", as the Compare window names it
     void counterPlots(const std::vector<Counter>& counters);
     void comparePanel();

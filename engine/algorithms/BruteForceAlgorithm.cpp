@@ -10,6 +10,7 @@ AlgorithmInfo BruteForceAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "brute-force";
     i.kind = AlgorithmKind::Discrete;
+    i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
     i.role = AlgorithmRole::Reference;
     i.description = "Reference: all triangle pairs (per-triangle box prefilter, same exact triangle test). "
                     "Quadratic; use it to check the fast algorithms' answers.";

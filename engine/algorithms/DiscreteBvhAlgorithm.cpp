@@ -16,6 +16,8 @@ AlgorithmInfo DiscreteBvhAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "bvh";
     i.kind = AlgorithmKind::Discrete;
+    i.draws = {DebugCategory::BvhNode,    DebugCategory::BvOverlap,   DebugCategory::BvSeparated,
+               DebugCategory::PickedNode, DebugCategory::TriangleHit, DebugCategory::Contact};
     i.description = "Exact discrete collision at the end of each frame: simultaneous traversal of two BVHs "
                     "(descend the larger node), exact orientation-based triangle test at the leaves.";
     i.params = {

@@ -45,6 +45,12 @@ AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
     AlgorithmInfo i;
     i.name = culling ? "rigid-ccd-bm" : "rigid-ccd";
     i.kind = AlgorithmKind::Continuous;
+    i.draws = {DebugCategory::BvhNode,     DebugCategory::BvOverlap,    DebugCategory::BvSeparated,
+               DebugCategory::PickedNode,  DebugCategory::ForwardFace,  DebugCategory::BackwardFace,
+               DebugCategory::TriangleHit, DebugCategory::TimeOfContact};
+    if (culling)
+        i.draws.insert(i.draws.end(),
+                       {DebugCategory::BmCulled, DebugCategory::BmLevel, DebugCategory::BmCone});
     i.description = culling
                         ? "Continuous collision of rigid bodies over each frame with hierarchical back-face "
                           "culling: BM-cones on the OBB tree, continuous culling test over the frame "

@@ -68,6 +68,7 @@ AlgorithmInfo BulletAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "bullet";
     i.kind = AlgorithmKind::Discrete;
+    i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
     i.role = AlgorithmRole::Peer;
     i.description = "Peer: " + version() +
                     " discrete mesh-mesh contact test (btGImpactMeshShape, margin 0, single precision), "

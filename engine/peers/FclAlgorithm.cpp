@@ -19,6 +19,7 @@ AlgorithmInfo FclAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "fcl";
     i.kind = AlgorithmKind::Discrete;
+    i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
     i.role = AlgorithmRole::Peer;
     i.description =
         "Peer: FCL " FCL_VERSION " discrete mesh-mesh collide (BVHModel, contacts disabled), same "

@@ -38,6 +38,7 @@ AlgorithmInfo FclCcdAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "fcl-ca";
     i.kind = AlgorithmKind::Continuous;
+    i.draws = {DebugCategory::TriangleHit, DebugCategory::TimeOfContact};
     i.role = AlgorithmRole::Peer;
     i.description = "Peer: FCL " FCL_VERSION " continuous collision by conservative advancement on RSS trees "
                     "(its working mesh-mesh CCD path), same frames, body pairs and end poses as rigid-ccd; "

@@ -2,6 +2,7 @@
 // its picker and widgets from it, the bench its flags, the tests their loops.
 #pragma once
 
+#include "debug/DebugSink.h"
 #include "pipeline/Algorithm.h"
 #include "pipeline/AlgorithmSpec.h"
 
@@ -28,6 +29,9 @@ struct AlgorithmInfo {
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
     std::vector<ParamSpec> params;
+    /// Every category step(), drawStructure() and drawNode() may put into a DebugSink: the viewer offers
+    /// the overlays of these only (tests/AlgorithmDrawsTest checks that nothing else is drawn).
+    std::vector<DebugCategory> draws;
     std::function<std::unique_ptr<Algorithm>(const ParamSet&)> create;
 };
 

@@ -1,0 +1,187 @@
+#include "OverlayTable.h"
+
+#include "pipeline/AlgorithmRegistry.h"
+
+#include <algorithm>
+
+namespace cdlab {
+
+namespace {
+using C = DebugCategory;
+constexpr Rgba kMagenta{0.95f, 0.2f, 0.85f, 1.0f};
+} // namespace
+
+const std::vector<OverlayInfo>& overlayTable() {
+    static const std::vector<OverlayInfo> table = {
+        {"bvh",
+         "BVH level",
+         &OverlaySettings::bvh,
+         false,
+         "Boxes of one body's hierarchy at one depth (leaves above it included), as the algorithm reports "
+         "them.",
+         {C::BvhNode}},
+        {"bvhOnlyOverlapped",
+         "only nodes tested this frame (refines BVH level)",
+         &OverlaySettings::bvhOnlyOverlapped,
+         false,
+         "Instead of every node of the level: those whose bounding-volume test against the other body "
+         "overlapped "
+         "this frame. With the continuous algorithms the moving body's nodes are drawn as the boxes their "
+         "motion "
+         "sweeps over each time window of the frame (oriented swept boxes), the volumes the test used.",
+         {C::BvOverlap},
+         "bvh"},
+        {"bvhCulled",
+         "with those the BV test culled (refines only tested)",
+         &OverlaySettings::bvhCulled,
+         false,
+         "Also the level's nodes whose bounding-volume test found them apart this frame (blue).",
+         {C::BvSeparated},
+         "bvhOnlyOverlapped"},
+        {"bmCulled",
+         "BM-culled this frame (refines BVH level)",
+         &OverlaySettings::bmCulled,
+         true,
+         "Nodes of the level that the backward-motion test culled this frame (magenta): every triangle below "
+         "them "
+         "moves away from the other body (redon2002 sec. 3).",
+         {C::BmCulled},
+         "bvh"},
+        {"colourByDepth",
+         "colour by depth (refines BVH level)",
+         &OverlaySettings::colourByDepth,
+         true,
+         "Boxes coloured by their depth in the hierarchy (hue cycles from red to blue) instead of white.",
+         {},
+         "bvh"},
+        {"bmLevel",
+         "BM test on the whole level",
+         &OverlaySettings::bmLevel,
+         false,
+         "redon2002 Fig. 1: every node of the level that the backward-motion test culls over this frame's "
+         "relative "
+         "motion (magenta), whether or not the traversal reached it. Descend the levels to see the culled "
+         "volumes "
+         "follow the faces moving away.",
+         {C::BmLevel}},
+        {"faceMotion",
+         "forward / backward faces",
+         &OverlaySettings::faceMotion,
+         false,
+         "redon2002 Fig. 1: the chosen body's faces moving forwards (v . n >= 0 for the velocity relative to "
+         "the "
+         "other body at a vertex) filled, faces moving backwards (eq. 3) in wireframe, from the frame's "
+         "relative "
+         "motion at its end.",
+         {C::ForwardFace, C::BackwardFace}},
+        {"pickedCone",
+         "BM-cone arrows of the picked node",
+         &OverlaySettings::pickedCone,
+         true,
+         "The picked node's BM-vectors (cyan arrows, redon2002 sec. 4) and the distinct normals of its "
+         "triangles "
+         "(grey strokes): every normal lies in the positive cone of the arrows, so a relative velocity "
+         "making an "
+         "obtuse angle with every arrow moves all the node's triangles backwards (Lemma 3).",
+         {C::BmCone}},
+        {"hitTriangles",
+         "colliding triangles",
+         &OverlaySettings::hitTriangles,
+         true,
+         "Both triangles of every colliding pair: red outline, translucent fill.",
+         {C::TriangleHit}},
+        {"contacts",
+         "contacts",
+         &OverlaySettings::contacts,
+         true,
+         "The segment where two triangles cross, with its midpoint (yellow).",
+         {C::Contact}},
+        {"timeOfContact",
+         "time of contact",
+         &OverlaySettings::timeOfContact,
+         true,
+         "Continuous algorithms: each first contact as it was at its time of contact - the moving body there "
+         "as "
+         "an orange wireframe ghost, the touching features (vertex, edges, face) in yellow, and a label with "
+         "the "
+         "time and where it falls in the frame.",
+         {C::TimeOfContact}},
+    };
+    return table;
+}
+
+const LegendEntry* legendEntry(DebugCategory category) {
+    static const std::vector<LegendEntry> legend = {
+        {C::BvhNode, {0.9f, 0.9f, 0.9f, 1}, true, "BVH node of the level", nullptr},
+        {C::BvOverlap, kBvOverlapColor, true, "node whose BV test overlapped",
+         "swept box over a time window: BV test overlapped"},
+        {C::BvSeparated, kBvSeparatedColor, false, "node the BV test culled", nullptr},
+        {C::BmCulled, kMagenta, false, "BM-culled: its triangles all move away", nullptr},
+        {C::BmLevel, kMagenta, false, "BM test culls it over the frame (Fig. 1)", nullptr},
+        {C::PickedNode, {1.0f, 1.0f, 0.3f, 1}, false, "picked node and its triangles", nullptr},
+        {C::BmCone, {0.2f, 0.9f, 1.0f, 1}, false, "BM-vectors (cyan), triangle normals (grey)", nullptr},
+        {C::ForwardFace, {0.95f, 0.75f, 0.45f, 1}, false, "face moving forwards (filled)", nullptr},
+        {C::BackwardFace, {0.35f, 0.35f, 0.38f, 1}, false, "face moving backwards (wire)", nullptr},
+        {C::TriangleHit, {1.0f, 0.1f, 0.1f, 1}, false, "colliding triangle", nullptr},
+        {C::Contact, {1.0f, 1.0f, 0.2f, 1}, false, "contact segment and midpoint", nullptr},
+        {C::TimeOfContact,
+         {1.0f, 0.6f, 0.15f, 1},
+         false,
+         "at the time of contact: ghost, features (yellow)",
+         nullptr},
+    };
+    for (const LegendEntry& e : legend)
+        if (e.category == category) return &e;
+    return nullptr;
+}
+
+const OverlayInfo* overlayFor(DebugCategory category) {
+    for (const OverlayInfo& row : overlayTable())
+        if (std::find(row.categories.begin(), row.categories.end(), category) != row.categories.end())
+            return &row;
+    return nullptr;
+}
+
+namespace {
+const OverlayInfo* rowByKey(const char* key) {
+    for (const OverlayInfo& row : overlayTable())
+        if (std::string(row.key) == key) return &row;
+    return nullptr;
+}
+} // namespace
+
+bool overlayOn(const OverlayInfo& row, const OverlaySettings& s) {
+    if (!(s.*row.flag)) return false;
+    const OverlayInfo* parent = row.refines ? rowByKey(row.refines) : nullptr;
+    return !parent || overlayOn(*parent, s);
+}
+
+bool overlayApplies(const OverlayInfo& row, const AlgorithmInfo& algo, std::string* whyNot) {
+    if (row.categories.empty()) {
+        const OverlayInfo* parent = row.refines ? rowByKey(row.refines) : nullptr;
+        return !parent || overlayApplies(*parent, algo, whyNot);
+    }
+    auto draws = [&](const AlgorithmInfo& a) {
+        for (DebugCategory c : row.categories)
+            if (std::find(a.draws.begin(), a.draws.end(), c) != a.draws.end()) return true;
+        return false;
+    };
+    if (draws(algo)) {
+        if (whyNot) whyNot->clear();
+        return true;
+    }
+    if (whyNot) {
+        std::string others;
+        for (const AlgorithmInfo& a : AlgorithmRegistry::instance().list())
+            if (draws(a)) others += (others.empty() ? "" : ", ") + a.name;
+        *whyNot = algo.name + " draws nothing of this" +
+                  (others.empty() ? std::string(".") : "; it is drawn by " + others + ".");
+    }
+    return false;
+}
+
+void resetOverlays(OverlaySettings& s) {
+    for (const OverlayInfo& row : overlayTable()) s.*row.flag = row.defaultOn;
+}
+
+} // namespace cdlab
