@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <stdexcept>
 
 using namespace cdlab;
@@ -32,25 +33,34 @@ std::size_t distinctMeshes(const Scene& scene) {
 
 } // namespace
 
-TEST(MeshDataCache, BuildsOnceAndStoresNothingWhenTheBuildThrows) {
+TEST(MeshDataCache, BuildsOnceKeepsWhatIsHeldAndStoresNothingWhenTheBuildThrows) {
     Scene scene = bundled("knot_teapot.json");
     MeshDataCache cache(scene);
     const TriangleMesh& mesh = *scene.bodies[0].mesh;
     int builds = 0;
-    auto count = [&] { return ++builds; };
+    std::function<int()> count = [&] { return ++builds; };
     bool reused = true;
-    const int& a = cache.get<int>(mesh, "k", count, &reused);
+    auto a = cache.get<int>(mesh, "k", count, &reused);
     EXPECT_FALSE(reused);
-    const int& b = cache.get<int>(mesh, "k", count, &reused);
+    auto b = cache.get<int>(mesh, "k", count, &reused);
     EXPECT_TRUE(reused);
-    EXPECT_EQ(&a, &b);
+    EXPECT_EQ(a.get(), b.get());
     EXPECT_EQ(builds, 1);
-    EXPECT_EQ(cache.get<int>(mesh, "other key", count), 2);       // another key: built again
-    EXPECT_EQ(cache.get<long>(mesh, "k", [] { return 7L; }), 7L); // another type: its own entry
+    auto other = cache.get<int>(mesh, "other key", count); // another key: built again
+    EXPECT_EQ(*other, 2);
+    auto typed = cache.get<long>(mesh, "k", [] { return 7L; }); // another type: its own entry
+    EXPECT_EQ(*typed, 7L);
     EXPECT_THROW(cache.get<double>(mesh, "k", []() -> double { throw std::runtime_error("cancelled"); }),
                  std::runtime_error);
-    EXPECT_EQ(cache.get<double>(mesh, "k", [] { return 2.5; }), 2.5); // the failed build left nothing
+    auto d = cache.get<double>(mesh, "k", [] { return 2.5; }); // the failed build left nothing
+    EXPECT_EQ(*d, 2.5);
     EXPECT_EQ(cache.size(), 4u);
+    // Entries live as long as someone holds them: dropped, they go, and the next get builds afresh.
+    other.reset(), typed.reset();
+    EXPECT_EQ(cache.size(), 2u);
+    a.reset(), b.reset();
+    EXPECT_EQ(*cache.get<int>(mesh, "k", count, &reused), 3);
+    EXPECT_FALSE(reused);
 }
 
 TEST(MeshDataCache, ServesOnlyItsOwnScene) {
@@ -92,6 +102,20 @@ TEST(MeshDataCache, AlgorithmsWhoseParametersAgreeBuildEachStructureOnce) {
     EXPECT_EQ(cache->size(), 4 * meshes);
     EXPECT_NE(s.notes.find("shared with another algorithm"), std::string::npos) << s.notes;
     other->prepare(scene); // longest side at the mean: trees of its own
+    EXPECT_EQ(cache->size(), 5 * meshes);
+    // Every parameter that shapes a structure is in its key: other cone sizes, build order or leaf sizes
+    // build their own.
+    auto rmax = make("rigid-ccd-bm:rmax=6"), topDown = make("rigid-ccd-bm:build=top-down"),
+         leaf = make("bvh:split=minmax,position=median,leaf=2");
+    for (Algorithm* a : {rmax.get(), topDown.get(), leaf.get()}) a->shareMeshData(cache);
+    rmax->prepare(scene);
+    EXPECT_EQ(cache->size(), 6 * meshes);
+    topDown->prepare(scene);
+    EXPECT_EQ(cache->size(), 7 * meshes);
+    leaf->prepare(scene);
+    EXPECT_EQ(cache->size(), 8 * meshes);
+    // An algorithm that goes (a view switched to another one) takes what only it held along.
+    rmax.reset(), topDown.reset(), leaf.reset();
     EXPECT_EQ(cache->size(), 5 * meshes);
 
     // Sharing changes no answer: frame by frame the same hashes as algorithms that built alone.

@@ -12,9 +12,22 @@ file(MAKE_DIRECTORY ${SHOTS})
 # What every smoke run prints: the screenshot saved, no GL error with the debug output proven on, and each of
 # the two viewports (labelled with its parameters) drawing BVH nodes and covering at least 1 % of its pixels.
 set(_covers "covers ([1-9]|[1-9][0-9]|100)\\.[0-9] % of its pixels\n")
-set(SMOKE_REGEX "saved [^\n]*\\.png\n.*GL errors 0\nGL debug output on [^\n]*\n.*viewport 0 \\(bvh\\) drew bvh-node [1-9][0-9]* lines[^\n]*\nviewport 1 \\(bvh\\[bv=aabb\\]\\) drew bvh-node [1-9][0-9]* lines[^\n]*\nviewport 0 \\(bvh\\) ${_covers}viewport 1 \\(bvh\\[bv=aabb\\]\\) ${_covers}")
+# What each viewport drew is pinned per scene (tests/data/viewer_draws.txt): a change to what an overlay
+# draws, or to the answers behind it, fails here.
+file(STRINGS ${CMAKE_CURRENT_SOURCE_DIR}/data/viewer_draws.txt _draw_lines REGEX "^[a-z_]+\\|")
 foreach(scene ${VIEWER_SCENES})
   get_filename_component(name ${scene} NAME_WE)
+  set(_drew "")
+  foreach(l ${_draw_lines})
+    if(l MATCHES "^${name}\\|(.*)$")
+      string(REGEX REPLACE "([][+.*()^$?|\\])" "\\\\\\1" _line "${CMAKE_MATCH_1}")
+      string(APPEND _drew "${_line}\n")
+    endif()
+  endforeach()
+  if(_drew STREQUAL "")
+    message(FATAL_ERROR "tests/data/viewer_draws.txt has no lines for scenes/${name}.json")
+  endif()
+  set(SMOKE_REGEX "saved [^\n]*\\.png\n.*GL errors 0\nGL debug output on [^\n]*\n.*${_drew}viewport 0 \\(bvh\\) ${_covers}viewport 1 \\(bvh\\[bv=aabb\\]\\) ${_covers}")
   cdlab_output_test(viewer.offscreen.${name} 0 "${SMOKE_REGEX}"
                     ${VIEWER} --offscreen --frames 12 --overlays --algo bvh --algo bvh:bv=aabb
                     --screenshot ${SHOTS}/offscreen_${name}.png ${scene})
@@ -171,8 +184,12 @@ if(XVFB_RUN) # a real window resized by the window system
                     ${VIEWER} --no-settings --frames 4 --tap O*10,P ${CMAKE_SOURCE_DIR}/scenes/default.json)
   set_tests_properties(viewer.xvfb.quick_taps PROPERTIES RESOURCE_LOCK xvfb)
 endif()
-cdlab_output_test(viewer.offscreen.quick_taps 0 "taps O\\*10: shortcuts acted on 10, single steps 10\n"
-                  ${VIEWER} --offscreen --no-settings --frames 4 --tap O*10 ${CMAKE_SOURCE_DIR}/scenes/default.json)
+# Offscreen: the ten steps are taken, the frames after them start ten scene frames later (the default
+# scene's frames are 0.0504 s: the last frame ends at 2 + 10 x 0.0504 instead of 2).
+cdlab_output_test(viewer.offscreen.quick_taps 0 "last frame t 1.94958 -> 2.5042\n.*taps O\\*10: shortcuts acted on 10, single steps 10\n"
+                  ${VIEWER} --offscreen --no-settings --frames 4 --at 2 --tap O*10 ${CMAKE_SOURCE_DIR}/scenes/default.json)
+cdlab_output_test(viewer.bad_tap_count 2 "error: --tap: 'O\\*10x' is no shortcut key"
+                  ${VIEWER} --offscreen --no-settings --frames 2 --tap O*10x ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 cdlab_output_test(viewer.bad_tap 2 "error: --tap: 'Q' is no shortcut key"
                   ${VIEWER} --offscreen --no-settings --frames 2 --tap Q ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 # The legend lists exactly the categories drawn on the frame, from the same per-category counts as the

@@ -130,6 +130,14 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         out << std::setw(18) << hex(r.runHash) << std::setw(10) << std::setprecision(3)
             << (base > 0 ? fs.median / base : 0) << "\n";
     }
+    // Structures shared within the run are built by the first algorithm that needs them: say so where a
+    // build_ms leaves some out (the prepare notes end with "(N structures shared with another algorithm)").
+    for (const auto& r : runs)
+        if (auto at = r.prepare.notes.rfind(" shared with another algorithm)"); at != std::string::npos) {
+            auto open = r.prepare.notes.rfind('(', at);
+            out << "# " << r.spec.label() << " build_ms leaves out what an algorithm before it built: "
+                << r.prepare.notes.substr(open + 1, at - open - 1) << " shared\n";
+        }
     out << "# stages (ms per frame, median [min, max] over frames)\n";
     for (const auto& r : runs) {
         out << "  " << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right;

@@ -104,7 +104,9 @@ void DrawList::line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat)
 void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) {
     m_faceMotion = m_faceMotion || cat == DebugCategory::ForwardFace;
     Rgba col = colourFor(color, cat);
-    auto& out = cat == DebugCategory::PickedNode ? highlighted : triangles;
+    auto& out = cat == DebugCategory::PickedNode    ? highlighted
+                : cat == DebugCategory::TriangleHit ? translucent
+                                                    : triangles;
     ++m_counts[std::size_t(cat)][kTriangles];
     if (cat == DebugCategory::TriangleHit) {
         // A colliding triangle reads as a triangle at any size: its outline opaque, its fill translucent

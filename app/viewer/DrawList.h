@@ -40,7 +40,8 @@ class DrawList : public DebugSink {
 public:
     explicit DrawList(const OverlaySettings* settings) : m_settings(settings) {}
     void clear() {
-        lines.clear(), triangles.clear(), highlighted.clear(), points.clear(), notes.clear(), labels.clear();
+        lines.clear(), triangles.clear(), highlighted.clear(), translucent.clear(), points.clear();
+        notes.clear(), labels.clear();
         meshes.clear();
         m_faceMotion = false;
         m_counts = {};
@@ -68,6 +69,7 @@ public:
 
     std::vector<OverlayVertex> lines, triangles, points;
     std::vector<OverlayVertex> highlighted; ///< triangles drawn over the others (the picked node's)
+    std::vector<OverlayVertex> translucent; ///< fills drawn last without depth writes (colliding triangles)
     std::vector<std::string> notes;         ///< text the panel shows (the picked node's description)
     struct Label {
         Vec3 at;

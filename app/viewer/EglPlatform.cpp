@@ -5,6 +5,7 @@
 #include <glad/egl.h>
 #include <glad/gl.h>
 #include <stdexcept>
+#include <utility>
 
 namespace cdlab {
 
@@ -54,15 +55,16 @@ public:
         eglTerminate(m_display);
     }
     bool beginFrame(int& width, int& height) override {
+        if (m_resizeTo[0] > 0) { // asked for during the last frame: every frame renders at one size
+            m_width = std::exchange(m_resizeTo[0], 0), m_height = m_resizeTo[1];
+            allocate(); // the attachments keep their names: the framebuffer stays complete
+        }
         width = m_width, height = m_height;
         glBindFramebuffer(GL_FRAMEBUFFER, m_fbo);
         return true;
     }
     void endFrame() override { glFinish(); }
-    void resize(int width, int height) override {
-        m_width = width, m_height = height;
-        allocate(); // the attachments keep their names: the framebuffer stays complete
-    }
+    void resize(int width, int height) override { m_resizeTo[0] = width, m_resizeTo[1] = height; }
     unsigned framebuffer() const override { return m_fbo; }
 
 private:
@@ -73,6 +75,7 @@ private:
         glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, m_width, m_height);
     }
     int m_width, m_height;
+    int m_resizeTo[2] = {0, 0};
     EGLDisplay m_display = EGL_NO_DISPLAY;
     EGLContext m_context = EGL_NO_CONTEXT;
     GLuint m_fbo = 0, m_rbo[2] = {0, 0};

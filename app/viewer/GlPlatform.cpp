@@ -75,6 +75,12 @@ public:
     }
     void endFrame() override { glfwSwapBuffers(m_window); }
     void resize(int width, int height) override { glfwSetWindowSize(m_window, width, height); }
+    float pixelScale() const override {
+        int fw = 0, fh = 0, ww = 0, wh = 0;
+        glfwGetFramebufferSize(m_window, &fw, &fh);
+        glfwGetWindowSize(m_window, &ww, &wh);
+        return ww > 0 && fw > 0 ? float(fw) / float(ww) : 1.0f;
+    }
     void tap(int key) override {
         // The callback GLFW would call now (ImGui's, chaining to ours), with a press and a release.
         GLFWkeyfun current = glfwSetKeyCallback(m_window, nullptr);

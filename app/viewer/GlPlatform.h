@@ -19,6 +19,8 @@ public:
     virtual bool beginFrame(int& width, int& height) = 0;
     virtual void endFrame() = 0;
     virtual GLFWwindow* window() { return nullptr; }
+    /// Framebuffer pixels per window unit (what ImGui and the mouse use): above 1 on a scaled display.
+    virtual float pixelScale() const { return 1.0f; }
     /// Asks for a new window (or framebuffer) size; beginFrame reports it once it took effect.
     virtual void resize(int width, int height) = 0;
     /// Framebuffer that holds the finished frame (0 for a window's back buffer).

@@ -158,10 +158,7 @@ void Renderer::drawOverlay(const DrawList& list) {
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -1.0f);
     glUniform1i(lit, 1); // filled faces (Fig. 1 forward faces, hits, a picked node) read as surfaces
-    glEnable(GL_BLEND);  // hit triangles are translucent under their outline
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     drawOverlayArray(list.triangles, GL_TRIANGLES);
-    glDisable(GL_BLEND);
     glPolygonOffset(-2.0f, -2.0f); // and the picked node's over those
     drawOverlayArray(list.highlighted, GL_TRIANGLES);
     glUniform1i(lit, 0);
@@ -170,6 +167,16 @@ void Renderer::drawOverlay(const DrawList& list) {
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     drawOverlayArray(list.lines, GL_LINES);
+    // Translucent fills (colliding triangles) last, pulled forward like the others but writing no depth, so
+    // their outlines, drawn at the surface, stay visible through them.
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(-1.0f, -1.0f);
+    glDepthMask(GL_FALSE);
+    glUniform1i(lit, 1);
+    drawOverlayArray(list.translucent, GL_TRIANGLES);
+    glUniform1i(lit, 0);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_POLYGON_OFFSET_FILL);
     glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST); // contact points always visible
     drawOverlayArray(list.points, GL_POINTS);

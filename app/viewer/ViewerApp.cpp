@@ -13,6 +13,7 @@
 #include <GLFW/glfw3.h>
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -355,13 +356,24 @@ void ViewerApp::frameAll() {
     for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
 }
 
+double ViewerApp::takeSteps(double t) {
+    const int steps = std::exchange(m_pendingSteps, 0);
+    if (!m_scene || steps == 0) return t;
+    m_stepsTaken += steps;
+    return std::min(m_scene->endTime, t + m_scene->frameLength() * steps);
+}
+
 void ViewerApp::updateLayout() {
-    int w = m_width > 0 ? m_width : m_options.settings.width,
-        h = m_height > 0 ? m_height : m_options.settings.height, n = int(m_viewports.size());
+    // In window units (ImGui's): the framebuffer has m_pixelScale pixels per unit on a scaled display.
+    m_pixelScale = m_platform.pixelScale();
+    int w = m_width > 0 ? int(std::lround(m_width / m_pixelScale)) : m_options.settings.width,
+        h = m_height > 0 ? int(std::lround(m_height / m_pixelScale)) : m_options.settings.height,
+        n = int(m_viewports.size());
     m_layout = ViewerLayout::compute(w, h, n, m_menuHeight);
-    if (w == m_layoutWidth && h == m_layoutHeight && n == m_layoutViews) return;
+    if (w == m_layoutWidth && h == m_layoutHeight && n == m_layoutViews && m_menuHeight == m_layoutMenu)
+        return;
     bool split = m_layoutViews >= 0 && n != m_layoutViews;
-    m_layoutWidth = w, m_layoutHeight = h, m_layoutViews = n;
+    m_layoutWidth = w, m_layoutHeight = h, m_layoutViews = n, m_layoutMenu = m_menuHeight;
     ++m_layoutGeneration;
     if (split) frameAll(); // each view is narrower (or wider) now: fit the scene to it
 }
@@ -406,9 +418,12 @@ std::vector<int> tapKeys(const std::string& spec) {
         std::size_t end = std::min(spec.find(',', pos), spec.size());
         std::string item = spec.substr(pos, end - pos);
         pos = end + 1;
+        const std::string given = item;
         int times = 1;
         if (auto star = item.find('*'); star != std::string::npos) {
-            times = std::atoi(item.c_str() + star + 1);
+            const char *first = item.data() + star + 1, *last = item.data() + item.size();
+            auto [end, error] = std::from_chars(first, last, times);
+            if (error != std::errc() || end != last) times = 0; // "O*10x", "O*": refused below
             item.resize(star);
         }
         const ViewerUi::Shortcut* found = nullptr;
@@ -416,7 +431,7 @@ std::vector<int> tapKeys(const std::string& spec) {
             if (item == s.name) found = &s;
         if (!found || times < 1 || times > 1000)
             throw InputError("--tap", "",
-                             "'" + item + "' is no shortcut key (or a bad count); use e.g. O*10,P");
+                             "'" + given + "' is no shortcut key (or a bad count); use e.g. O*10,P");
         keys.insert(keys.end(), std::size_t(times), found->key);
     }
     return keys;
@@ -426,11 +441,12 @@ std::vector<int> tapKeys(const std::string& spec) {
 struct PixelRect {
     int x = 0, y = 0, w = 0, h = 0;
 };
-PixelRect pixelRect(const LayoutRect& r, int height) {
-    int x0 = int(std::lround(r.x)), x1 = int(std::lround(r.right()));
-    int top = int(std::lround(r.y)), bottom = int(std::lround(r.bottom()));
+PixelRect pixelRect(const LayoutRect& r, int width, int height, float scale) {
+    int x0 = int(std::lround(r.x * scale)), x1 = int(std::lround(r.right() * scale));
+    int top = int(std::lround(r.y * scale)), bottom = int(std::lround(r.bottom() * scale));
+    x1 = std::min(x1, width), x0 = std::clamp(x0, 0, x1);
     bottom = std::min(bottom, height), top = std::clamp(top, 0, bottom);
-    return {x0, height - bottom, std::max(x1 - x0, 0), bottom - top};
+    return {x0, height - bottom, x1 - x0, bottom - top};
 }
 
 /// Each viewport's background, a shade apart from its neighbour's so that the columns are told apart.
@@ -458,7 +474,7 @@ void ViewerApp::render(int width, int height) {
     for (int v = 0; v < n; ++v) {
         Viewport& vp = *m_viewports[v];
         const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : vp.camera;
-        const PixelRect px = pixelRect(m_layout.viewports[std::size_t(v)], height);
+        const PixelRect px = pixelRect(m_layout.viewports[std::size_t(v)], width, height, m_pixelScale);
         glViewport(px.x, px.y, px.w, px.h); // GL counts rows from the bottom
         glScissor(px.x, px.y, px.w, px.h);
         auto bg = backgroundColor(v);
@@ -588,7 +604,11 @@ void ViewerApp::stopSeek() {
 void ViewerApp::handleCameraInput(int width, int height) {
     ImGuiIO& io = ImGui::GetIO();
     if (io.WantCaptureMouse || m_viewports.empty()) return;
-    int v = m_layout.viewportAt(io.MousePos.x, io.MousePos.y);
+    // A drag belongs to the view it started in, wherever the cursor goes; the wheel to the view under it.
+    ImVec2 at = io.MousePos;
+    for (int button : {ImGuiMouseButton_Left, ImGuiMouseButton_Right, ImGuiMouseButton_Middle})
+        if (ImGui::IsMouseDown(button)) at = io.MouseClickedPos[button];
+    int v = m_layout.viewportAt(at.x, at.y);
     if (v < 0 || v >= int(m_viewports.size())) return; // over a docked panel's column or the timeline
     OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[v]->camera;
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) cam.orbit(io.MouseDelta.x, io.MouseDelta.y);
@@ -607,7 +627,7 @@ void ViewerApp::pickAt(float x, float y, int width, int height) {
         m_status = "Ctrl+click inside a view to pick a node";
         return;
     }
-    const PixelRect px = pixelRect(m_layout.viewports[std::size_t(under)], height);
+    const PixelRect px = pixelRect(m_layout.viewports[std::size_t(under)], width, height, m_pixelScale);
     for (int v = 0; v < n; ++v) {
         if (v != under && !m_linkCameras) continue;
         Viewport& vp = *m_viewports[v];
@@ -616,8 +636,9 @@ void ViewerApp::pickAt(float x, float y, int width, int height) {
         const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : vp.camera;
         // The cursor in normalized device coordinates of the viewport under it, unprojected at the near and
         // far planes.
-        const float gy = float(height) - y; // GL rows count from the bottom
-        glm::vec2 ndc{2.0f * (x - float(px.x)) / float(px.w) - 1.0f,
+        // The cursor in framebuffer pixels; GL rows count from the bottom.
+        const float fx = x * m_pixelScale, gy = float(height) - y * m_pixelScale;
+        glm::vec2 ndc{2.0f * (fx - float(px.x)) / float(px.w) - 1.0f,
                       2.0f * (gy - float(px.y)) / float(px.h) - 1.0f};
         glm::mat4 inv = glm::inverse(cam.projection(float(px.w) / float(std::max(px.h, 1))) * cam.view());
         glm::vec4 nearH = inv * glm::vec4(ndc, -1, 1), farH = inv * glm::vec4(ndc, 1, 1);
@@ -640,7 +661,7 @@ std::vector<double> ViewerApp::sceneCoverage(int width, int height) const {
     std::vector<double> share(std::size_t(std::max(n, 0)), 0.0);
     for (int v = 0; v < n; ++v) {
         auto bg = backgroundColor(v);
-        const PixelRect px = pixelRect(m_layout.viewports[std::size_t(v)], height);
+        const PixelRect px = pixelRect(m_layout.viewports[std::size_t(v)], width, height, m_pixelScale);
         std::size_t covered = 0;
         for (int y = px.y; y < px.y + px.h; ++y)
             for (int x = px.x; x < px.x + px.w; ++x) {
@@ -682,7 +703,7 @@ int ViewerApp::run() {
     for (;;) {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
-        updateLayout();
+        if (m_width > 0 && m_height > 0) updateLayout(); // not while minimized: a 0x0 window keeps its layout
         pollPreparation();
         if (m_options.frames > 0 && m_job.busy()) {
             // Automation counts its frames from when the scene is prepared (so runs are reproducible); the
@@ -748,15 +769,22 @@ int ViewerApp::run() {
                     seekMs = float(seekClock.ms());
                 }
                 if (m_playing) m_time += dt * m_speed;
-                m_time += m_scene->frameLength() * std::exchange(m_pendingSteps, 0);
+                m_time = takeSteps(m_time);
                 if (m_time > m_scene->endTime)
                     m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
                 // Paused (or scrubbed): the scene's frame that ends here, so continuous algorithms show its
                 // motion (faces moving, times of contact) instead of a frame without any.
                 if (!m_playing) t0 = std::max(m_scene->startTime, m_time - m_scene->frameLength());
             }
+            if (m_options.frames >
+                0) { // scripted frames: single steps (--tap O) move the frames that follow on
+                const double scripted = m_time;
+                m_time = takeSteps(std::min(m_scene->endTime, scripted + m_stepOffset));
+                m_stepOffset = m_time - scripted;
+            }
             if (frame == 1 && m_options.pick.size() == 2)
-                pickAt(m_options.pick[0] * m_width, m_options.pick[1] * m_height, m_width, m_height);
+                pickAt(m_options.pick[0] * m_layout.window.w, m_options.pick[1] * m_layout.window.h, m_width,
+                       m_height);
             lastFrom = std::min(t0, m_time), lastTo = m_time;
             stepViewports(lastFrom, lastTo);
             m_stepMs += seekMs;

@@ -170,17 +170,22 @@ private:
 
     double m_time = 0, m_speed = 1;
     bool m_playing = true, m_loop = true, m_linkCameras = true;
-    int m_pendingSteps = 0; ///< single steps asked for (O, Step) and not yet taken
-    int m_stepsTaken = 0;
+    int m_pendingSteps = 0;     ///< single steps asked for (O, the Step button) and not yet taken
+    int m_stepsTaken = 0;       ///< single steps taken since start (the automated summary prints it)
     int m_shortcutsActedOn = 0; ///< key presses that triggered a shortcut (the automated summary prints it)
-                                ///< ///< single steps asked for since start (the automated summary prints it)
-    /// Pauses and steps one scene frame (O, the Step button); each press counts, however fast they come.
-    void singleStep() { m_playing = false, ++m_pendingSteps, ++m_stepsTaken; }
+    double m_stepOffset = 0;    ///< automation: how far single steps moved the scripted frame times
+    /// Pauses and asks for one more scene frame (O, the Step button); each press counts, however fast they
+    /// come. The frame loop takes the steps.
+    void singleStep() { m_playing = false, ++m_pendingSteps; }
+    /// The time after the steps asked for: `t` plus one scene frame per step, within the scene's range.
+    double takeSteps(double t);
     RenderMode m_renderMode = RenderMode::Shaded;
     int m_width = 0, m_height = 0;
     ViewerLayout m_layout;      ///< where the panels and viewports are this frame
     int m_layoutGeneration = 0; ///< bumped when the panels must be placed again (size, views, reset)
     int m_layoutWidth = -1, m_layoutHeight = -1, m_layoutViews = -1;
+    float m_layoutMenu = -1;
+    float m_pixelScale = 1;  ///< framebuffer pixels per window unit (above 1 on a scaled display)
     float m_menuHeight = 19; ///< the main menu bar's height, as ImGui last drew it
     std::string m_pendingScreenshot;
     float m_frameMs = 0, m_stepMs = 0; // last frame: whole frame and collision steps

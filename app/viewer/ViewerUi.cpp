@@ -80,6 +80,14 @@ void plotWithAxes(const char* id, const std::vector<float>& values, float top, c
     plotAxes(top, 0, unit, "last " + std::to_string(values.size()) + " frames");
 }
 
+/// A table row: the name, then now / avg / max of the series.
+void statRow(const char* name, const std::deque<float>& d, const char* format) {
+    Stat s = stat(d);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn(), ImGui::TextUnformatted(name);
+    for (float v : {s.now, s.avg, s.max}) ImGui::TableNextColumn(), ImGui::Text(format, v);
+}
+
 /// Project folders a user browses for scenes and meshes.
 std::vector<std::string> browseFiles() {
     std::vector<std::string> out;
@@ -127,6 +135,8 @@ void ViewerUi::begin(int width, int height) {
         io.DeltaTime = 1.0f / 60.0f;
     }
     ImGui::NewFrame();
+    // Panels are placed in ImGui's units (the window's, not the framebuffer's pixels on a scaled display).
+    m_width = int(ImGui::GetIO().DisplaySize.x), m_height = int(ImGui::GetIO().DisplaySize.y);
 }
 
 void ViewerUi::end() {
@@ -180,7 +190,8 @@ const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
 void ViewerUi::shortcuts() {
     // Every press GLFW reported since the last frame, in order: a tap shorter than a frame still counts.
     std::vector<GlPlatform::KeyPress> presses = m_app.m_platform.takeKeyPresses();
-    if (ImGui::GetIO().WantTextInput) return; // typing into a field: keys are text there
+    // Typing into a field (keys are text there), dragging a slider or a modal dialog open: not for the scene.
+    if (ImGui::GetIO().WantCaptureKeyboard) return;
     for (const auto& k : presses) {
         if (k.mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;
         if (k.repeat && k.key != GLFW_KEY_O) continue; // only stepping repeats while held
@@ -353,26 +364,15 @@ void ViewerUi::scenePanel() {
     if (ImGui::BeginTable("frame", 4, ImGuiTableFlags_SizingStretchProp)) {
         for (const char* h : {"ms", "now", "avg", "max"}) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
-        auto row = [](const char* name, const std::deque<float>& d) {
-            Stat s = stat(d);
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn(), ImGui::TextUnformatted(name);
-            ImGui::TableNextColumn(), ImGui::Text("%.1f", s.now);
-            ImGui::TableNextColumn(), ImGui::Text("%.1f", s.avg);
-            ImGui::TableNextColumn(), ImGui::Text("%.1f", s.max);
-        };
-        row("frame", m_app.m_frameHistory);
-        row("overhead", m_app.m_overheadHistory);
+        statRow("frame", m_app.m_frameHistory, "%.1f");
+        statRow("overhead", m_app.m_overheadHistory, "%.1f");
         ImGui::EndTable();
     }
     helpMarker("frame: the whole frame. overhead: everything except the collision steps (UI, overlay upload, "
                "rendering; llvmpipe renders on the CPU). Over the last 512 frames.");
     int mode = int(m_app.m_renderMode);
-    ImGui::RadioButton("shaded", &mode, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("wire", &mode, 1);
-    ImGui::SameLine();
-    ImGui::RadioButton("shaded+wire", &mode, 2);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f); // fits the narrow docked column
+    ImGui::Combo("render", &mode, "shaded\0wire\0shaded+wire\0");
     m_app.m_renderMode = RenderMode(mode);
     ImGui::Separator();
     if (m_app.m_scene) {
@@ -597,16 +597,8 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
             ImGui::TableSetupColumn("avg");
             ImGui::TableSetupColumn("max");
             ImGui::TableHeadersRow();
-            auto row = [](const char* name, const std::deque<float>& d) {
-                Stat s = stat(d);
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn(), ImGui::TextUnformatted(name);
-                ImGui::TableNextColumn(), ImGui::Text("%.3f", s.now);
-                ImGui::TableNextColumn(), ImGui::Text("%.3f", s.avg);
-                ImGui::TableNextColumn(), ImGui::Text("%.3f", s.max);
-            };
-            for (const auto& [name, d] : vp.timing.stages()) row(name.c_str(), d);
-            row("total", vp.timing.total());
+            for (const auto& [name, d] : vp.timing.stages()) statRow(name.c_str(), d, "%.3f");
+            statRow("total", vp.timing.total(), "%.3f");
             ImGui::EndTable();
         }
         std::vector<float> plot(vp.timing.total().begin(), vp.timing.total().end());
@@ -649,8 +641,8 @@ void ViewerUi::counterPlots(const std::vector<Counter>& counters) {
     if (counters.empty()) return;
     if (std::find(counters.begin(), counters.end(), m_plotCounter) == counters.end())
         m_plotCounter = counters[0];
-    ImGui::SetNextItemWidth(160);
-    if (ImGui::BeginCombo("plotted over time", toString(m_plotCounter))) {
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    if (ImGui::BeginCombo("over time", toString(m_plotCounter))) {
         for (Counter c : counters)
             if (ImGui::Selectable(toString(c), c == m_plotCounter)) m_plotCounter = c;
         ImGui::EndCombo();
@@ -693,10 +685,12 @@ void ViewerUi::comparePanel() {
             ImGui::TableSetupColumn(("V" + std::to_string(v + 1)).c_str());
         ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
         for (int c = 0; c <= int(vps.size()); ++c) {
-            ImGui::TableSetColumnIndex(c);
+            if (!ImGui::TableSetColumnIndex(c)) continue;
+            ImGui::PushID(c);
             ImGui::TableHeader(ImGui::TableGetColumnName(c));
             if (c > 0 && ImGui::IsItemHovered())
                 ImGui::SetTooltip("%s", viewLabel(std::size_t(c - 1)).c_str());
+            ImGui::PopID();
         }
         for (Counter c : counters) {
             ImGui::TableNextRow();

@@ -58,7 +58,7 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
     for (const auto& o : objects.objects()) total += o.mesh->triangleCount();
     for (const auto& o : objects.objects()) {
         bool wasThere = false;
-        const Bvh& bvh = meshData.get<Bvh>(
+        const Bvh& bvh = hold(meshData.get<Bvh>(
             *o.mesh, toString(m_build),
             [&] {
                 Bvh b;
@@ -68,7 +68,7 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
                 });
                 return b;
             },
-            &wasThere);
+            &wasThere));
         if (distinct.insert(&bvh).second) {
             report.memoryBytes += bvh.stats().memoryBytes;
             nodes += bvh.stats().nodes;
@@ -81,7 +81,9 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
     s << distinct.size() << " BVHs (" << toString(m_build.bvType) << ", " << toString(m_build.splitRule)
       << "/" << toString(m_build.splitPosition) << ", leaf " << m_build.maxLeafTriangles << "), " << nodes
       << " nodes";
-    if (reused) s << " (" << reused << " shared with another algorithm)";
+    if (reused)
+        s << " (" << reused << (reused == 1 ? " structure" : " structures")
+          << " shared with another algorithm)";
     report.notes = s.str();
 }
 

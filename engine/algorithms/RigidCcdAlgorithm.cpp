@@ -169,22 +169,22 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
         const TriangleMesh& mesh = *o.mesh;
         const bool fresh = seen.insert(o.mesh).second;
         bool wasThere = false;
-        const Bvh& bvh = cache.get<Bvh>(
+        const Bvh& bvh = hold(cache.get<Bvh>(
             mesh, treeKey,
             [&] {
                 Bvh b;
                 b.build(mesh, build, meshProgress(mesh, 0, treeShare, "BVH " + o.name));
                 return b;
             },
-            &wasThere);
+            &wasThere));
         if (fresh) reused += wasThere;
         m_bvhOf.push_back(&bvh);
-        m_featuresOf.push_back(&cache.get<FeatureIndex>(mesh, "", [&] { return FeatureIndex(mesh); }));
+        m_featuresOf.push_back(&hold(cache.get<FeatureIndex>(mesh, "", [&] { return FeatureIndex(mesh); })));
         const BmConeTree* cones = nullptr;
         if (m_culling) {
             const SurfaceCheck& surface =
-                cache.get<SurfaceCheck>(mesh, "", [&] { return SurfaceCheck::of(mesh); });
-            cones = &cache.get<BmConeTree>(
+                hold(cache.get<SurfaceCheck>(mesh, "", [&] { return SurfaceCheck::of(mesh); }));
+            cones = &hold(cache.get<BmConeTree>(
                 mesh, coneKey.str(),
                 [&] {
                     BmConeTree c;
@@ -195,7 +195,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
                         c.buildWithoutCones(bvh);
                     return c;
                 },
-                &wasThere);
+                &wasThere));
             if (fresh) {
                 reused += wasThere;
                 m_guard.addMesh(mesh, surface.closedOutward());
@@ -365,12 +365,12 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     std::uint64_t nestedPairs = 0;
     for (std::size_t pair = 0; pair < m_objects->pairs().size(); ++pair) {
         auto [pi, pj] = m_objects->pairs()[pair];
-        // i relative to j at both ends: j's own motion is folded into the relative poses. The in-between
-        // motion is the keyframes' (constant velocities) for the body that moves when the other rests, so a
-        // resting body takes the role of j; only when both move is it an approximation of their motions.
-        bool swapped = p0[pi] == p1[pi] && p0[pj] != p1[pj];
-        std::uint32_t i = swapped ? pj : pi, j = swapped ? pi : pj;
-        RelativeMotion rel(p0[j].inverse() * p0[i], p1[j].inverse() * p1[i]);
+        // i relative to j at both ends: j's own motion is folded into the relative poses (a resting body is
+        // j).
+        const PairMotion pm = pairMotion(pi, pj, p0, p1);
+        std::uint32_t i = pm.i, j = pm.j;
+        const bool swapped = pm.swapped;
+        const RelativeMotion& rel = pm.motion;
         if (sink) drawFaceMotion(i, j, rel, p1[j], *sink, faceMotionDrawn);
         TimeOfContact best;
         m_sink = sink, m_endPoseI = p1[i], m_endPoseJ = p1[j];
@@ -384,7 +384,6 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         best.time = t0 + fraction * (t1 - t0);
         // The contact's features are the answer; which of their triangles' tests found them depends on what
         // was tested (culling skips triangles), so report their first carriers.
-        const auto& objs = m_objects->objects();
         best.triA = m_featuresOf[i]->carrier(best.featureA, best.triA);
         best.triB = m_featuresOf[j]->carrier(best.featureB, best.triB);
         if (swapped) best = swappedRoles(best);
@@ -393,6 +392,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         r.firstContacts.push_back(best);
         r.contacts.push_back({i, j, {{best.triA, best.triB}}});
         if (sink) { // the two triangles of the first contact, at the end of the frame
+            const auto& objs = m_objects->objects();
             drawHitTriangles(*sink, *objs[i].mesh, best.triA, p1[i], std::int32_t(i), *objs[j].mesh,
                              best.triB, p1[j], std::int32_t(j));
         }

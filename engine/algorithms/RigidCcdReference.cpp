@@ -67,7 +67,8 @@ PrepareReport RigidCcdReference::prepare(const Scene& scene, const Progress& pro
     MeshDataCache& cache = meshData(scene);
     m_featuresOf.clear();
     for (const auto& o : m_objects->objects())
-        m_featuresOf.push_back(&cache.get<FeatureIndex>(*o.mesh, "", [&] { return FeatureIndex(*o.mesh); }));
+        m_featuresOf.push_back(
+            &hold(cache.get<FeatureIndex>(*o.mesh, "", [&] { return FeatureIndex(*o.mesh); })));
     if (progress) progress(1.0, "feature index");
     PrepareReport report;
     report.stages.add("build", sw.ms());
@@ -159,11 +160,11 @@ FrameResult RigidCcdReference::step(double t0, double t1, DebugSink*) {
     for (auto [pi, pj] : m_objects->pairs()) {
         // The same relative motion as the pipelines (RigidCcdAlgorithm::step): a resting body takes the
         // role of j.
-        bool swapped = p0[pi] == p1[pi] && p0[pj] != p1[pj];
-        std::uint32_t i = swapped ? pj : pi, j = swapped ? pi : pj;
-        RelativeMotion rel(p0[j].inverse() * p0[i], p1[j].inverse() * p1[i]);
+        const PairMotion pm = pairMotion(pi, pj, p0, p1);
+        const std::uint32_t i = pm.i, j = pm.j;
+        const bool swapped = pm.swapped;
         TimeOfContact best;
-        if (!earliestContact(*objs[i].mesh, *objs[j].mesh, rel, best, tests)) continue;
+        if (!earliestContact(*objs[i].mesh, *objs[j].mesh, pm.motion, best, tests)) continue;
         best.objectA = i, best.objectB = j;
         best.time = t0 + best.time * (t1 - t0);
         // A contact's features are the answer; report their first carriers, as the pipelines do.

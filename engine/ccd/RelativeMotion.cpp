@@ -99,4 +99,11 @@ Pose RelativeMotion::at(double s) const {
     return {rotationAxisAngle(m_axis, phi) * m_rel0.R, m_rel0.t + m_dt * s};
 }
 
+PairMotion pairMotion(std::uint32_t a, std::uint32_t b, const std::vector<Pose>& p0,
+                      const std::vector<Pose>& p1) {
+    bool swapped = p0[a] == p1[a] && p0[b] != p1[b];
+    std::uint32_t i = swapped ? b : a, j = swapped ? a : b;
+    return {i, j, swapped, RelativeMotion(p0[j].inverse() * p0[i], p1[j].inverse() * p1[i])};
+}
+
 } // namespace cdlab

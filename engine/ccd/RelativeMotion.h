@@ -13,6 +13,9 @@
 #include "ccd/RationalPoly.h"
 #include "geometry/Pose.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace cdlab {
 
 class RelativeMotion {
@@ -53,5 +56,17 @@ private:
     // exact tier needs it, and its GMP arithmetic cost more than the rest of the frame's motion setup.
     RationalPoly denominator() const;
 };
+
+/// A body pair's motion over a frame as the rigid CCD pipelines and their reference take it: body i moves
+/// relative to body j between the poses at the frame's ends. A resting body takes the role of j, so the
+/// in-between motion is the moving body's keyframed one (constant velocities); only when both move is it an
+/// approximation of their motions. `swapped` when that reverses the pair (a, b).
+struct PairMotion {
+    std::uint32_t i, j;
+    bool swapped;
+    RelativeMotion motion;
+};
+PairMotion pairMotion(std::uint32_t a, std::uint32_t b, const std::vector<Pose>& p0,
+                      const std::vector<Pose>& p1);
 
 } // namespace cdlab

@@ -17,6 +17,7 @@ struct BoxCounter : DebugSink {
 } // namespace
 
 MeshDataCache& Algorithm::meshData(const Scene& scene) {
+    m_held.clear();
     if (m_sharedMeshData && m_sharedMeshData->serves(scene))
         m_meshData = m_sharedMeshData;
     else

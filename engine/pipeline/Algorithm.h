@@ -54,11 +54,18 @@ public:
 
 protected:
     /// The cache prepare() builds through: the shared one when it serves `scene`, else a new one of this
-    /// algorithm's own. The algorithm keeps it (its structures live there) until the next call.
+    /// algorithm's own. Forgets the structures held from the last prepare().
     MeshDataCache& meshData(const Scene& scene);
+    /// Keeps a structure from the cache for as long as this algorithm stays prepared (the cache keeps only
+    /// what some algorithm holds): `const Bvh& bvh = hold(cache.get<Bvh>(...));`.
+    template <class T> const T& hold(std::shared_ptr<const T> structure) {
+        m_held.push_back(structure);
+        return *structure;
+    }
 
 private:
     std::shared_ptr<MeshDataCache> m_sharedMeshData, m_meshData;
+    std::vector<std::shared_ptr<const void>> m_held;
 };
 
 /// Nodes per level of `object`'s structure (the cut at each level, leaves above it included, as

@@ -24,8 +24,14 @@ bool MeshDataCache::serves(const Scene& scene) const {
     return all;
 }
 
+void MeshDataCache::prune() const {
+    for (auto it = m_entries.begin(); it != m_entries.end();)
+        it = it->second.expired() ? m_entries.erase(it) : std::next(it);
+}
+
 std::size_t MeshDataCache::size() const {
     std::lock_guard<std::recursive_mutex> lock(m_mutex);
+    prune();
     return m_entries.size();
 }
 

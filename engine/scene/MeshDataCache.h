@@ -4,8 +4,9 @@
 // the mesh, the structure's type and a text naming the parameters that shape it; the cache does not know the
 // types it holds, so a new algorithm family stores its own per-mesh data with one call and no change here.
 // The cache pins the scene's meshes (shared ownership), so a mesh address it keys by is never reused while
-// it lives. Thread-safe: a viewer prepares on a worker while the views that already hold structures read
-// them.
+// it lives. It keeps an entry only while an algorithm holds it (weak references): a viewer whose views try
+// parameter after parameter does not accumulate every structure it ever built. Thread-safe: a viewer
+// prepares on a worker while the views that already hold structures read them.
 #pragma once
 
 #include "core/Assert.h"
@@ -32,31 +33,38 @@ public:
     /// Whether every mesh of `scene` is one this cache holds (then its entries are that scene's).
     bool serves(const Scene& scene) const;
 
-    /// The structure of type T for `mesh` whose build parameters `key` names, made by `make` the first time
-    /// (`make` may throw, e.g. a cancelled build: nothing is stored then). `reused` (optional) says whether
-    /// it was there already. The reference stays valid as long as the cache.
+    /// The structure of type T for `mesh` whose build parameters `key` names, made by `make` when no one
+    /// holds it (`make` may throw, e.g. a cancelled build: nothing is stored then). `reused` (optional) says
+    /// whether it was there already. The cache keeps it as long as someone holds the returned pointer.
     template <class T>
-    const T& get(const TriangleMesh& mesh, const std::string& key, const std::function<T()>& make,
-                 bool* reused = nullptr) {
+    std::shared_ptr<const T> get(const TriangleMesh& mesh, const std::string& key,
+                                 const std::function<T()>& make, bool* reused = nullptr) {
         CDLAB_ASSERT(m_meshes.count(&mesh) != 0, "a mesh of another scene");
         // Held while `make` runs: two preparing threads build one structure once, not twice.
         std::lock_guard<std::recursive_mutex> lock(m_mutex);
+        prune();
         auto id = std::make_tuple(&mesh, std::type_index(typeid(T)), key);
-        auto it = m_entries.find(id);
-        if (reused) *reused = it != m_entries.end();
-        if (it == m_entries.end())
-            it = m_entries.emplace(id, std::make_shared<T>(make())).first; // a map node never moves
-        return *static_cast<const T*>(it->second.get());
+        if (auto it = m_entries.find(id); it != m_entries.end())
+            if (std::shared_ptr<const void> held = it->second.lock()) {
+                if (reused) *reused = true;
+                return std::static_pointer_cast<const T>(held);
+            }
+        if (reused) *reused = false;
+        auto made = std::make_shared<const T>(make());
+        m_entries[id] = made;
+        return made;
     }
 
-    /// Entries held (every type and key).
+    /// Entries someone holds (every type and key).
     std::size_t size() const;
 
 private:
+    void prune() const; ///< forgets the entries no one holds any more (under the lock)
+
     std::set<const TriangleMesh*> m_meshes;
     std::vector<std::shared_ptr<const TriangleMesh>> m_pins;
     mutable std::recursive_mutex m_mutex;
-    std::map<std::tuple<const TriangleMesh*, std::type_index, std::string>, std::shared_ptr<const void>>
+    mutable std::map<std::tuple<const TriangleMesh*, std::type_index, std::string>, std::weak_ptr<const void>>
         m_entries;
 };
 
