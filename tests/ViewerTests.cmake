@@ -168,6 +168,9 @@ foreach(size 1280x720 800x600)
                       ${VIEWER} --offscreen --no-settings --frames 6 --width ${w} --height ${h} --overlays ${algos}
                       --resize ${other} --print-layout --screenshot ${SHOTS}/layout_${size}_${n}_to_${other_size}.png
                       ${CMAKE_SOURCE_DIR}/scenes/default.json)
+    # The resized runs repeat the layout code of the plain ones at the other size: Release only (slow label)
+    # to keep the sanitizer suite within CI's time.
+    set_tests_properties(viewer.layout.${size}_${n}views_resized PROPERTIES LABELS slow)
   endforeach()
 endforeach()
 if(XVFB_RUN) # a real window resized by the window system
