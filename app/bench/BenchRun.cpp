@@ -38,9 +38,10 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
         runs.push_back(std::move(run));
     }
 
-    auto meshData = std::make_shared<MeshDataCache>(scene);
-    if (options.shareMeshData)
+    if (options.shareMeshData) {
+        auto meshData = std::make_shared<MeshDataCache>(scene);
         for (auto& algo : instances) algo->shareMeshData(meshData);
+    }
 
     ProgressBar bar(options.forceProgress);
     int passes = std::max(0, options.warmup) + std::max(1, options.repeat);
