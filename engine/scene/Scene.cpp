@@ -19,6 +19,13 @@ std::vector<Pose> ArticulatedModel::linkPoses(double t) const {
     return poses;
 }
 
+bool ArticulatedModel::selfTested(int a, int b) const {
+    if (a == b || links[a].parent == b || links[b].parent == a) return false;
+    for (const auto& [x, y] : skipPairs)
+        if ((x == a && y == b) || (x == b && y == a)) return false;
+    return true;
+}
+
 std::size_t Scene::triangleCount() const {
     std::size_t n = 0;
     for (const Body& b : bodies) n += b.mesh->triangleCount();

@@ -42,6 +42,11 @@ struct ArticulatedModel {
     std::string name;
     Pose base;
     std::vector<Link> links; ///< parents always precede their children
+    /// Link pairs (indices, either order) never tested against each other besides the adjacent ones (a
+    /// parent and its child touch at their joint by construction): the scene's "skip_pairs".
+    std::vector<std::pair<int, int>> skipPairs;
+    /// Whether links a and b are tested for self-collision: not adjacent and not listed in skipPairs.
+    bool selfTested(int a, int b) const;
     /// World pose of every link at time t.
     std::vector<Pose> linkPoses(double t) const;
 };

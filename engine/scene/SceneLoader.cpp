@@ -3,6 +3,7 @@
 #include "core/InputError.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
+#include "scene/ModelGenerators.h"
 
 #include <cmath>
 #include <filesystem>
@@ -24,6 +25,7 @@ public:
     explicit Reader(const std::string& file, const SceneLoadProgress& progress = {})
         : m_file(file), m_progress(progress) {}
 
+    const std::string& file() const { return m_file; }
     [[noreturn]] void fail(const std::string& path, const std::string& what) const {
         throw InputError(m_file, path, what);
     }
@@ -204,12 +206,49 @@ std::string lineColumn(const std::string& text, std::size_t byte) {
     return "line " + std::to_string(line) + ", column " + std::to_string(col);
 }
 
+void parseLinks(Reader& r, const json& v, const std::string& path, const std::string& baseDir,
+                ArticulatedModel& model);
+void parseSkipPairs(Reader& r, const json& v, const std::string& path, ArticulatedModel& model);
+
 ArticulatedModel parseModel(Reader& r, const json& v, const std::string& path, const std::string& baseDir) {
     r.expectObject(v, path);
-    r.onlyKeys(v, path, {"name", "base", "links"});
     ArticulatedModel model;
-    model.name = r.string(r.require(v, path, "name"), path + ".name");
+    if (v.contains("generator")) { // a procedural model (scene/ModelGenerators.h)
+        r.onlyKeys(v, path, {"name", "base", "generator", "params", "skip_pairs"});
+        std::string name = r.string(r.require(v, path, "name"), path + ".name");
+        std::string generator = r.string(v["generator"], path + ".generator");
+        model = generateModel(generator, v.contains("params") ? v["params"] : json(), r.file(), path);
+        model.name = name;
+    } else {
+        r.onlyKeys(v, path, {"name", "base", "links", "skip_pairs"});
+        model.name = r.string(r.require(v, path, "name"), path + ".name");
+        parseLinks(r, v, path, baseDir, model);
+    }
     if (v.contains("base")) model.base = r.pose(v["base"], path + ".base");
+    if (v.contains("skip_pairs")) parseSkipPairs(r, v["skip_pairs"], path + ".skip_pairs", model);
+    return model;
+}
+
+/// "skip_pairs": [["linkA", "linkB"], ...]: self-collision pairs the scene does not want tested.
+void parseSkipPairs(Reader& r, const json& v, const std::string& path, ArticulatedModel& model) {
+    r.expectArray(v, path);
+    auto index = [&](const json& name, const std::string& p) {
+        std::string s = r.string(name, p);
+        for (std::size_t i = 0; i < model.links.size(); ++i)
+            if (model.links[i].name == s) return int(i);
+        r.fail(p, "no link '" + s + "' in model '" + model.name + "'");
+    };
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        std::string p = path + "[" + std::to_string(i) + "]";
+        if (!v[i].is_array() || v[i].size() != 2) r.fail(p, "expected a pair of link names [\"a\", \"b\"]");
+        int a = index(v[i][0], p + "[0]"), b = index(v[i][1], p + "[1]");
+        if (a == b) r.fail(p, "a link cannot be skipped against itself");
+        model.skipPairs.emplace_back(a, b);
+    }
+}
+
+void parseLinks(Reader& r, const json& v, const std::string& path, const std::string& baseDir,
+                ArticulatedModel& model) {
     const json& links = r.require(v, path, "links");
     r.expectArray(links, path + ".links");
     if (links.empty()) r.fail(path + ".links", "expected at least one link");
@@ -260,7 +299,6 @@ ArticulatedModel parseModel(Reader& r, const json& v, const std::string& path, c
         if (newIndex[i] < 0)
             r.fail(path + ".links[" + std::to_string(i) + "].parent",
                    "link '" + raw[i].name + "' is part of a parent cycle");
-    return model;
 }
 
 } // namespace

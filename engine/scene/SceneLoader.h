@@ -17,8 +17,15 @@
 //       "links": [{"name": "upper", "parent": null | "linkname", "joint": {"position": [...], "rotation":
 //       ROT},
 //                  "mesh": {...}, "keyframes": [...]}]
-//   }]
+//   }, {
+//       "name": "walker", "base": {...}, "generator": "mannequin", "params": {...}   a procedural model
+//   }],                                                                             (cdlab-bench list)
+//   each model may add "skip_pairs": [["linkA", "linkB"], ...]: link pairs never tested for self-collision
+//   besides a parent and its child, which are never tested (they touch at their joint by construction)
 // }
+// Articulated motion (zhang2007 sec. 3, eq. 1): between keyframes each link moves relative to its parent's
+// frame with constant translational velocity and constant angular velocity about a fixed axis (positions
+// interpolate linearly, orientations by slerp); a link's world pose is base * joint * motion along its chain.
 // ROT is {"axis": [x, y, z], "angle": deg} or {"quaternion": [w, x, y, z]} or {"euler": [x, y, z]} (XYZ,
 // deg).
 #pragma once

@@ -17,10 +17,8 @@ SceneObjects::SceneObjects(const Scene& scene) : m_scene(scene) {
         for (std::uint32_t b = a + 1; b < m_objects.size(); ++b) {
             const SceneObject &oa = m_objects[a], &ob = m_objects[b];
             if (oa.environment && ob.environment) continue;
-            if (oa.model >= 0 && oa.model == ob.model) {
-                const auto& links = scene.models[oa.model].links;
-                if (links[oa.link].parent == ob.link || links[ob.link].parent == oa.link) continue;
-            }
+            if (oa.model >= 0 && oa.model == ob.model && !scene.models[oa.model].selfTested(oa.link, ob.link))
+                continue;
             m_pairs.emplace_back(a, b);
         }
 }

@@ -25,8 +25,8 @@ public:
     const std::vector<SceneObject>& objects() const { return m_objects; }
     /// World poses of all objects at time t (same order as objects()).
     void poses(double t, std::vector<Pose>& out) const;
-    /// Pairs to test: every pair except environment/environment and a link with its own parent or child
-    /// (adjacent links touch at their joint by construction).
+    /// Pairs to test: every pair except environment/environment, a link with its own parent or child
+    /// (adjacent links touch at their joint by construction) and the model's skip pairs.
     const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs() const { return m_pairs; }
     /// The first object that is not environment and moves (its pose differs at one of nine times spread over
     /// the scene's range): where a viewer's overlays and the bench's figure1 start. -1 when none moves.
