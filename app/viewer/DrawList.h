@@ -29,6 +29,11 @@ struct OverlaySettings {
     bool hitTriangles = true;
     bool contacts = true;
     bool timeOfContact = true; ///< continuous contacts at their time: ghosts, features, a label with the time
+    bool sweptBoxes = true;    ///< each moving link's swept AABB over the frame (articulated culling)
+    bool sweptBoxesOther = false; ///< beside them, the boxes of the other bound (Taylor / interval: Fig. 5)
+    bool linkObbs = false;        ///< each moving link's OBB at the frame's start and end
+    bool pcls = true;             ///< the links of potentially colliding pairs, as red ghosts
+    bool linkBvh = false;         ///< every node of each model's dynamic AABB hierarchy
 };
 
 struct OverlayVertex {

@@ -106,6 +106,43 @@ const std::vector<OverlayInfo>& overlayTable() {
          "the "
          "time and where it falls in the frame.",
          {C::TimeOfContact}},
+        {"sweptBoxes",
+         "swept link boxes",
+         &OverlaySettings::sweptBoxes,
+         true,
+         "Articulated culling (zhang2007 Fig. 4): each moving link's axis-aligned box over the whole frame, "
+         "bounded with the algorithm's Taylor models or intervals; red when the link is in a potentially "
+         "colliding pair, green when culled.",
+         {C::SweptBox}},
+        {"sweptBoxesOther",
+         "with the other bound's boxes (refines swept link boxes)",
+         &OverlaySettings::sweptBoxesOther,
+         false,
+         "zhang2007 Fig. 5: beside the algorithm's boxes, the ones the other bound gives (interval boxes "
+         "beside Taylor ones, or the reverse), in violet: interval boxes grow down long chains.",
+         {C::SweptBoxOther},
+         "sweptBoxes"},
+        {"linkObbs",
+         "link OBBs at frame start / end",
+         &OverlaySettings::linkObbs,
+         false,
+         "Each moving link's oriented box at the start (grey) and end (white) of the frame: what the swept "
+         "box bounds in between (zhang2007 Fig. 4, left).",
+         {C::LinkObb}},
+        {"pcls",
+         "potentially colliding links",
+         &OverlaySettings::pcls,
+         true,
+         "The links (and environment bodies) of every pair that survives spatial culling, as red ghosts at "
+         "the frame's end: what conservative advancement would have to test.",
+         {C::PotentialPair}},
+        {"linkBvh",
+         "dynamic link hierarchy",
+         &OverlaySettings::linkBvh,
+         false,
+         "Every node of each model's AABB hierarchy over its swept link boxes, rebuilt every frame "
+         "(zhang2007 sec. 5.2), coloured by depth from orange (root) to blue.",
+         {C::LinkBvhNode}},
     };
     return table;
 }
@@ -129,6 +166,11 @@ const LegendEntry* legendEntry(DebugCategory category) {
          false,
          "at the time of contact: ghost, features (yellow)",
          nullptr},
+        {C::SweptBox, {1.0f, 0.2f, 0.15f, 1}, false, "swept link box: red in a PCL, green culled", nullptr},
+        {C::SweptBoxOther, {0.55f, 0.45f, 1.0f, 1}, false, "swept box from the other bound", nullptr},
+        {C::LinkObb, {0.85f, 0.85f, 0.9f, 1}, false, "link OBB at frame start (grey) / end (white)", nullptr},
+        {C::PotentialPair, {1.0f, 0.2f, 0.15f, 1}, false, "link of a potentially colliding pair", nullptr},
+        {C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "node of the dynamic link hierarchy", nullptr},
     };
     for (const LegendEntry& e : legend)
         if (e.category == category) return &e;

@@ -123,6 +123,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
         for (auto& vp : m_viewports) {
             OverlaySettings& o = vp->overlays;
             o.bvh = o.hitTriangles = o.contacts = o.faceMotion = o.timeOfContact = true;
+            o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = true;
             o.bvhLevel = 4;
         }
     // --levels: each viewport its own level (redon2002 Fig. 1 shows levels 7, 9 and 11 side by side).

@@ -32,6 +32,16 @@ const char* toString(DebugCategory c) {
         return "contact";
     case DebugCategory::TimeOfContact:
         return "time-of-contact";
+    case DebugCategory::SweptBox:
+        return "swept-box";
+    case DebugCategory::SweptBoxOther:
+        return "swept-box-other";
+    case DebugCategory::LinkObb:
+        return "link-obb";
+    case DebugCategory::PotentialPair:
+        return "pcl";
+    case DebugCategory::LinkBvhNode:
+        return "link-bvh";
     case DebugCategory::Note:
         return "note";
     case DebugCategory::Count:

@@ -29,6 +29,11 @@ enum class DebugCategory : std::uint8_t {
     TriangleMiss, ///< a triangle pair that was tested and did not intersect
     Contact,      ///< a contact point or feature
     TimeOfContact, ///< a continuous contact at its time: the moving bodies then (ghosts), features, label
+    SweptBox,      ///< a link's swept AABB over the frame, from the algorithm's bound (zhang2007 Fig. 4)
+    SweptBoxOther, ///< the same from the other bound (interval beside Taylor: zhang2007 Fig. 5)
+    LinkObb,       ///< a link's OBB at the frame's start and end (zhang2007 Fig. 4, left)
+    PotentialPair, ///< a link of a potentially colliding pair (PCL) after spatial culling
+    LinkBvhNode,   ///< a node of a model's dynamic AABB hierarchy over its swept boxes, tagged with depth
     Note,          ///< free text
     Count
 };

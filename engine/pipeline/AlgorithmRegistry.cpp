@@ -14,6 +14,8 @@ const char* toString(AlgorithmKind k) {
         return "continuous";
     case AlgorithmKind::Penetration:
         return "penetration";
+    case AlgorithmKind::Culling:
+        return "culling";
     }
     return "?";
 }

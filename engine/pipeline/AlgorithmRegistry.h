@@ -14,8 +14,9 @@
 namespace cdlab {
 
 /// What an algorithm answers: the contacts at the end of a frame (discrete), the first contact within the
-/// frame (continuous), or the region where bodies interpenetrate (penetration).
-enum class AlgorithmKind : std::uint8_t { Discrete, Continuous, Penetration };
+/// frame (continuous), the region where bodies interpenetrate (penetration), or only the object pairs that
+/// may touch within the frame (culling: no contacts, no time of contact).
+enum class AlgorithmKind : std::uint8_t { Discrete, Continuous, Penetration, Culling };
 /// Whose it is: one of cdlab's methods, cdlab's exact reference that the methods are checked against, or
 /// another library's (a peer, measured against).
 enum class AlgorithmRole : std::uint8_t { Method, Reference, Peer };

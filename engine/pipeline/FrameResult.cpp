@@ -8,7 +8,8 @@ const char* toString(Counter c) {
     static constexpr const char* kNames[kCounterCount] = {
         "bv_tests",      "nodes_visited", "tri_tests",   "pairs",       "ee_tests",
         "vf_tests",      "fv_tests",      "bm_tests",    "bm_culled",   "contacts",
-        "contact_tests", "bm_nested",     "ee_backward", "vf_backward", "fv_backward"};
+        "contact_tests", "bm_nested",     "ee_backward", "vf_backward", "fv_backward",
+        "link_pairs", "pcls"};
     return kNames[int(c)];
 }
 
@@ -132,6 +133,8 @@ std::uint64_t FrameResult::hash() const {
         mix(h, c.pairs.size());
         for (const auto& p : c.pairs) mix(h, (std::uint64_t(p.a) << 32) | p.b);
     }
+    // Culling answers (none of the other kinds has any, so their hashes are unchanged).
+    for (const auto& [a, b] : potentialPairs) mix(h, (std::uint64_t(a) << 32) | b);
     return h;
 }
 

@@ -32,8 +32,10 @@ enum class Counter : std::uint8_t {
     EeBackward,   ///< ee_backward: E/E tests whose triangle pair has a triangle moving backwards (face bound)
     VfBackward,   ///< vf_backward: the same for V/F tests
     FvBackward,   ///< fv_backward: the same for F/V tests
+    LinkPairs,    ///< link_pairs: object pairs the scene tests, before spatial culling (zhang2007 Table 2)
+    Pcls,         ///< pcls: potentially colliding link pairs left after spatial culling (Table 2)
 };
-constexpr int kCounterCount = int(Counter::FvBackward) + 1;
+constexpr int kCounterCount = int(Counter::Pcls) + 1;
 const char* toString(Counter c);
 /// The counter named `name` ("ee_tests"); false when there is none.
 bool parseCounter(std::string_view name, Counter& out);
@@ -116,6 +118,8 @@ struct FrameResult {
     /// triangle pair of the first contact.
     std::vector<BodyPairContacts> contacts;
     std::vector<TimeOfContact> firstContacts; ///< continuous algorithms, in pair order; see firstContactScope
+    /// Culling algorithms: the object pairs that survive culling (each lower index first, sorted).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> potentialPairs;
     FirstContactScope firstContactScope = FirstContactScope::PerBodyPair;
     Counters counters;
     StageTimes stages;
@@ -123,7 +127,7 @@ struct FrameResult {
     std::size_t contactPairCount() const;
     /// The scene's earliest contact in the frame (whatever the scope), nullptr when there is none.
     const TimeOfContact* earliest() const;
-    /// FNV-1a over the sorted contact sets: equal hashes = equal answers, whatever the algorithm.
+    /// FNV-1a over the sorted contact sets (and a culling algorithm's pairs): equal hashes = equal answers.
     std::uint64_t hash() const;
 };
 

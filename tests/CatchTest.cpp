@@ -1,0 +1,177 @@
+// The articulated spatial culling (`catch`, zhang2007 secs. 4-5) is conservative: every object pair the exact
+// discrete triangle test finds intersecting at any of 200 sampled times of a frame is among the frame's
+// PCLs — on fixed-seed random articulated scenes (chains and trees of box links, a moving rigid body, a
+// static floor) and on every bundled articulated scene.
+#include "TestUtil.h"
+#include "bvh/Bvh.h"
+#include "collision/BvhCollider.h"
+#include "mesh/ProceduralMeshes.h"
+#include "pipeline/AlgorithmRegistry.h"
+
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <map>
+#include <set>
+
+using namespace cdlab;
+
+namespace {
+
+using Pair = std::pair<std::uint32_t, std::uint32_t>;
+
+/// A box link reaching from its joint along +x, `length` long.
+std::shared_ptr<const TriangleMesh> linkMesh(double length, double thickness) {
+    TriangleMesh m = makeBox({length, thickness, thickness}, 12);
+    for (Vec3& v : m.vertices) v.x += length / 2;
+    m.computeFaceNormals();
+    return std::make_shared<TriangleMesh>(std::move(m));
+}
+
+Scene randomScene(test::Rng& rng, double spread) {
+    Scene s;
+    s.startTime = 0, s.endTime = 1, s.frames = 8;
+    int models = rng.integer(1, 3);
+    for (int m = 0; m < models; ++m) {
+        ArticulatedModel model;
+        model.name = "m" + std::to_string(m);
+        model.base = {rng.rotation(), rng.vec(-spread, spread)};
+        int links = rng.integer(2, 8);
+        for (int i = 0; i < links; ++i) {
+            Link l;
+            l.name = "l" + std::to_string(i);
+            l.parent = i == 0 ? -1 : (rng.uniform() < 0.9 ? i - 1 : rng.integer(0, i - 1));
+            double len = rng.uniform(0.6, 1.4);
+            l.mesh = linkMesh(len, rng.uniform(0.15, 0.4));
+            l.joint = {Quat::fromAxisAngle(rng.unit(), rng.uniform(0, 1.5)).toMat3(),
+                       {i == 0 ? 0.0 : rng.uniform(0.5, 1.3), 0, 0}};
+            std::vector<Keyframe> keys;
+            for (int k = 0, n = rng.integer(2, 4); k < n; ++k) {
+                Keyframe key;
+                key.time = k == 0 ? 0.0 : keys.back().time + rng.uniform(0.2, 0.5);
+                key.position = i == 0 ? rng.vec(-1, 1) : Vec3{0, 0, 0};
+                key.rotation = Quat::fromAxisAngle(rng.unit(), rng.uniform(-1.2, 1.2));
+                keys.push_back(key);
+            }
+            l.motion = PoseTrack(keys);
+            model.links.push_back(std::move(l));
+        }
+        s.models.push_back(std::move(model));
+    }
+    Body floor;
+    floor.name = "floor";
+    floor.environment = true;
+    floor.mesh = std::make_shared<TriangleMesh>(makeBox({3 * spread, 3 * spread, 0.2}, 200));
+    floor.motion = PoseTrack({{0, {0, 0, -spread * 0.6}, Quat{}}});
+    s.bodies.push_back(floor);
+    Body ball;
+    ball.name = "ball";
+    ball.mesh = std::make_shared<TriangleMesh>(makeSphere(0.5, 80));
+    ball.motion = PoseTrack({{0, rng.vec(-spread, spread), Quat{}}, {1, rng.vec(-spread, spread), Quat{}}});
+    s.bodies.push_back(ball);
+    return s;
+}
+
+struct Checked {
+    int frames = 0, framesWithContact = 0;
+    std::uint64_t linkPairs = 0, pcls = 0, touching = 0;
+};
+
+/// Runs `catch` with `params` over the scene's frames; at `samples` times per frame tests every pair the
+/// scene tests with the exact discrete test and requires each intersecting pair to be a PCL.
+void checkConservative(const Scene& scene, const std::map<std::string, std::string>& params, int frames,
+                       int samples, Checked& out) {
+    auto algo = AlgorithmRegistry::instance().create("catch", params);
+    algo->prepare(scene);
+    SceneObjects objects(scene);
+    const BvhBuildOptions build{BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1};
+    std::map<const TriangleMesh*, Bvh> bvhs;
+    for (const auto& o : objects.objects())
+        if (!bvhs.count(o.mesh)) bvhs[o.mesh].build(*o.mesh, build);
+    BvhCollider collider;
+    std::vector<Pose> poses;
+    for (int f = 0; f + 1 < frames; ++f) {
+        double t0 = scene.frameTime(f, frames), t1 = scene.frameTime(f + 1, frames);
+        FrameResult r = algo->step(t0, t1);
+        std::set<Pair> pcls(r.potentialPairs.begin(), r.potentialPairs.end());
+        ASSERT_EQ(pcls.size(), r.potentialPairs.size()) << "PCLs are listed once each";
+        out.linkPairs += r.counters.get(Counter::LinkPairs);
+        out.pcls += r.counters.get(Counter::Pcls);
+        std::set<Pair> touching;
+        for (int s = 0; s < samples; ++s) {
+            double t = t0 + (t1 - t0) * s / (samples - 1);
+            objects.poses(t, poses);
+            for (const auto& [a, b] : objects.pairs()) {
+                if (touching.count({a, b})) continue;
+                const auto& oa = objects.objects()[a];
+                const auto& ob = objects.objects()[b];
+                CollisionResult cr;
+                collider.collide({oa.mesh, &bvhs[oa.mesh], poses[a]}, {ob.mesh, &bvhs[ob.mesh], poses[b]},
+                                 ContactMode::FirstContact, cr);
+                if (!cr.colliding()) continue;
+                touching.insert({a, b});
+                ASSERT_TRUE(pcls.count({a, b}))
+                    << scene.file << ": " << oa.name << " and " << ob.name << " intersect at t = " << t
+                    << " but catch culled the pair in [" << t0 << ", " << t1 << "]";
+            }
+        }
+        ++out.frames;
+        out.framesWithContact += !touching.empty();
+        out.touching += touching.size();
+    }
+}
+
+} // namespace
+
+TEST(Catch, SpatialCullingIsConservativeOnRandomScenes) {
+    test::Rng rng(2007);
+    Checked c;
+    for (int i = 0; i < 60; ++i) {
+        Scene s = randomScene(rng, 6.0);
+        s.file = "random scene " + std::to_string(i);
+        std::map<std::string, std::string> params;
+        if (i % 3 == 1) params["bounds"] = "interval";
+        if (i % 3 == 2) params["order"] = std::to_string(1 + i % 5);
+        checkConservative(s, params, 8, 200, c);
+    }
+    // The hit-rate guard: frames with a contact are neither rare nor the rule.
+    double share = double(c.framesWithContact) / c.frames;
+    EXPECT_GT(share, 0.3) << c.framesWithContact << " of " << c.frames;
+    EXPECT_LT(share, 0.7) << c.framesWithContact << " of " << c.frames;
+    // and the culling culls: far fewer PCLs than pairs, far more than the pairs that touch
+    EXPECT_LT(c.pcls, c.linkPairs / 2);
+    EXPECT_GE(c.pcls, c.touching);
+    std::cout << "[          ] " << c.frames << " frames, " << c.linkPairs << " link pairs, " << c.pcls
+              << " PCLs, " << c.touching << " touching\n";
+}
+
+TEST(Catch, SpatialCullingIsConservativeOnBundledArticulatedScenes) {
+    int scenes = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes")) {
+        if (e.path().extension() != ".json") continue;
+        Scene s = loadScene(e.path().string());
+        if (s.models.empty()) continue;
+        ++scenes;
+        Checked c;
+        checkConservative(s, {}, std::min(s.frames, 40), 200, c);
+        EXPECT_GT(c.touching, 0u) << e.path() << ": nothing ever touches";
+    }
+    std::cout << "[          ] " << scenes << " bundled articulated scenes\n";
+}
+
+TEST(Catch, SkipPairsAndAdjacentLinksAreNeverPcls) {
+    test::Rng rng(11);
+    Scene s = randomScene(rng, 0.5);
+    ArticulatedModel& m = s.models.front();
+    m.skipPairs = {{0, int(m.links.size()) - 1}};
+    auto algo = AlgorithmRegistry::instance().create("catch", {});
+    algo->prepare(s);
+    SceneObjects objects(s);
+    for (int f = 0; f < 7; ++f) {
+        FrameResult r = algo->step(s.frameTime(f, 8), s.frameTime(f + 1, 8));
+        for (const auto& [a, b] : r.potentialPairs) {
+            const auto &oa = objects.objects()[a], &ob = objects.objects()[b];
+            if (oa.model < 0 || oa.model != ob.model) continue;
+            EXPECT_TRUE(s.models[oa.model].selfTested(oa.link, ob.link)) << oa.name << " / " << ob.name;
+        }
+    }
+}
