@@ -99,6 +99,11 @@ std::string configurationLine() {
            cpuDescription() + " | commit " + buildCommit() + " | peers " + peerVersions();
 }
 
+namespace {
+void printAnswers(std::ostream& out, const std::vector<AlgorithmRun>& runs);
+void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& runs);
+} // namespace
+
 void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<AlgorithmRun>& runs) {
     const Scene& sc = *ctx.scene;
     out << "# scene " << ctx.scenePath << " (" << sc.name << "): " << sc.bodies.size() << " bodies, "
@@ -148,8 +153,20 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         }
         out << "\n";
     }
+    printSpatialCulling(out, runs);
     // Answers must agree: identical hashes mean identical contact sets on every frame. When they do not,
     // say which algorithms agree with the first and, for each other one, on how many frames it differs.
+    // Culling algorithms answer another question (which pairs may touch): they are left out.
+    std::vector<AlgorithmRun> answering;
+    for (const auto& r : runs)
+        if (r.kind != AlgorithmKind::Culling) answering.push_back(r);
+    printAnswers(out, answering);
+    out.unsetf(std::ios::fixed);
+}
+
+namespace {
+
+void printAnswers(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
     std::set<std::uint64_t> hashes;
     for (const auto& r : runs) hashes.insert(r.runHash);
     if (runs.size() > 1 && hashes.size() == 1)
@@ -170,8 +187,31 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
                 << " of " << n << " frames\n";
         }
     }
-    out.unsetf(std::ios::fixed);
 }
+
+void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
+    bool header = false;
+    for (const auto& r : runs) {
+        if (r.kind != AlgorithmKind::Culling || r.frames.empty()) continue;
+        if (!header)
+            out << "# spatial culling (zhang2007 Table 2, means per frame): before = object pairs the scene "
+                   "tests, after = potentially colliding pairs (PCLs), rate = 1 - after / before\n";
+        header = true;
+        Counters c = totalCounters(r);
+        double n = double(r.frames.size()), before = c.get(Counter::LinkPairs) / n,
+               after = c.get(Counter::Pcls) / n;
+        double sweptUs = 0;
+        for (const auto& s : stageNames(r))
+            if (s == "taylor" || s == "interval") sweptUs = 1000 * stageStats(r, s).median;
+        out << "  " << std::left << std::setw(28) << r.spec.label() << std::right << std::setprecision(1)
+            << " before " << std::setw(9) << before << "  after " << std::setw(8) << std::setprecision(2)
+            << after << "  rate " << std::setw(6) << std::setprecision(2)
+            << (before > 0 ? 100 * (1 - after / before) : 0) << " %  swept boxes " << std::setprecision(2)
+            << sweptUs << " us/frame\n";
+    }
+}
+
+} // namespace
 
 void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
     std::ofstream out = openOut(path);

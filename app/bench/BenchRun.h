@@ -24,6 +24,7 @@ struct FrameRecord {
 
 struct AlgorithmRun {
     AlgorithmSpec spec;
+    AlgorithmKind kind = AlgorithmKind::Discrete;
     std::string description; ///< resolved parameter list
     PrepareReport prepare;
     std::vector<FrameRecord> frames;

@@ -9,6 +9,7 @@
 //   cdlab-bench table1 [SCENE]                       redon2002 Table 1: rigid CCD without / with BM-culling
 //   cdlab-bench figure1 [SCENE] [--at T]             redon2002 Figure 1: BM-culled nodes per BVH level
 //   cdlab-bench record SCENE --out FILE              a body's contact motion, simulated, as a new scene
+//   cdlab-bench swept-boxes SCENE [--model M]        zhang2007 Fig. 5: Taylor vs interval swept link boxes
 //
 // Exit codes: 0 ok, 1 verification failed (--verify, table1's check), 2 bad input (message names file and
 // field, or the option), 3 anything else (out of memory).
@@ -22,6 +23,7 @@
 #include "MeshArgs.h"
 #include "ProgressBar.h"
 #include "RecordCommand.h"
+#include "SweptBoxesCommand.h"
 #include "Table1Command.h"
 #include "core/InputError.h"
 #include "mesh/MeshExport.h"
@@ -224,6 +226,20 @@ int main(int argc, char** argv) {
     f1Cmd->add_option("--rmax", f1.rMax, "Maximum BM-cone size")->check(CLI::Range(3, 16));
     f1Cmd->add_option("--csv", f1.csv, "Also write level,nodes,bm_culled here");
 
+    SweptBoxesOptions sb;
+    auto* sbCmd = app.add_subcommand(
+        "swept-boxes", "zhang2007 Fig. 5: per link, the volumes of its Taylor-model and interval swept boxes "
+                       "over the frames, and tightness and cost per Taylor order");
+    sbCmd->add_option("scene", sb.scene, "Scene with an articulated model")->required();
+    sbCmd->add_option("--model", sb.model, "Articulated model (default: the scene's first)");
+    sbCmd->add_option("--order", sb.order, "Taylor-model order of the per-link table")
+        ->check(CLI::Range(1, 5));
+    sbCmd->add_option("-f,--frames", sb.frames, "Number of frames (default: the scene's)")
+        ->check(CLI::Range(2, 1000000));
+    sbCmd->add_option("-r,--repeat", sb.repeat, "Timed passes per frame (median)")
+        ->check(CLI::Range(1, 100000));
+    sbCmd->add_option("--csv", sb.csv, "Also write frame,link,volumes,ratio here");
+
     RecordCommandOptions rec;
     auto* recCmd = app.add_subcommand(
         "record", "Simulate a body held by a hand along its keyframes, colliding with the static bodies, and "
@@ -350,6 +366,7 @@ int main(int argc, char** argv) {
         if (*t1Cmd) return runTable1(t1, std::cout);
         if (*f1Cmd) return runFigure1(f1, std::cout);
         if (*recCmd) return runRecord(rec, std::cout);
+        if (*sbCmd) return runSweptBoxes(sb, std::cout);
         if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {
             // The extension is checked before a long generation or import.

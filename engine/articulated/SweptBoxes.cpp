@@ -10,55 +10,108 @@ namespace cdlab {
 
 namespace {
 
-// The two number types, behind the same few operations: constants, sin/cos of a linear angle, a linear
-// function of tau, products, and a range over the frame.
-struct TaylorOps {
-    using N = TaylorModel;
-    int order;
-    N constant(double v) const { return N(order, v); }
-    N linear(double a, double b) const { return N::linear(order, a, b); }
-    void sinCos(double theta0, double dtheta, N& s, N& c) const { N::sinCos(order, theta0, dtheta, s, c); }
-    static Interval bound(const N& v) { return v.bound(); }
+// The two number types, behind the same few operations: constants, a linear function of tau, sin and cos of
+// a linear angle, multiply-adds, and the range of a box coordinate over the frame.
+template <int Order> struct TaylorOps {
+    using N = TaylorModel<Order>;
+    static N constant(double v) { return N(v); }
+    static N linear(double a, double b) { return N::linear(a, b); }
+    static void sinCos(double theta0, double dtheta, N& s, N& c) { N::sinCos(theta0, dtheta, s, c); }
+    static Interval polynomialBound(const N& v) { return v.polynomialRoughBound(); }
+    static void addScaled(N& acc, const N& v, double s) { acc.addScaled(v, s); }
+    static void addProduct(N& acc, const N& a, const Interval& pa, const N& b, const Interval& pb) {
+        acc.addProduct(a, pa, b, pb);
+    }
+    static void addTimesTau(N& acc, const N& x) { acc.addTimesTau(x); }
+    /// The range over the frame of P + sum_a sign_a V_a for every sign pattern (the eight corners of a box
+    /// along one world axis): Bernstein coefficients are linear in the polynomial, so they are converted
+    /// once per term and combined per corner.
+    static Interval cornerRange(const N& P, const N* V) {
+        if constexpr (Order <= 3) { // exact ranges of the combined cubics
+            Interval out{INFINITY, -INFINITY};
+            for (int k = 0; k < 8; ++k) {
+                double c[Order + 1];
+                Interval r = P.remainder();
+                for (int i = 0; i <= Order; ++i) c[i] = P.coefficient(i);
+                for (int a = 0; a < 3; ++a) {
+                    double sign = (k >> a & 1) ? 1.0 : -1.0;
+                    for (int i = 0; i <= Order; ++i) c[i] += sign * V[a].coefficient(i);
+                    r += sign * V[a].remainder();
+                }
+                out = out.hull(taylor::cubicRange(c, Order) + r);
+            }
+            return out;
+        }
+        double bp[Order + 1], bv[3][Order + 1];
+        taylor::toBernstein(P.coefficients().data(), Order, bp);
+        for (int a = 0; a < 3; ++a) taylor::toBernstein(V[a].coefficients().data(), Order, bv[a]);
+        Interval out{INFINITY, -INFINITY};
+        for (int k = 0; k < 8; ++k) {
+            double beta[Order + 1];
+            Interval r = P.remainder();
+            for (int i = 0; i <= Order; ++i) beta[i] = bp[i];
+            for (int a = 0; a < 3; ++a) {
+                double sign = (k >> a & 1) ? 1.0 : -1.0;
+                for (int i = 0; i <= Order; ++i) beta[i] += sign * bv[a][i];
+                r += sign * V[a].remainder();
+            }
+            out = out.hull(taylor::bernsteinRange(beta, Order) + r);
+        }
+        return out;
+    }
 };
 
 struct IntervalOps {
     using N = Interval;
-    N constant(double v) const { return N(v); }
-    N linear(double a, double b) const { return b >= 0 ? N(a, a + b) : N(a + b, a); }
-    void sinCos(double theta0, double dtheta, N& s, N& c) const {
+    static N constant(double v) { return N(v); }
+    static N linear(double a, double b) { return b >= 0 ? N(a, a + b) : N(a + b, a); }
+    static void sinCos(double theta0, double dtheta, N& s, N& c) {
         N angles = linear(theta0, dtheta);
         s = sin(angles);
         c = cos(angles);
     }
-    static Interval bound(const N& v) { return v; }
+    static Interval polynomialBound(const N& v) { return v; }
+    static void addScaled(N& acc, const N& v, double s) { acc += s * v; }
+    static void addProduct(N& acc, const N& a, const Interval&, const N& b, const Interval&) { acc += a * b; }
+    static void addTimesTau(N& acc, const N& x) { acc += Interval{0, 1} * x; }
+    static Interval cornerRange(const N& P, const N* V) {
+        Interval r = P;
+        for (int a = 0; a < 3; ++a) r += Interval{-1, 1} * V[a];
+        return r;
+    }
 };
 
-template <class N> void addScaled(N& acc, const N& v, double s) {
-    if constexpr (std::is_same_v<N, TaylorModel>)
-        acc.addScaled(v, s);
-    else
-        acc += s * v;
-}
-
-/// A link frame's world motion over one piece of the frame: constant (pose) or a matrix of numbers.
+/// A link frame's world motion over one piece of the frame: constant (a pose) or a matrix of numbers.
 template <class N> struct MovingFrame {
     bool constant = true;
-    Pose pose; // when constant
-    N R[3][3]; // otherwise
+    Pose pose;
+    N R[3][3];
     N t[3];
 };
 
 template <class Ops> class ChainSweep {
 public:
     using N = typename Ops::N;
-    explicit ChainSweep(const Ops& ops) : m_ops(ops) {}
 
-    /// The joint's motion over [a, b] in the parent frame, joint frame included: J * M(tau) (eq. 2).
-    MovingFrame<N> local(const ChainLink& link, double a, double b) const {
-        MovingFrame<N> f;
+    /// A joint's motion over one piece, joint frame included: J M(tau) (eq. 2) =
+    ///   rotation (A + C) + sin(phi) B - cos(phi) C   (Rodrigues, phi = angle tau; A = J Ra, B = A K, C = A
+    ///   K^2) translation p0 + tau v0.
+    /// Kept in this form (constant matrices and two scalar models) so that composing it with its parent's
+    /// Taylor matrix takes 18 products of models instead of 36.
+    struct LocalMotion {
+        bool constant = true;
+        Pose pose; // when constant
+        bool rotates = false;
+        Mat3 M0, B, Cn; // A + C, B, -C
+        N s, c;
+        Vec3 p0, v0;
+    };
+
+    static void local(const ChainLink& link, double a, double b, LocalMotion& f) {
+        f.constant = true;
         if (!link.motion || link.motion->empty()) {
             f.pose = link.joint;
-            return f;
+            return;
         }
         Keyframe ka = link.motion->sample(a), kb = link.motion->sample(b);
         Quat rel = ka.rotation.conjugate() * kb.rotation;
@@ -68,124 +121,125 @@ public:
         double angle = 2 * std::atan2(sinHalf, rel.w);
         Vec3 dp = kb.position - ka.position;
         Mat3 JRa = link.joint.R * ka.rotation.toMat3();
-        Vec3 p0 = link.joint.R * ka.position + link.joint.t, v0 = link.joint.R * dp;
+        f.p0 = link.joint.R * ka.position + link.joint.t;
+        f.v0 = link.joint.R * dp;
         if (angle == 0 && dp == Vec3{0, 0, 0}) {
-            f.pose = {JRa, p0};
-            return f;
+            f.pose = {JRa, f.p0};
+            return;
         }
         f.constant = false;
-        // Rodrigues: Rot(k, phi) = I + sin(phi) K + (1 - cos(phi)) K^2, phi = angle * tau.
-        const Vec3 zero{0, 0, 0};
-        Mat3 A = JRa, B{{zero, zero, zero}}, C{{zero, zero, zero}};
-        N s = m_ops.constant(0), c = m_ops.constant(1);
-        if (angle != 0) {
+        f.rotates = angle != 0;
+        f.M0 = JRa;
+        if (f.rotates) {
             Vec3 k = v / sinHalf;
             Mat3 K{{Vec3{0, -k.z, k.y}, Vec3{k.z, 0, -k.x}, Vec3{-k.y, k.x, 0}}};
-            B = JRa * K;
-            C = B * K;
-            m_ops.sinCos(0, angle, s, c);
-        }
-        for (int i = 0; i < 3; ++i) {
-            for (int j = 0; j < 3; ++j) {
-                f.R[i][j] = m_ops.constant(A.r[i][j] + C.r[i][j]);
-                if (angle != 0) {
-                    addScaled(f.R[i][j], s, B.r[i][j]);
-                    addScaled(f.R[i][j], c, -C.r[i][j]);
-                }
+            f.B = JRa * K;
+            Mat3 C = f.B * K;
+            for (int i = 0; i < 3; ++i) {
+                f.M0.r[i] += C.r[i];
+                f.Cn.r[i] = -C.r[i];
             }
-            f.t[i] = m_ops.linear(p0[i], v0[i]);
+            Ops::sinCos(0, angle, f.s, f.c);
         }
-        return f;
     }
 
-    /// parent * local.
-    MovingFrame<N> compose(const MovingFrame<N>& p, const MovingFrame<N>& l) const {
-        if (p.constant && l.constant) return {true, p.pose * l.pose, {}, {}};
-        if (p.constant) return leftConstantFrame(p.pose, l);
-        MovingFrame<N> out;
-        out.constant = false;
-        for (int i = 0; i < 3; ++i) {
-            for (int j = 0; j < 3; ++j) {
-                if (l.constant) {
-                    out.R[i][j] = p.R[i][0] * l.pose.R.r[0][j];
-                    addScaled(out.R[i][j], p.R[i][1], l.pose.R.r[1][j]);
-                    addScaled(out.R[i][j], p.R[i][2], l.pose.R.r[2][j]);
-                } else {
-                    out.R[i][j] = p.R[i][0] * l.R[0][j] + p.R[i][1] * l.R[1][j] + p.R[i][2] * l.R[2][j];
+    /// out = parent * local.
+    static void compose(const MovingFrame<N>& p, const LocalMotion& l, MovingFrame<N>& out) {
+        out.constant = p.constant && l.constant;
+        if (out.constant) {
+            out.pose = p.pose * l.pose;
+            return;
+        }
+        if (l.constant) { // moving * constant
+            for (int i = 0; i < 3; ++i) {
+                for (int j = 0; j < 3; ++j) {
+                    out.R[i][j] = Ops::constant(0);
+                    for (int k = 0; k < 3; ++k) Ops::addScaled(out.R[i][j], p.R[i][k], l.pose.R.r[k][j]);
                 }
-            }
-            if (l.constant) {
                 out.t[i] = p.t[i];
-                for (int k = 0; k < 3; ++k) addScaled(out.t[i], p.R[i][k], l.pose.t[k]);
-            } else {
-                out.t[i] = p.t[i] + p.R[i][0] * l.t[0] + p.R[i][1] * l.t[1] + p.R[i][2] * l.t[2];
+                for (int k = 0; k < 3; ++k) Ops::addScaled(out.t[i], p.R[i][k], l.pose.t[k]);
             }
+            return;
         }
-        return out;
+        if (p.constant) { // constant * moving: constant matrices times the two scalar models
+            const Mat3& P = p.pose.R;
+            Mat3 M0 = P * l.M0, B = P * l.B, Cn = P * l.Cn;
+            Vec3 t0 = P * l.p0 + p.pose.t, v = P * l.v0;
+            for (int i = 0; i < 3; ++i) {
+                for (int j = 0; j < 3; ++j) {
+                    out.R[i][j] = Ops::constant(M0.r[i][j]);
+                    if (l.rotates) {
+                        Ops::addScaled(out.R[i][j], l.s, B.r[i][j]);
+                        Ops::addScaled(out.R[i][j], l.c, Cn.r[i][j]);
+                    }
+                }
+                out.t[i] = Ops::linear(t0[i], v[i]);
+            }
+            return;
+        }
+        // Both moving: R = Rp M0 + s (Rp B) + c (Rp Cn), t = tp + Rp p0 + tau (Rp v0).
+        Interval sb = Ops::polynomialBound(l.s), cb = Ops::polynomialBound(l.c);
+        for (int i = 0; i < 3; ++i) {
+            for (int j = 0; j < 3; ++j) {
+                N m0 = Ops::constant(0);
+                for (int k = 0; k < 3; ++k) Ops::addScaled(m0, p.R[i][k], l.M0.r[k][j]);
+                out.R[i][j] = m0;
+                if (l.rotates) {
+                    N b = Ops::constant(0), cn = Ops::constant(0);
+                    for (int k = 0; k < 3; ++k) {
+                        Ops::addScaled(b, p.R[i][k], l.B.r[k][j]);
+                        Ops::addScaled(cn, p.R[i][k], l.Cn.r[k][j]);
+                    }
+                    Ops::addProduct(out.R[i][j], b, Ops::polynomialBound(b), l.s, sb);
+                    Ops::addProduct(out.R[i][j], cn, Ops::polynomialBound(cn), l.c, cb);
+                }
+            }
+            out.t[i] = p.t[i];
+            N v = Ops::constant(0);
+            for (int k = 0; k < 3; ++k) {
+                Ops::addScaled(out.t[i], p.R[i][k], l.p0[k]);
+                Ops::addScaled(v, p.R[i][k], l.v0[k]);
+            }
+            Ops::addTimesTau(out.t[i], v);
+        }
     }
 
-    /// The box of the OBB's corners over the piece.
-    Aabb box(const MovingFrame<N>& w, const Obb& obb) const {
-        Aabb box;
+    /// Grows `box` by the OBB's corners over the piece.
+    static void grow(const MovingFrame<N>& w, const Obb& obb, Aabb& box) {
         if (w.constant) {
             for (int k = 0; k < 8; ++k) box.grow(w.pose.apply(obb.corner(k)));
-            return box;
+            return;
         }
-        // corner = P0 +- V0 +- V1 +- V2 with P0 = R c + t, V_a = R (halfSize_a axis_a)
-        N P[3], V[3][3];
+        // corner = P + sum_a (+-V_a) with P = R c + t, V_a = R (halfSize_a axis_a)
         for (int i = 0; i < 3; ++i) {
-            P[i] = w.t[i];
-            for (int k = 0; k < 3; ++k) addScaled(P[i], w.R[i][k], obb.center[k]);
+            N P = w.t[i], V[3];
+            for (int k = 0; k < 3; ++k) Ops::addScaled(P, w.R[i][k], obb.center[k]);
             for (int a = 0; a < 3; ++a) {
                 Vec3 e = obb.axes.r[a] * obb.halfSize[a];
-                V[a][i] = w.R[i][0] * e.x;
-                addScaled(V[a][i], w.R[i][1], e.y);
-                addScaled(V[a][i], w.R[i][2], e.z);
+                V[a] = Ops::constant(0);
+                for (int k = 0; k < 3; ++k) Ops::addScaled(V[a], w.R[i][k], e[k]);
             }
+            Interval r = Ops::cornerRange(P, V);
+            box.lo[i] = std::min(box.lo[i], r.lo);
+            box.hi[i] = std::max(box.hi[i], r.hi);
         }
-        for (int i = 0; i < 3; ++i) {
-            double lo = INFINITY, hi = -INFINITY;
-            for (int k = 0; k < 8; ++k) {
-                N x = P[i];
-                for (int a = 0; a < 3; ++a) addScaled(x, V[a][i], (k >> a & 1) ? 1.0 : -1.0);
-                Interval r = Ops::bound(x);
-                lo = std::min(lo, r.lo);
-                hi = std::max(hi, r.hi);
-            }
-            box.lo[i] = lo;
-            box.hi[i] = hi;
-        }
-        return box;
     }
-
-private:
-    MovingFrame<N> leftConstantFrame(const Pose& c, const MovingFrame<N>& m) const {
-        MovingFrame<N> out;
-        out.constant = false;
-        for (int i = 0; i < 3; ++i) {
-            for (int j = 0; j < 3; ++j) {
-                out.R[i][j] = m_ops.constant(0);
-                for (int k = 0; k < 3; ++k) addScaled(out.R[i][j], m.R[k][j], c.R.r[i][k]);
-            }
-            out.t[i] = m_ops.constant(c.t[i]);
-            for (int k = 0; k < 3; ++k) addScaled(out.t[i], m.t[k], c.R.r[i][k]);
-        }
-        return out;
-    }
-    Ops m_ops;
 };
 
 template <class Ops>
-void sweep(const Ops& ops, const Pose& base, const std::vector<ChainLink>& chain,
-           const std::vector<Obb>& obbs, double a, double b, std::vector<Aabb>& out) {
-    ChainSweep<Ops> s(ops);
-    std::vector<MovingFrame<typename Ops::N>> world(chain.size());
-    MovingFrame<typename Ops::N> root;
+void sweep(const Pose& base, const std::vector<ChainLink>& chain, const std::vector<Obb>& obbs, double a,
+           double b, std::vector<Aabb>& out) {
+    using F = MovingFrame<typename Ops::N>;
+    thread_local std::vector<F> world;
+    if (world.size() < chain.size()) world.resize(chain.size());
+    F root;
+    typename ChainSweep<Ops>::LocalMotion local;
     root.pose = base;
     for (std::size_t i = 0; i < chain.size(); ++i) {
-        const auto& parent = chain[i].parent < 0 ? root : world[chain[i].parent];
-        world[i] = s.compose(parent, s.local(chain[i], a, b));
-        out[i].grow(s.box(world[i], obbs[i]));
+        const F& parent = chain[i].parent < 0 ? root : world[chain[i].parent];
+        ChainSweep<Ops>::local(chain[i], a, b, local);
+        ChainSweep<Ops>::compose(parent, local, world[i]);
+        ChainSweep<Ops>::grow(world[i], obbs[i], out[i]);
     }
 }
 
@@ -219,20 +273,40 @@ void sweptBoxes(const Pose& base, const std::vector<ChainLink>& chain, const std
                 double t0, double t1, const SweptBoxOptions& options, std::vector<Aabb>& out) {
     out.assign(chain.size(), Aabb{});
     // The pieces: the frame split at every key of the chain inside it.
-    std::vector<double> cuts{t0, t1};
-    for (const ChainLink& l : chain)
-        if (l.motion)
-            for (const Keyframe& k : l.motion->keys())
-                if (k.time > t0 && k.time < t1) cuts.push_back(k.time);
+    thread_local std::vector<double> cuts;
+    cuts.assign({t0, t1});
+    for (const ChainLink& l : chain) {
+        if (!l.motion) continue;
+        const auto& keys = l.motion->keys();
+        auto it = std::upper_bound(keys.begin(), keys.end(), t0,
+                                   [](double t, const Keyframe& k) { return t < k.time; });
+        for (; it != keys.end() && it->time < t1; ++it) cuts.push_back(it->time);
+    }
     std::sort(cuts.begin(), cuts.end());
     cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
     for (std::size_t p = 0; p + 1 < cuts.size() || p == 0; ++p) {
         double a = cuts[p], b = p + 1 < cuts.size() ? cuts[p + 1] : cuts[p];
-        if (options.bounds == SweptBounds::Taylor)
-            sweep(TaylorOps{std::clamp(options.order, 1, TaylorModel::kMaxOrder)}, base, chain, obbs, a, b,
-                  out);
-        else
-            sweep(IntervalOps{}, base, chain, obbs, a, b, out);
+        if (options.bounds == SweptBounds::Interval) {
+            sweep<IntervalOps>(base, chain, obbs, a, b, out);
+            continue;
+        }
+        switch (std::clamp(options.order, 1, taylor::kMaxOrder)) {
+        case 1:
+            sweep<TaylorOps<1>>(base, chain, obbs, a, b, out);
+            break;
+        case 2:
+            sweep<TaylorOps<2>>(base, chain, obbs, a, b, out);
+            break;
+        case 3:
+            sweep<TaylorOps<3>>(base, chain, obbs, a, b, out);
+            break;
+        case 4:
+            sweep<TaylorOps<4>>(base, chain, obbs, a, b, out);
+            break;
+        default:
+            sweep<TaylorOps<5>>(base, chain, obbs, a, b, out);
+            break;
+        }
     }
     for (Aabb& box : out) widen(box);
 }
