@@ -34,7 +34,7 @@ cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|o
 # A bad command line: "error:" naming the option (or the mistyped command and those that exist), exit 2.
 cdlab_cli_exit2_test(bad_option "error: --frames: [^\n]*abc"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --frames abc)
-cdlab_cli_exit2_test(unknown_command "error: unknown command 'tabel1' \\(commands: list, run, [a-z0-9, -]*table1, figure1, record\\)"
+cdlab_cli_exit2_test(unknown_command "error: unknown command 'tabel1' \\(commands: list, run, [a-z0-9, -]*table1, figure1, [a-z0-9, -]*record[a-z0-9, -]*\\)"
                      ${BENCH} tabel1)
 cdlab_cli_exit2_test(missing_option "error: [^\n]*--type is required"
                      ${BENCH} ccd-queries ${DATA}/ccd_ee.csv)
@@ -192,3 +192,19 @@ if(TARGET cdlab)
   # it takes two minutes of CI's time).
   set_tests_properties(docs.examples PROPERTIES TIMEOUT 300 FAIL_REGULAR_EXPRESSION "FAILED" LABELS slow)
 endif()
+
+# Articulated models (zhang2007): swept-boxes prints Fig. 5 per link — interval boxes grow down the 10-link
+# chain of tests/data/chain10.json, to several times the Taylor boxes at its last link — and the order table;
+# run prints Table 2's spatial columns for catch. Scenes without models and unknown models exit 2.
+cdlab_cli_test(swept_boxes "link +depth +taylor_volume +interval_volume +ratio_med +ratio_max\ncar0 +0 +1.98 +1.98 +1 +1\n.*car9 +9 +[0-9.]+ +[0-9.]+ +([5-9]|[1-9][0-9])\\.[0-9]+ .*taylor order 3 +volume +1 .*interval +volume +[2-9]\\.[0-9]+ "
+               ${BENCH} swept-boxes ${DATA}/chain10.json --repeat 3 --csv ${CMAKE_BINARY_DIR}/swept_boxes.csv)
+cdlab_cli_exit2_test(swept_boxes_no_model "error: .*default.json: the scene has no articulated model"
+                     ${BENCH} swept-boxes ${SCENES}/default.json)
+cdlab_cli_exit2_test(swept_boxes_bad_model "error: --model: no model 'nope' \\(the scene has chain\\)"
+                     ${BENCH} swept-boxes ${DATA}/chain10.json --model nope)
+cdlab_cli_test(run_catch "# spatial culling \\(zhang2007 Table 2[^\n]*\n  catch +before +46.0 +after +[0-9.]+ +rate +9[0-9].[0-9]+ %[^\n]*\n  catch\\[bounds=interval\\] +before +46.0 "
+               ${BENCH} run ${DATA}/chain10.json -a catch -a catch:bounds=interval --repeat 1)
+cdlab_cli_exit2_test(catch_bad_order "error: --algo catch.*: order: "
+                     ${BENCH} run ${DATA}/chain10.json -a catch:order=7)
+cdlab_cli_exit2_test(skip_pairs_unknown_link "error: .*bad_skip_pairs.json: articulated\\[0\\].skip_pairs\\[0\\]\\[1\\]: no link 'wheel' in model 'arm'"
+                     ${BENCH} run ${DATA}/bad_skip_pairs.json)

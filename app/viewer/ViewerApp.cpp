@@ -245,7 +245,8 @@ void ViewerApp::pollPreparation() {
         installScene(std::move(out->scene), done.targets, std::move(out->algorithms));
         m_scenePath = done.label;
         if (isSceneFile(done.paths)) m_lastScene = std::filesystem::absolute(done.paths[0]).string();
-        m_loadError.clear();
+        m_loadError = std::exchange(m_selectProblem, {});
+        if (!m_loadError.empty()) std::fprintf(stderr, "error: %s\n", m_loadError.c_str());
         msg << "loaded " << m_scenePath;
     } else {
         for (std::size_t k = 0; k < done.targets.size(); ++k)
@@ -269,6 +270,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     }
     m_time = m_scene->startTime;
     m_seeking = false;
+    m_selectedLink = -1;
     // The BVH overlay starts on the first object that moves, else the first that is not environment: that is
     // where culling is interesting.
     int firstMoving = m_objects->firstMoving();
@@ -278,6 +280,14 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     for (std::size_t k = 0; k < targets.size(); ++k) {
         targets[k]->overlays.bvhObject = firstMoving;
         applyPrepared(*targets[k], std::move(prepared[k]));
+    }
+    if (!m_options.select.empty()) {
+        int o = m_objects->find(m_options.select);
+        if (o >= 0)
+            selectObject(o);
+        else
+            m_selectProblem = "--select: no object '" + m_options.select + "' (the scene has " +
+                              m_objects->nameList() + ")";
     }
     resetCameras();
 }
@@ -489,8 +499,11 @@ void ViewerApp::render(int width, int height) {
             if (!m_bodyViews[i].visible) continue;
             if (faceView && vp.overlays.faceMotion && int(i) == vp.overlays.bvhObject) continue;
             const float* c = m_bodyViews[i].color;
-            m_renderer->drawMesh(*m_objects->objects()[i].mesh, toGlm(poses[i]), {c[0], c[1], c[2], c[3]},
-                                 m_renderMode);
+            glm::vec4 colour{c[0], c[1], c[2], c[3]};
+            if (inSelectedChain(int(i))) // the picked link's chain, tinted towards yellow
+                colour = glm::mix(colour, glm::vec4(1.0f, 0.85f, 0.2f, colour.a),
+                                  int(i) == m_selectedLink ? 0.8f : 0.45f);
+            m_renderer->drawMesh(*m_objects->objects()[i].mesh, toGlm(poses[i]), colour, m_renderMode);
         }
         m_renderer->drawOverlay(vp.draw);
         drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
@@ -864,6 +877,10 @@ int ViewerApp::run() {
         if (!m_options.taps.empty())
             std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),
                         m_shortcutsActedOn, m_stepsTaken);
+        if (m_selectedLink >= 0)
+            std::printf("selected %s: chain %s\n",
+                        m_objects->objects()[std::size_t(m_selectedLink)].name.c_str(),
+                        chainText(m_selectedLink).c_str());
         if (m_options.printLayout) {
             std::printf("layout window %dx%d, %zu viewports\n", m_width, m_height, m_viewports.size());
             auto line = [](const std::string& what, const LayoutRect& r) {
@@ -891,6 +908,38 @@ int ViewerApp::run() {
     }
     bool badInput = !m_loadError.empty() || m_hadLoadError || !m_options.settings.problem.empty();
     return badInput && m_options.frames > 0 ? 2 : 0;
+}
+
+void ViewerApp::selectObject(int object) {
+    if (!m_objects || object < 0 || object >= int(m_objects->objects().size())) {
+        m_selectedLink = -1;
+        return;
+    }
+    m_selectedLink = object;
+    for (auto& vp : m_viewports) vp->overlays.bvhObject = object, vp->overlays.pickedNode = -1;
+}
+
+std::string ViewerApp::chainText(int object) const {
+    const SceneObject& o = m_objects->objects()[std::size_t(object)];
+    if (o.model < 0) return o.name;
+    const ArticulatedModel& m = m_scene->models[std::size_t(o.model)];
+    std::string s = m.links[std::size_t(o.link)].name;
+    for (int p = m.links[std::size_t(o.link)].parent; p >= 0; p = m.links[std::size_t(p)].parent)
+        s = m.links[std::size_t(p)].name + " > " + s;
+    return m.name + ": base > " + s;
+}
+
+bool ViewerApp::inSelectedChain(int object) const {
+    if (m_selectedLink < 0 || !m_objects) return false;
+    const auto& objs = m_objects->objects();
+    const SceneObject& sel = objs[std::size_t(m_selectedLink)];
+    const SceneObject& o = objs[std::size_t(object)];
+    if (object == m_selectedLink) return true;
+    if (sel.model < 0 || o.model != sel.model) return false;
+    for (int p = m_scene->models[std::size_t(sel.model)].links[std::size_t(sel.link)].parent; p >= 0;
+         p = m_scene->models[std::size_t(sel.model)].links[std::size_t(p)].parent)
+        if (p == o.link) return true;
+    return false;
 }
 
 } // namespace cdlab

@@ -83,6 +83,7 @@ struct ViewerOptions {
     bool cancelThen = false;  ///< automation: Cancel the --then / --then-algo preparation once it has drawn
     bool printLayout = false; ///< automation: print every panel's and viewport's rectangle, and the check
     std::vector<int> resizeTo; ///< automation: resize the window to (width, height) after half of the frames
+    std::string select;        ///< automation: select this object ("model/link") as the link tree does
     std::string taps; ///< automation: keys tapped (down and up) within the middle frame, e.g. "O*10,P"
     std::vector<int>
         levels; ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
@@ -163,6 +164,14 @@ private:
     std::shared_ptr<MeshDataCache> m_meshData; ///< per-mesh structures of m_scene, shared by the views
     std::unique_ptr<SceneObjects> m_objects;
     std::vector<BodyView> m_bodyViews;
+    int m_selectedLink = -1; ///< the object picked in the Scene panel's link tree; its chain is highlighted
+    std::string m_selectProblem; ///< --select named no object of the scene installed: shown as an error
+    /// Selects object `object` (a link: its chain is highlighted and every view's overlays follow it).
+    void selectObject(int object);
+    /// "base > pelvis > thigh_l": the chain from a model's base to the object (a link), or its name.
+    std::string chainText(int object) const;
+    /// Whether `object` is the selected link or one of its ancestors.
+    bool inSelectedChain(int object) const;
     std::vector<std::unique_ptr<Viewport>> m_viewports;
     std::string m_scenePath, m_lastScene, m_loadError, m_status;
     std::string m_settingsProblem; // a malformed settings file, shown until dismissed

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 #include <numeric>
@@ -380,16 +381,46 @@ void ViewerUi::scenePanel() {
         if (!m_app.m_scene->description.empty()) disabledWrapped(m_app.m_scene->description);
         ImGui::Text("%zu triangles", m_app.m_scene->triangleCount());
         const auto& objs = m_app.m_objects->objects();
-        for (std::size_t i = 0; i < objs.size(); ++i) {
+        // One row per object: visibility, colour, and a selectable name (selecting focuses the overlays on it
+        // and, for a link, highlights its chain). Bodies first, then each model's links as a tree.
+        auto row = [&](std::size_t i, const std::string& label) {
             ImGui::PushID(int(i));
             ImGui::Checkbox("##vis", &m_app.m_bodyViews[i].visible);
             ImGui::SameLine();
             ImGui::ColorEdit4("##col", m_app.m_bodyViews[i].color, ImGuiColorEditFlags_NoInputs);
             ImGui::SameLine();
-            ImGui::Text("%s (%zu tris)%s", objs[i].name.c_str(), objs[i].mesh->triangleCount(),
-                        objs[i].environment ? " env" : "");
+            std::string text = label + " (" + std::to_string(objs[i].mesh->triangleCount()) + " tris)" +
+                               (objs[i].environment ? " env" : "");
+            if (ImGui::Selectable(text.c_str(), m_app.m_selectedLink == int(i)))
+                m_app.selectObject(m_app.m_selectedLink == int(i) ? -1 : int(i));
             ImGui::PopID();
+        };
+        for (std::size_t i = 0; i < objs.size(); ++i)
+            if (objs[i].model < 0) row(i, objs[i].name);
+        const Scene& scene = *m_app.m_scene;
+        for (std::size_t m = 0; m < scene.models.size(); ++m) {
+            const ArticulatedModel& model = scene.models[m];
+            std::vector<int> objectOf(model.links.size(), -1);
+            for (std::size_t i = 0; i < objs.size(); ++i)
+                if (objs[i].model == int(m)) objectOf[std::size_t(objs[i].link)] = int(i);
+            std::string header = model.name + " (" + std::to_string(model.links.size()) + " links)";
+            if (!ImGui::TreeNodeEx(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+            // Links in parent order: a link's children are indented under it.
+            std::function<void(int)> subtree = [&](int parent) {
+                for (std::size_t l = 0; l < model.links.size(); ++l) {
+                    if (model.links[l].parent != parent) continue;
+                    row(std::size_t(objectOf[l]), model.links[l].name);
+                    ImGui::Indent(10);
+                    subtree(int(l));
+                    ImGui::Unindent(10);
+                }
+            };
+            subtree(-1);
+            ImGui::TreePop();
         }
+        if (m_app.m_selectedLink >= 0)
+            disabledWrapped("selected " + m_app.chainText(m_app.m_selectedLink) +
+                            " (click it again to clear)");
     }
     ImGui::End();
 }
@@ -706,9 +737,21 @@ void ViewerUi::comparePanel() {
         }
         ImGui::TableNextRow();
         ImGui::TableNextColumn(), ImGui::TextUnformatted("same contacts");
+        // Culling algorithms answer which pairs may touch, not the contacts: not compared.
+        auto culling = [](const Viewport& vp) {
+            const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.algorithm);
+            return info && info->kind == AlgorithmKind::Culling;
+        };
+        const Viewport* first = nullptr;
         for (const auto& vp : vps)
-            ImGui::TableNextColumn(),
-                ImGui::TextUnformatted(vp->result.hash() == vps[0]->result.hash() ? "yes" : "DIFFERENT");
+            if (!culling(*vp) && !first) first = vp.get();
+        for (const auto& vp : vps) {
+            ImGui::TableNextColumn();
+            if (culling(*vp))
+                ImGui::TextDisabled("culling only");
+            else
+                ImGui::TextUnformatted(vp->result.hash() == first->result.hash() ? "yes" : "DIFFERENT");
+        }
         ImGui::EndTable();
     }
     ImGui::End();

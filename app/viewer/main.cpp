@@ -65,6 +65,9 @@ int main(int argc, char** argv) {
                  "Automated runs: print each panel's and viewport's rectangle and whether the layout holds "
                  "(panels inside the window, none overlapping, each view's panel inside its view)")
         ->needs(framesOption);
+    app.add_option("--select", opts.select,
+                   "Select an object (a body, or model/link) as clicking it in the Scene panel's link tree "
+                   "does: its chain is highlighted and the overlays follow it");
     app.add_option("--resize", opts.resizeTo,
                    "Automated runs: resize the window to W,H after half of --frames")
         ->delimiter(',')
