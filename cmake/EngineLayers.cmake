@@ -13,7 +13,7 @@ set(CDLAB_LAYER_collision core geometry mesh debug bvh) # discrete collision: BV
 set(CDLAB_LAYER_ccd core geometry)                     # exact elementary CCD tests, motions, polynomials
 set(CDLAB_LAYER_culling core geometry bvh ccd)         # BM-cones and continuous back-face culling
 set(CDLAB_LAYER_scene core geometry mesh)              # scene files, pose tracks, scene objects and pairs
-set(CDLAB_LAYER_articulated core geometry scene)       # Taylor models, swept link boxes, dynamic link BVH
+set(CDLAB_LAYER_articulated core geometry mesh debug bvh scene) # Taylor models, swept link boxes, link BVH
 set(CDLAB_LAYER_pipeline core geometry mesh debug bvh collision scene) # Algorithm, registry, FrameResult
 set(CDLAB_LAYER_algorithms core geometry mesh debug bvh collision ccd culling scene articulated pipeline) # registered
 set(CDLAB_LAYER_sim core geometry mesh collision ccd scene pipeline) # contact recorder (runs rigid-ccd by name)

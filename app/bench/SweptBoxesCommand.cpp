@@ -8,6 +8,7 @@
 #include "scene/SceneLoader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -44,6 +45,55 @@ double timeFrames(const Scene& scene, const ArticulatedModel& m, const std::vect
         perFrame.push_back(median(runs));
     }
     return median(perFrame);
+}
+
+/// Fig. 5 as a picture: each link's median swept-box volume, Taylor and interval, on a log scale.
+void writeSvg(const std::string& path, const std::string& title, const std::vector<std::string>& names,
+              const std::vector<double>& taylor, const std::vector<double>& interval) {
+    std::ofstream svg(path);
+    if (!svg) throw InputError(path, "", "cannot write the SVG file");
+    const double W = 640, H = 360, left = 70, right = 20, top = 40, bottom = 60;
+    double lo = INFINITY, hi = 0;
+    for (double v : taylor) lo = std::min(lo, v), hi = std::max(hi, v);
+    for (double v : interval) lo = std::min(lo, v), hi = std::max(hi, v);
+    lo = std::pow(10, std::floor(std::log10(std::max(lo, 1e-300))));
+    hi = std::pow(10, std::ceil(std::log10(std::max(hi, lo * 10))));
+    const std::size_t n = names.size();
+    auto x = [&](std::size_t i) {
+        return left + (W - left - right) * (n > 1 ? double(i) / double(n - 1) : 0.5);
+    };
+    auto y = [&](double v) {
+        return top + (H - top - bottom) *
+                         (1 - (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)));
+    };
+    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H
+        << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
+           "fill=\"white\"/>\n"
+        << "<text x=\"" << W / 2 << "\" y=\"20\" text-anchor=\"middle\">" << title << "</text>\n";
+    for (double d = lo; d <= hi * 1.0001; d *= 10)
+        svg << "<line x1=\"" << left << "\" x2=\"" << W - right << "\" y1=\"" << y(d) << "\" y2=\"" << y(d)
+            << "\" stroke=\"#ddd\"/><text x=\"" << left - 6 << "\" y=\"" << y(d) + 4
+            << "\" text-anchor=\"end\">" << d << "</text>\n";
+    for (std::size_t i = 0; i < n; ++i)
+        svg << "<text x=\"" << x(i) << "\" y=\"" << H - bottom + 16 << "\" text-anchor=\"middle\">"
+            << names[i] << "</text>\n";
+    svg << "<text x=\"" << W / 2 << "\" y=\"" << H - 12
+        << "\" text-anchor=\"middle\">link (down the chain)</text>\n<text x=\"16\" y=\"" << H / 2
+        << "\" transform=\"rotate(-90 16 " << H / 2
+        << ")\" text-anchor=\"middle\">swept-box volume (median)</text>\n";
+    auto series = [&](const std::vector<double>& v, const char* colour, const char* label, double ly) {
+        svg << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\" points=\"";
+        for (std::size_t i = 0; i < n; ++i) svg << x(i) << "," << y(v[i]) << " ";
+        svg << "\"/>\n";
+        for (std::size_t i = 0; i < n; ++i)
+            svg << "<circle cx=\"" << x(i) << "\" cy=\"" << y(v[i]) << "\" r=\"3\" fill=\"" << colour
+                << "\"/>\n";
+        svg << "<text x=\"" << left + 10 << "\" y=\"" << ly << "\" fill=\"" << colour << "\">" << label
+            << "</text>\n";
+    };
+    series(interval, "#7a5cff", "interval arithmetic", top + 14);
+    series(taylor, "#e0401a", "Taylor models", top + 30);
+    svg << "</svg>\n";
 }
 
 int depthOf(const ArticulatedModel& m, int link) {
@@ -116,6 +166,15 @@ int runSweptBoxes(const SweptBoxesOptions& options, std::ostream& out) {
             << depthOf(m, int(i)) << std::setw(16) << std::setprecision(5) << median(vt[i]) << std::setw(18)
             << median(vi[i]) << std::setw(12) << std::setprecision(4) << median(ratio[i]) << std::setw(12)
             << *std::max_element(ratio[i].begin(), ratio[i].end()) << "\n";
+    }
+    if (!options.svg.empty()) {
+        std::vector<std::string> names;
+        std::vector<double> mt, mi;
+        for (std::size_t i = 0; i < n; ++i)
+            names.push_back(m.links[i].name), mt.push_back(median(vt[i])), mi.push_back(median(vi[i]));
+        writeSvg(options.svg, "swept boxes of " + scene.name + "/" + m.name + " (zhang2007 Fig. 5)", names,
+                 mt, mi);
+        out << "# plotted " << options.svg << "\n";
     }
     out << "# order: tightness (sum of link volumes over all frames, relative to order " << options.order
         << ") and cost (microseconds per frame for all " << n << " links, median)\n";

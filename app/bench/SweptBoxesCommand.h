@@ -15,6 +15,7 @@ struct SweptBoxesOptions {
     int frames = 0;   ///< 0: the scene's
     int repeat = 201; ///< timed passes per frame (median)
     std::string csv;  ///< per frame and link: volumes and ratio
+    std::string svg;  ///< a plot of the per-link medians (Fig. 5 as a picture)
 };
 
 int runSweptBoxes(const SweptBoxesOptions& options, std::ostream& out);
