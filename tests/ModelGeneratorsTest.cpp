@@ -194,3 +194,70 @@ TEST(ModelGenerators, TheStandingMannequinTouchesOnlyItsNeighbours) {
                 EXPECT_FALSE(c.touch({a}, {b}, 0)) << m.links[a].name << " / " << m.links[b].name;
             }
 }
+TEST(BenchmarkScenes, LoadWithTheirDescriptionsAndViews) {
+    for (const char* name : {"walk.json", "exercise.json", "four_trains.json", "falling_train.json",
+                             "excavator.json", "tower_crane.json"}) {
+        SCOPED_TRACE(name);
+        Scene s = test::bundled(name);
+        EXPECT_FALSE(s.description.empty());
+        EXPECT_GT(length(s.viewFrom), 0);
+        EXPECT_GT(s.endTime, s.startTime);
+        EXPECT_FALSE(s.models.empty());
+    }
+}
+
+TEST(BenchmarkScenes, WalkStrikesChessmenAndCrossesTheLegs) {
+    Contacts c(test::bundled("walk.json"));
+    std::vector<int> feet{c.find("walker/foot_l"), c.find("walker/foot_r")};
+    std::vector<int> chessmen;
+    for (const Body& b : c.scene().bodies)
+        if (b.source.generator == "chessman") chessmen.push_back(c.find(b.name));
+    ASSERT_EQ(chessmen.size(), 16u);
+    int strikes = c.framesTouching(feet, chessmen);
+    EXPECT_GT(strikes, 0) << "no foot meets a chessman";
+    EXPECT_LT(strikes, c.scene().frames / 2) << "the feet should strike now and then, not all along";
+    std::vector<int> left{c.find("walker/thigh_l"), c.find("walker/shin_l"), c.find("walker/foot_l")};
+    std::vector<int> right{c.find("walker/thigh_r"), c.find("walker/shin_r"), c.find("walker/foot_r")};
+    int crossings = c.framesTouching(left, right);
+    EXPECT_GT(crossings, 0) << "the legs never meet";
+    EXPECT_LT(crossings, c.scene().frames / 2);
+}
+
+TEST(BenchmarkScenes, ExerciseBringsAHandToAFoot) {
+    Contacts c(test::bundled("exercise.json"));
+    std::vector<int> hands{c.find("athlete/hand_l"), c.find("athlete/hand_r")};
+    std::vector<int> feet{c.find("athlete/foot_l"), c.find("athlete/foot_r")};
+    EXPECT_FALSE(c.touch(hands, feet, c.scene().startTime));
+    EXPECT_GT(c.framesTouching({hands[0]}, {feet[0]}), 0) << "the left hand never reaches the left foot";
+    EXPECT_GT(c.framesTouching({hands[1]}, {feet[1]}), 0) << "the right hand never reaches the right foot";
+}
+
+TEST(BenchmarkScenes, FourTrainsCollideAndTangle) {
+    Contacts c(test::bundled("four_trains.json"));
+    ASSERT_EQ(c.scene().models.size(), 4u);
+    std::vector<std::vector<int>> trains;
+    for (const ArticulatedModel& m : c.scene().models) trains.push_back(c.named(m.name + "/"));
+    EXPECT_FALSE(c.touch(trains[0], trains[1], c.scene().startTime));
+    // Every train is caught by another, and beyond the head cars: the folding cars tangle.
+    for (std::size_t i = 0; i < trains.size(); ++i) {
+        std::vector<int> others;
+        for (std::size_t j = 0; j < trains.size(); ++j)
+            if (j != i) others.insert(others.end(), trains[j].begin(), trains[j].end());
+        SCOPED_TRACE(c.scene().models[i].name);
+        EXPECT_FALSE(c.touch(trains[i], others, c.scene().startTime));
+        EXPECT_TRUE(c.touch(trains[i], others, c.scene().endTime));
+        std::vector<int> behind(trains[i].begin() + 1, trains[i].end());
+        EXPECT_GT(c.framesTouching(behind, others), 0) << "only the head cars meet";
+    }
+}
+
+TEST(BenchmarkScenes, FallingTrainLandsOnTheMountain) {
+    Contacts c(test::bundled("falling_train.json"));
+    std::vector<int> cars = c.named("train/");
+    ASSERT_EQ(cars.size(), 17u);
+    std::vector<int> mountain{c.find("mountain")};
+    EXPECT_FALSE(c.touch(cars, mountain, c.scene().startTime)) << "it starts in the sky";
+    int landed = 0;
+    for (int car : cars) landed += c.touch({car}, mountain, c.scene().endTime) ? 1 : 0;
+    EXPECT_GE(landed, 3) << "cars touching the mountain at the end";
+}
