@@ -10,6 +10,7 @@
 #include "scene/ModelGenerators.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 

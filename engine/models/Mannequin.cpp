@@ -36,7 +36,7 @@ void blob(TriangleMesh& m, Vec3 radii, double ns, double ew, double triangles, V
 TriangleMesh hand(double tri, double side) {
     TriangleMesh m;
     blob(m, {0.045, 0.018, 0.055}, 0.6, 0.7, tri * 0.4, {0, 0, -0.055});
-    for (int f = 0; f < 4; ++f) // fingers curl slightly towards the palm
+    for (int f = 0; f < 4; ++f) // fingers in a row below the palm, set a little towards the body
         blob(m, {0.01, 0.01, 0.04}, 1, 1, tri * 0.1, {-0.03 + 0.02 * f, -side * 0.006, -0.135}, 0);
     blob(m, {0.011, 0.011, 0.035}, 1, 1, tri * 0.2, {0.05, -side * 0.01, -0.065}, -35);
     return m;
@@ -179,11 +179,12 @@ void exercise(ArticulatedModel& model, const Links& l, int reps, double period, 
         model.links[l.foot[k]].motion = sampleTrack(times, [&, k](double t) {
             return JointPose{{}, flex(-20 * on(k, t))};
         });
-        // The torso's bend swings the hanging arm back: the arm flexes by the bend and 60 degrees more, and
-        // turns in towards the raised leg (which is nearer the midline than the shoulder).
-        double side = k == 0 ? 1 : -1;
-        model.links[l.upperArm[k]].motion = sampleTrack(times, [&, k, side](double t) {
-            return JointPose{{}, rotX(side * 22 * on(k, t)) * flex(117 * on(k, t))};
+        // The torso's bend swings the hanging arm back: the arm flexes by the bend and about 60 degrees more,
+        // and turns in towards the raised leg (which is nearer the midline than the shoulder). Flexed past 90
+        // degrees the arm points up the torso's axis, where a positive turn about x goes to -y.
+        double inwards = k == 0 ? 1 : -1;
+        model.links[l.upperArm[k]].motion = sampleTrack(times, [&, k, inwards](double t) {
+            return JointPose{{}, rotX(inwards * 22 * on(k, t)) * flex(117 * on(k, t))};
         });
     }
 }

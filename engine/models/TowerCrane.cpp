@@ -9,6 +9,7 @@
 #include "scene/ModelGenerators.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace cdlab::models {
