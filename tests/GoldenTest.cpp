@@ -94,6 +94,11 @@ TEST(Golden, EveryBundledSceneAndAlgorithmKeepsItsHashAndCounters) {
     std::vector<std::string> got;
     for (const auto& name : scenes) {
         Scene scene = test::bundled(name);
+        // The articulated benchmark scenes (zhang2007 sec. 8: walk, trains, construction sites) are left out:
+        // with up to 0.4M triangles the references' all-pairs tests would take minutes per frame, and the
+        // rigid pipelines pinned here are pinned on the rigid scenes already. tests/ModelGeneratorsTest.cpp
+        // checks what those scenes show with the exact discrete collider.
+        if (!scene.models.empty()) continue;
         for (const auto& spec : goldenSpecs()) got.push_back(goldenLine(name, scene, spec));
     }
 

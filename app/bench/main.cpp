@@ -31,6 +31,7 @@
 #include "mesh/MeshImporter.h"
 #include "peers/Peers.h"
 #include "pipeline/AlgorithmRegistry.h"
+#include "scene/ModelGenerators.h"
 #include "scene/SceneLoader.h"
 
 #include <CLI/CLI.hpp>
@@ -86,6 +87,12 @@ void listEverything(const std::string& scenesDir) {
     }
     std::cout << "\nmesh generators:\n";
     for (const auto& g : meshGenerators()) {
+        std::cout << "  " << g.name << ": " << g.description << "\n";
+        for (const auto& p : g.params)
+            std::cout << "      " << p.name << " = " << p.defaultValue << "  " << p.description << "\n";
+    }
+    std::cout << "\nmodel generators:\n";
+    for (const auto& g : modelGenerators()) {
         std::cout << "  " << g.name << ": " << g.description << "\n";
         for (const auto& p : g.params)
             std::cout << "      " << p.name << " = " << p.defaultValue << "  " << p.description << "\n";

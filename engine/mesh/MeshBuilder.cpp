@@ -35,6 +35,37 @@ void MeshBuilder::box(const Vec3& lo, const Vec3& hi, int n, const Pose& pose) {
     for (auto i = first; i < m_mesh.vertices.size(); ++i) m_mesh.vertices[i] = pose.apply(m_mesh.vertices[i]);
 }
 
+void MeshBuilder::block(const Vec3& lo, const Vec3& hi, int n, const Pose& pose) {
+    auto coord = [&](int axis, int k) {
+        return k == 0 ? lo[axis] : k == n ? hi[axis] : lo[axis] + (hi[axis] - lo[axis]) * k / n;
+    };
+    for (int a = 0; a < 3; ++a) {
+        int u = (a + 1) % 3, v = (a + 2) % 3; // e_u x e_v = e_a
+        for (int side = 0; side < 2; ++side) {
+            auto base = static_cast<std::uint32_t>(m_mesh.vertices.size());
+            for (int j = 0; j <= n; ++j)
+                for (int i = 0; i <= n; ++i) {
+                    Vec3 p;
+                    p[a] = side ? hi[a] : lo[a];
+                    p[u] = coord(u, i);
+                    p[v] = coord(v, j);
+                    vertex(pose.apply(p));
+                }
+            auto at = [&](int i, int j) { return base + static_cast<std::uint32_t>(j * (n + 1) + i); };
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i) {
+                    if (side) { // facing +e_a
+                        m_mesh.triangles.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+                        m_mesh.triangles.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+                    } else {
+                        m_mesh.triangles.push_back({at(i, j), at(i + 1, j + 1), at(i + 1, j)});
+                        m_mesh.triangles.push_back({at(i, j), at(i, j + 1), at(i + 1, j + 1)});
+                    }
+                }
+        }
+    }
+}
+
 void MeshBuilder::tube(const std::vector<Vec3>& centre, const std::vector<std::pair<Vec3, Vec3>>& frames,
                        double radius, int sides, bool closed) {
     auto base = static_cast<std::uint32_t>(m_mesh.vertices.size());
@@ -83,6 +114,32 @@ void MeshBuilder::revolution(const std::vector<std::pair<double, double>>& profi
             m_mesh.triangles.push_back({i0, i1, j1});
             m_mesh.triangles.push_back({i0, j1, j0});
         }
+}
+
+void MeshBuilder::rings(const std::vector<std::vector<Vec3>>& loops, const Pose& pose) {
+    std::vector<std::uint32_t> first; // first vertex of each loop
+    for (const auto& loop : loops) {
+        first.push_back(static_cast<std::uint32_t>(m_mesh.vertices.size()));
+        for (const Vec3& p : loop) vertex(pose.apply(p));
+    }
+    for (std::size_t r = 0; r + 1 < loops.size(); ++r) {
+        auto n0 = static_cast<std::uint32_t>(loops[r].size()),
+             n1 = static_cast<std::uint32_t>(loops[r + 1].size());
+        std::uint32_t a = first[r], b = first[r + 1];
+        if (n0 == 1) { // fan up from a bottom pole
+            for (std::uint32_t s = 0; s < n1; ++s) m_mesh.triangles.push_back({a, b + (s + 1) % n1, b + s});
+            continue;
+        }
+        if (n1 == 1) { // fan up to a top pole
+            for (std::uint32_t s = 0; s < n0; ++s) m_mesh.triangles.push_back({a + s, a + (s + 1) % n0, b});
+            continue;
+        }
+        for (std::uint32_t s = 0; s < n0; ++s) {
+            std::uint32_t i0 = a + s, i1 = a + (s + 1) % n0, j0 = b + s, j1 = b + (s + 1) % n0;
+            m_mesh.triangles.push_back({i0, i1, j1});
+            m_mesh.triangles.push_back({i0, j1, j0});
+        }
+    }
 }
 
 } // namespace cdlab

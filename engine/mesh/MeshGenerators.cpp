@@ -1,8 +1,16 @@
 #include "mesh/MeshGenerators.h"
 
 #include "core/InputError.h"
+#include "mesh/Building.h"
+#include "mesh/Chessboard.h"
+#include "mesh/Chessmen.h"
+#include "mesh/Mountain.h"
+#include "mesh/PipeStack.h"
 #include "mesh/ProceduralMeshes.h"
+#include "mesh/Superellipsoid.h"
+#include "mesh/Truck.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -41,6 +49,18 @@ public:
         double x = number(key, def, lo, hi);
         if (x != static_cast<int>(x)) throw InputError(m_file, m_path + "." + key, "expected an integer");
         return static_cast<int>(x);
+    }
+    std::string choice(const std::string& key, const std::string& def,
+                       const std::vector<std::string>& choices) {
+        m_used.insert(key);
+        if (m_params.is_null() || !m_params.contains(key)) return def;
+        const json& v = m_params[key];
+        std::string list;
+        for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+        if (!v.is_string() ||
+            std::find(choices.begin(), choices.end(), v.get<std::string>()) == choices.end())
+            throw InputError(m_file, m_path + "." + key, "expected one of " + list + ", got " + v.dump());
+        return v.get<std::string>();
     }
     std::vector<std::pair<double, double>> pairs(const std::string& key,
                                                  std::vector<std::pair<double, double>> def) {
@@ -102,6 +122,43 @@ const std::vector<GeneratorEntry>& entries() {
                     r.number("size_z", 1, 1e-9, kBig)};
              return makeBox(e, r.integer("triangles", 1200, 12, kMaxTris));
          }},
+        {{"building",
+          "Construction-site building: a core with a slab jutting out at every storey and a roof machine "
+          "room",
+          {{"width", "extent along x", "12"},
+           {"depth", "extent along y", "10"},
+           {"floors", "storeys", "5"},
+           {"floor_height", "storey height", "3"},
+           {"triangles", "target triangle count", "20000"}}},
+         [](ParamReader& r) {
+             return makeBuilding(r.number("width", 12, 0.5, kBig), r.number("depth", 10, 0.5, kBig),
+                                 r.integer("floors", 5, 1, 200), r.number("floor_height", 3, 0.5, kBig),
+                                 r.integer("triangles", 20000, 12 * 3, kMaxTris));
+         }},
+        {{"chessboard",
+          "Chessboard: a slab with the 32 dark squares inlaid as tiles standing proud of the light ones; top "
+          "at "
+          "z = 0",
+          {{"size", "side of the 8 x 8 squares", "4"},
+           {"thickness", "slab thickness", "0.1"},
+           {"inlay", "how far the dark squares stand proud", "0.005"},
+           {"triangles", "target triangle count", "21000"}}},
+         [](ParamReader& r) {
+             return makeChessboard(r.number("size", 4, 1e-3, kBig), r.number("thickness", 0.1, 1e-6, kBig),
+                                   r.number("inlay", 0.005, 1e-6, kBig),
+                                   r.integer("triangles", 21000, 400, kMaxTris));
+         }},
+        {{"chessman",
+          "Staunton chessman turned on a lathe (knight's head, rook's merlons, queen's crown, king's cross "
+          "added)",
+          {{"kind", "pawn, rook, knight, bishop, queen or king", "\"pawn\""},
+           {"height", "height of a king of the set (the other pieces are smaller)", "0.6"},
+           {"triangles", "target triangle count", "5000"}}},
+         [](ParamReader& r) {
+             std::string kind = r.choice("kind", "pawn", chessmanKinds());
+             return makeChessman(kind, r.number("height", 0.6, 1e-6, kBig),
+                                 r.integer("triangles", 5000, 200, kMaxTris));
+         }},
         {{"cylinder",
           "Capped cylinder along z",
           {{"radius", "radius", "0.5"},
@@ -123,6 +180,23 @@ const std::vector<GeneratorEntry>& entries() {
                              r.number("thickness", 0.045, 1e-3, kBig),
                              r.integer("triangles", 3500, 500, kMaxTris));
          }},
+        {{"mountain",
+          "Mountain height field: a radial bump roughened by seeded fractal value noise, closed below",
+          {{"size", "side of the square footprint", "200"},
+           {"height", "summit height", "40"},
+           {"roughness", "share of the height that is noise, 0..1", "0.5"},
+           {"octaves", "noise octaves", "5"},
+           {"seed", "noise seed", "1"},
+           {"triangles", "target triangle count", "29000"}}},
+         [](ParamReader& r) {
+             MountainShape s;
+             s.size = r.number("size", 200, 1e-3, kBig);
+             s.height = r.number("height", 40, 0, kBig);
+             s.roughness = r.number("roughness", 0.5, 0, 1);
+             s.octaves = r.integer("octaves", 5, 1, 12);
+             s.seed = std::uint32_t(r.integer("seed", 1, 0, 1 << 30));
+             return makeMountain(s, r.integer("triangles", 29000, 32, kMaxTris));
+         }},
         {{"panel",
           "Door-like panel: slab with a raised frame on its front face (polygon soup)",
           {{"width", "extent along x", "0.9"},
@@ -134,6 +208,17 @@ const std::vector<GeneratorEntry>& entries() {
              return makePanel(r.number("width", 0.9, 1e-9, kBig), r.number("height", 2, 1e-9, kBig),
                               r.number("thickness", 0.05, 1e-9, kBig), r.number("frame", 0.08, 1e-9, kBig),
                               r.integer("triangles", 3500, 60, kMaxTris));
+         }},
+        {{"pipe_stack",
+          "Construction-site pipes: hollow pipes along x stacked in a triangle (rows, rows - 1, ... pipes)",
+          {{"rows", "pipes in the bottom row (and rows)", "3"},
+           {"radius", "outer radius of a pipe", "0.6"},
+           {"length", "pipe length", "6"},
+           {"triangles", "target triangle count", "8000"}}},
+         [](ParamReader& r) {
+             return makePipeStack(r.integer("rows", 3, 1, 20), r.number("radius", 0.6, 1e-3, kBig),
+                                  r.number("length", 6, 1e-3, kBig),
+                                  r.integer("triangles", 8000, 100, kMaxTris));
          }},
         {{"revolution",
           "Surface of revolution about z of an (r, z) profile (default: a chess pawn)",
@@ -149,6 +234,23 @@ const std::vector<GeneratorEntry>& entries() {
         {{"sphere", "UV sphere", {{"radius", "radius", "1"}, {"triangles", "target triangle count", "3000"}}},
          [](ParamReader& r) {
              return makeSphere(r.number("radius", 1, 1e-9, kBig), r.integer("triangles", 3000, 8, kMaxTris));
+         }},
+        {{"superellipsoid",
+          "Superellipsoid: exponents below 1 round a box, 1 gives the ellipsoid, above 2 pinch it into a "
+          "star",
+          {{"radius_x", "half extent along x", "1"},
+           {"radius_y", "half extent along y", "1"},
+           {"radius_z", "half extent along z", "1"},
+           {"north_south", "exponent of the vertical profile", "1"},
+           {"east_west", "exponent of the horizontal section", "1"},
+           {"triangles", "target triangle count", "3000"}}},
+         [](ParamReader& r) {
+             Superellipsoid s;
+             s.radii = {r.number("radius_x", 1, 1e-9, kBig), r.number("radius_y", 1, 1e-9, kBig),
+                        r.number("radius_z", 1, 1e-9, kBig)};
+             s.northSouth = r.number("north_south", 1, 0.05, 4);
+             s.eastWest = r.number("east_west", 1, 0.05, 4);
+             return makeSuperellipsoid(s, r.integer("triangles", 3000, 8, kMaxTris));
          }},
         {{"teapot",
           "Utah teapot from Newell's 32 Bezier patches (z up)",
@@ -169,6 +271,13 @@ const std::vector<GeneratorEntry>& entries() {
              return makeTorusKnot(r.integer("p", 2, 1, 64), r.integer("q", 3, 1, 64),
                                   r.number("radius", 1, 1e-9, kBig), r.number("tube", 0.2, 1e-9, kBig),
                                   r.integer("triangles", 7000, 48, kMaxTris));
+         }},
+        {{"truck",
+          "Construction-site dump truck: chassis, cab, open tipper and six lathe-turned wheels, facing +x",
+          {{"length", "overall length (the other sizes follow)", "8"},
+           {"triangles", "target triangle count", "6000"}}},
+         [](ParamReader& r) {
+             return makeTruck(r.number("length", 8, 1e-3, kBig), r.integer("triangles", 6000, 300, kMaxTris));
          }},
     };
     return table;
