@@ -133,8 +133,8 @@ const std::vector<OverlayInfo>& overlayTable() {
          "potentially colliding links",
          &OverlaySettings::pcls,
          true,
-         "The links (and environment bodies) of every pair that survives spatial culling, as red ghosts at "
-         "the frame's end: what conservative advancement would have to test.",
+         "The links of every pair that survives spatial culling as red ghosts at the frame's end (an "
+         "environment body in such a pair as its red box): what conservative advancement would have to test.",
          {C::PotentialPair}},
         {"linkBvh",
          "dynamic link hierarchy",
@@ -169,7 +169,11 @@ const LegendEntry* legendEntry(DebugCategory category) {
         {C::SweptBox, {1.0f, 0.2f, 0.15f, 1}, false, "swept link box: red in a PCL, green culled", nullptr},
         {C::SweptBoxOther, {0.55f, 0.45f, 1.0f, 1}, false, "swept box from the other bound", nullptr},
         {C::LinkObb, {0.85f, 0.85f, 0.9f, 1}, false, "link OBB at frame start (grey) / end (white)", nullptr},
-        {C::PotentialPair, {1.0f, 0.2f, 0.15f, 1}, false, "link of a potentially colliding pair", nullptr},
+        {C::PotentialPair,
+         {1.0f, 0.2f, 0.15f, 1},
+         false,
+         "link (ghost) or body (box) of a potentially colliding pair",
+         nullptr},
         {C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "node of the dynamic link hierarchy", nullptr},
     };
     for (const LegendEntry& e : legend)

@@ -160,13 +160,14 @@ void CatchAlgorithm::draw(double t0, double t1, const std::vector<SpatialCulling
                      DebugCategory::LinkBvhNode);
         }
     }
-    // static environment bodies of the PCLs
+    // Static environment bodies of the PCLs: their oriented box (a ghost of a whole chessboard or
+    // construction site would hide the links it pairs with).
     for (std::size_t o = 0; o < objs.size(); ++o) {
         if (m_culling.groupOf(std::uint32_t(o)) >= 0 || !inPcl[o]) continue;
         DebugTag tag{std::int32_t(o), -1};
         sink.setTag(tag);
         if (sink.wants(DebugCategory::PotentialPair, tag))
-            sink.mesh(*objs[o].mesh, end[o], pclColor, DebugCategory::PotentialPair);
+            sink.box(m_bvhOf[o]->nodeBox(0).transformed(end[o]), pclColor, DebugCategory::PotentialPair);
     }
     sink.setTag({});
 }
