@@ -10,8 +10,9 @@
 //          cars zig-zagging left and right by up to `buckle` degrees (seeded amplitudes, now and then the
 //          same side twice: that is where neighbouring trains get caught);
 //   fall:  the train falls (gravity, keeping its forward `speed`) and lands at `impact`, having dropped
-//          g impact^2 / 2; the head slides to a stop, the couplings fold sideways and droop by about `droop`
-//          degrees each, so the cars behind settle down the slope the head landed on.
+//          g impact^2 / 2; the head slides to a stop, the couplings fold sideways and bend down (the first by
+//          about `droop` degrees, those behind less and less), so the cars settle down the slope the head
+//          landed on.
 // Nothing here knows where the other trains or the ground are: the scene places the trains (their bases)
 // so that they meet or land at `impact`.
 // Units are metres; a car's frame is at its front coupling, 0.9 m above the rails, the car behind it along
@@ -119,9 +120,9 @@ ArticulatedModel create(const ModelParams& p) {
     for (int i = 1; i < cars; ++i) {
         side = rng.uniform(0, 1) < 0.8 ? -side : side;
         double yaw = side * m.buckle * rng.uniform(0.6, 1.0);
-        // Landing, each car behind the head droops a little further (a negative turn about y lowers the rear
-        // of a car): the train settles down the slope it landed on.
-        double pitchFold = m.kind == "fall" ? -m.droop * rng.uniform(0.5, 1.5) : 0;
+        // Landing, the couplings behind the head bend down (a negative turn about y lowers the rear of a
+        // car), the first ones most: the cars behind settle into a straight slope of about 3.5 x droop.
+        double pitchFold = m.kind == "fall" ? -m.droop * rng.uniform(0.6, 1.4) * std::exp(-(i - 1) / 3.0) : 0;
         double delay = 0.06 * i, grow = m.kind == "fall" ? 0.8 : 0.4;
         model.links[i].motion = sampleTrack(times, [&, yaw, pitchFold, delay, grow](double t) {
             if (m.kind == "run") return JointPose{};
@@ -146,7 +147,9 @@ const bool registered = registerModelGenerator(
       {"impact", "time the head car hits (crash) or lands (fall)", "3"},
       {"slide", "metres the head car slides after the impact before it stops", "3"},
       {"buckle", "largest fold of a coupling after the impact, degrees", "35"},
-      {"droop", "fall: how far each coupling bends down after the landing, degrees (about; seeded)", "2"},
+      {"droop",
+       "fall: how far the first coupling bends down after the landing, degrees (those behind less and less)",
+       "4"},
       {"keys_per_second", "keyframes per second", "10"},
       {"seed", "seed of the folds' sides and sizes", "1"}},
      create});
