@@ -119,11 +119,8 @@ public:
         // Lagrange remainder f^(N+1)(xi) (b u)^(N+1) / (N+1)!, xi between tm and theta(u): the derivative's
         // range over the frame's angles times the range of u^(N+1) times b^(N+1) / (N+1)! (= f now).
         constexpr int n1 = N + 1;
-        // sin and cos over the frame's angles [tm - d, tm + d]: within d of their midpoint values (both are
-        // 1-Lipschitz), and within [-1, 1] — no more transcendental calls than the two above.
-        const double d = std::fabs(b) * h;
-        Interval sinRange{std::max(-1.0, st - d), std::min(1.0, st + d)};
-        Interval cosRange{std::max(-1.0, ct - d), std::min(1.0, ct + d)};
+        Interval angles{tm - std::fabs(b) * h, tm + std::fabs(b) * h};
+        Interval sinRange = sin(angles), cosRange = cos(angles);
         auto derivative = [&](int k) { // sin^(k) over the angles
             k %= 4;
             return k == 0 ? sinRange : k == 1 ? cosRange : k == 2 ? -sinRange : -cosRange;
