@@ -366,6 +366,75 @@ TEST(GltfModel, Refusals) {
         "moving_empty.gltf: animations[0] channel of node 'pivot': the node has no mesh but moves");
 }
 
+TEST(GltfModel, RefusesBrokenTreesContainersAndNames) {
+    EXPECT_CONTAINS(refusal("two_parents.gltf"),
+                    "two_parents.gltf: nodes[1].children: node 'c' is a child of both node 'a' and node 'b'");
+    EXPECT_CONTAINS(refusal("own_child.gltf"),
+                    "own_child.gltf: nodes[0].children: node 'narcissus' is its own child");
+    EXPECT_CONTAINS(refusal("bad_child.gltf"),
+                    "bad_child.gltf: nodes[0].children: node 'parent' names a child that does not exist: 7");
+    EXPECT_CONTAINS(refusal("scene_without_nodes.gltf"),
+                    "scene_without_nodes.gltf: scenes[0]: the scene has no nodes");
+    EXPECT_CONTAINS(refusal("version1.gltf"), "version1.gltf: asset.version: not a glTF 2.0 file");
+    EXPECT_CONTAINS(refusal("buffer_without_uri.gltf"),
+                    "buffer_without_uri.gltf: buffers[0]: buffer has no uri");
+    EXPECT_CONTAINS(refusal("glb_version1.glb"), "glb_version1.glb: GLB version 1, expected 2");
+    EXPECT_CONTAINS(refusal("truncated.glb"), "truncated.glb: truncated GLB header");
+    EXPECT_CONTAINS(refusal("duplicate_links.gltf"),
+                    "duplicate_links.gltf: node 'twin': two nodes with meshes are named 'twin'");
+    EXPECT_CONTAINS(refusal("ambiguous_channel.gltf"),
+                    "ambiguous_channel.gltf: animations[0] channel of node 'twin': 2 nodes are named 'twin'");
+}
+
+TEST(GltfModel, RefusesBadKeysAndTransforms) {
+    const std::string arm = "animations[0] channel of node 'arm' ";
+    EXPECT_CONTAINS(refusal("inf_rotation.gltf"),
+                    "inf_rotation.gltf: " + arm + "rotation key 1: rotation is not finite");
+    EXPECT_CONTAINS(refusal("zero_rotation.gltf"),
+                    "zero_rotation.gltf: " + arm + "rotation key 1: rotation quaternion has zero length");
+    EXPECT_CONTAINS(refusal("inf_scale.gltf"), "inf_scale.gltf: " + arm + "scale key 0: scale is not finite");
+    EXPECT_CONTAINS(refusal("nan_time.gltf"),
+                    "nan_time.gltf: " + arm + "translation key 1: key time is not finite");
+    EXPECT_CONTAINS(refusal("decreasing_times.gltf"),
+                    "decreasing_times.gltf: " + arm + "translation key 1: key times must increase");
+    EXPECT_CONTAINS(refusal("mirror.gltf"), "mirror.gltf: node 'bent': transform mirrors (negative scale)");
+    EXPECT_CONTAINS(refusal("zero_scale.gltf"),
+                    "zero_scale.gltf: node 'bent': transform scales an axis to zero");
+    EXPECT_CONTAINS(refusal("shear.gltf"), "shear.gltf: node 'bent': transform shears");
+    EXPECT_CONTAINS(
+        refusal("points_only.gltf"),
+        "points_only.gltf: node 'cloud': mesh has no triangles (points and lines are not collided)");
+    EXPECT_CONTAINS(refusal("nan_vertex.gltf"),
+                    "nan_vertex.gltf: mesh 'broken' vertex 1: coordinate is NaN or infinite");
+}
+
+TEST(GltfModel, ExportRefusals) {
+    Scene scene = loadScene(std::string(CDLAB_TEST_DATA) + "/gltf_arm.json");
+    ArticulatedModel early = scene.models.at(0);
+    early.links[1].motion = PoseTrack({Keyframe{-0.5, {}, {}}, Keyframe{1, {}, {}}});
+    try {
+        exportGltfModel(early, tempPath("early.glb"));
+        ADD_FAILURE() << "negative key time accepted";
+    } catch (const InputError& e) {
+        EXPECT_CONTAINS(e.what(), "early.glb: link 'fore': key time -0.5");
+        EXPECT_CONTAINS(e.what(), "is negative: glTF animations run from time 0 on");
+    }
+    try {
+        exportGltfModel(scene.models.at(0), tempPath("no_such_dir/arm.glb"));
+        ADD_FAILURE() << "unwritable path accepted";
+    } catch (const InputError& e) {
+        EXPECT_CONTAINS(e.what(), "no_such_dir/arm.glb: cannot write glTF");
+    }
+    try {
+        ArticulatedModel empty;
+        empty.name = "empty";
+        exportGltfModel(empty, tempPath("empty.glb"));
+        ADD_FAILURE() << "model without links accepted";
+    } catch (const InputError& e) {
+        EXPECT_CONTAINS(e.what(), "empty.glb: model 'empty' has no links");
+    }
+}
+
 TEST(GltfModel, ExportRefusesOtherExtensions) {
     Scene scene = loadScene(std::string(CDLAB_TEST_DATA) + "/gltf_arm.json");
     try {

@@ -268,6 +268,8 @@ private:
         TriangleMesh out;
         out.name = node->mName.C_Str();
         for (unsigned k = 0; k < node->mNumMeshes; ++k) {
+            if (node->mMeshes[k] >= m_scene->mNumMeshes)
+                throw InputError(m_path, "node '" + out.name + "'", "names a mesh that does not exist");
             const aiMesh* mesh = m_scene->mMeshes[node->mMeshes[k]];
             std::string where = "mesh '" + std::string(mesh->mName.C_Str()) + "' (node '" + out.name + "')";
             if (mesh->mNumBones > 0)
@@ -298,8 +300,12 @@ private:
         }
         try {
             out.validate(m_path);
-        } catch (const InputError& e) { // name the node: "no triangles" alone would not say which
-            throw InputError(m_path, "node '" + out.name + "'", e.what());
+        } catch (const InputError& e) { // name the node: "mesh has no triangles" alone would not say which
+            std::string what = e.what(),
+                        prefix = e.file() + ": " + (e.where().empty() ? "" : e.where() + ": ");
+            if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size());
+            throw InputError(m_path, "node '" + out.name + "'" + (e.where().empty() ? "" : " " + e.where()),
+                             what + (out.triangles.empty() ? " (points and lines are not collided)" : ""));
         }
         out.computeFaceNormals();
         return out;
@@ -344,10 +350,10 @@ ArticulatedModel importGltfModel(const std::string& path, std::optional<int> ani
     int index = animation ? *animation : (count > 0 ? 0 : -1);
     if (index >= 0) doc.requireLinear(index);
 
+    // Joining vertices and Assimp's validation run after our checks: joining would fold a NaN vertex into
+    // another, and validation refuses decreasing key times too, but without naming the node.
     Assimp::Importer importer;
-    const aiScene* scene =
-        importer.ReadFile(path, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                    aiProcess_SortByPType | aiProcess_ValidateDataStructure);
+    const aiScene* scene = importer.ReadFile(path, aiProcess_Triangulate | aiProcess_SortByPType);
     if (scene && scene->mRootNode && scene->mNumMeshes == 0) // Assimp marks such a scene incomplete
         throw InputError(path, "", "no node has a triangle mesh: the file holds no link to collide");
     if (!scene || !scene->mRootNode || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE)) {
@@ -359,7 +365,20 @@ ArticulatedModel importGltfModel(const std::string& path, std::optional<int> ani
         throw InputError(path, "animation",
                          "Assimp read " + std::to_string(scene->mNumAnimations) + " of the file's " +
                              std::to_string(count) + " animations");
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+        const aiMesh* mesh = scene->mMeshes[m];
+        for (unsigned i = 0; i < mesh->mNumVertices; ++i)
+            if (!finite(toVec3(mesh->mVertices[i])))
+                throw InputError(
+                    path, "mesh '" + std::string(mesh->mName.C_Str()) + "' vertex " + std::to_string(i),
+                    "coordinate is NaN or infinite");
+    }
     Importer walk(path, scene, index >= 0 ? scene->mAnimations[index] : nullptr, index);
+    if (!importer.ApplyPostProcessing(aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure)) {
+        std::string why = importer.GetErrorString();
+        throw InputError(path, "",
+                         "invalid glTF: " + (why.empty() ? std::string("unknown Assimp error") : why));
+    }
     return walk.run();
 }
 

@@ -147,3 +147,91 @@ g.write("moving_empty.gltf")
 
 with open("not_gltf.glb", "w") as f:
     f.write("solid cube\nthis is no glTF\n")
+
+# --- the node tree and the container --------------------------------------------------------------------
+g = Gltf()  # node 'c' listed as a child of both 'a' and 'b'
+g.triangle_mesh("m")
+g.node("a", root=True, mesh=0, children=[2])
+g.node("b", root=True, mesh=0, children=[2])
+g.node("c", mesh=0)
+g.write("two_parents.gltf")
+
+g = Gltf()  # a node listing itself as its child
+g.node("narcissus", root=True, mesh=g.triangle_mesh("m"), children=[0])
+g.write("own_child.gltf")
+
+g = Gltf()  # a child index past the end of "nodes"
+g.node("parent", root=True, mesh=g.triangle_mesh("m"), children=[7])
+g.write("bad_child.gltf")
+
+g = Gltf()  # nodes, but the scene names none of them
+g.node("orphan", mesh=g.triangle_mesh("m"))
+g.write("scene_without_nodes.gltf")
+
+g = Gltf()  # glTF 1.0
+g.node("old", root=True, mesh=g.triangle_mesh("m"))
+g.doc["asset"]["version"] = "1.0"
+g.write("version1.gltf")
+
+g = Gltf()  # a .gltf whose buffer has no uri (only a .glb may hold its own data)
+g.node("arm", root=True, mesh=g.triangle_mesh("m"))
+g.write("buffer_without_uri.gltf")
+with open("buffer_without_uri.gltf") as f:
+    doc = json.load(f)
+del doc["buffers"][0]["uri"]
+with open("buffer_without_uri.gltf", "w") as f:
+    json.dump(doc, f, indent=1)
+    f.write("\n")
+
+with open("glb_version1.glb", "wb") as f:  # a GLB header of version 1
+    f.write(b"glTF" + struct.pack("<II", 1, 20) + struct.pack("<I", 0) + b"JSON")
+with open("truncated.glb", "wb") as f:  # the magic, then the file ends
+    f.write(b"glTF" + struct.pack("<I", 2))
+
+# --- names ----------------------------------------------------------------------------------------------
+g = Gltf()  # two links named 'twin'
+g.triangle_mesh("m")
+g.node("twin", root=True, mesh=0)
+g.node("twin", root=True, mesh=0, translation=[0, 0, 1])
+g.write("duplicate_links.gltf")
+
+g = Gltf()  # the animation moves 'twin', and two nodes have that name
+g.triangle_mesh("m")
+g.node("twin", root=True, mesh=0)
+g.node("twin", root=True, mesh=0, translation=[0, 0, 1])
+g.animation([(0, "translation", [0.0, 1.0], [(0.0, 0.0, 0.0), (1.0, 0.0, 0.0)], "VEC3", "LINEAR")])
+g.write("ambiguous_channel.gltf")
+
+# --- keys -----------------------------------------------------------------------------------------------
+def one_link_animation(name, path, times, values, kind):
+    g = Gltf()
+    g.node("arm", root=True, mesh=g.triangle_mesh("arm_mesh"))
+    g.animation([(0, path, times, values, kind, "LINEAR")])
+    g.write(name)
+
+
+inf = float("inf")
+one_link_animation("inf_rotation.gltf", "rotation", [0.0, 1.0], [quat_z(0), (inf, 0.0, 0.0, 1.0)], "VEC4")
+one_link_animation("zero_rotation.gltf", "rotation", [0.0, 1.0], [quat_z(0), (0.0, 0.0, 0.0, 0.0)], "VEC4")
+one_link_animation("inf_scale.gltf", "scale", [0.0], [(inf, 1.0, 1.0)], "VEC3")
+one_link_animation("nan_time.gltf", "translation", [0.0, float("nan")], [(0.0, 0.0, 0.0), (1.0, 0.0, 0.0)], "VEC3")
+one_link_animation("decreasing_times.gltf", "translation", [1.0, 0.5], [(0.0, 0.0, 0.0), (1.0, 0.0, 0.0)], "VEC3")
+
+# --- transforms -----------------------------------------------------------------------------------------
+for name, fields in [("mirror.gltf", {"scale": [-1, -1, -1]}), ("zero_scale.gltf", {"scale": [0, 0, 0]}),
+                     ("shear.gltf", {"matrix": [1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]})]:
+    g = Gltf()
+    g.node("bent", root=True, mesh=g.triangle_mesh("m"), **fields)
+    g.write(name)
+
+g = Gltf()  # a link whose mesh is points only
+pos = g.accessor("f", [(0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0)], "VEC3")
+g.doc["meshes"].append({"name": "dots", "primitives": [{"attributes": {"POSITION": pos}, "mode": 0}]})
+g.node("cloud", root=True, mesh=0)
+g.write("points_only.gltf")
+
+g = Gltf()  # a vertex with a NaN coordinate
+pos = g.accessor("f", [(0.0, 0.0, 0.0), (1.0, float("nan"), 0.0), (0.0, 1.0, 0.0)], "VEC3")
+g.doc["meshes"].append({"name": "broken", "primitives": [{"attributes": {"POSITION": pos}, "mode": 4}]})
+g.node("arm", root=True, mesh=0)
+g.write("nan_vertex.gltf")
