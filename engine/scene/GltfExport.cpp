@@ -92,6 +92,16 @@ GltfExportSummary exportGltfModel(const ArticulatedModel& model, const std::stri
         throw InputError(
             path, "", "an articulated model is written as glTF: give the output the extension .gltf or .glb");
     if (model.links.empty()) throw InputError(path, "", "model '" + model.name + "' has no links");
+    // Every refusal before the Assimp scene is built: it deletes what it holds, finished or not.
+    std::vector<std::vector<Keyframe>> linkKeys;
+    for (const Link& l : model.links) {
+        linkKeys.push_back(localKeys(l));
+        // glTF's key times start at 0 (its specification); shifting them would change the scene's timing.
+        if (linkKeys.back().front().time < 0)
+            throw InputError(path, "link '" + l.name + "'",
+                             "key time " + std::to_string(linkKeys.back().front().time) +
+                                 " is negative: glTF animations run from time 0 on");
+    }
     GltfExportSummary summary;
     summary.description =
         ext == ".glb" ? "glTF 2.0 binary" : "glTF 2.0, JSON with its buffer in a .bin beside it";
@@ -115,7 +125,7 @@ GltfExportSummary exportGltfModel(const ArticulatedModel& model, const std::stri
 
     const std::size_t n = model.links.size();
     scene->mNumMeshes = unsigned(n);
-    scene->mMeshes = new aiMesh*[n];
+    scene->mMeshes = new aiMesh*[n]();
     scene->mRootNode = new aiNode(rootName);
     scene->mRootNode->mTransformation = toMatrix(model.base);
 
@@ -123,7 +133,7 @@ GltfExportSummary exportGltfModel(const ArticulatedModel& model, const std::stri
     animation->mName = aiString(unique(rootName + "_motion"));
     animation->mTicksPerSecond = 1; // key times in seconds: the exporter writes mTime / mTicksPerSecond
     animation->mNumChannels = unsigned(n + 1);
-    animation->mChannels = new aiNodeAnim*[n + 1];
+    animation->mChannels = new aiNodeAnim*[n + 1]();
     scene->mNumAnimations = 1;
     scene->mAnimations = new aiAnimation* [1] { animation };
 
@@ -139,12 +149,7 @@ GltfExportSummary exportGltfModel(const ArticulatedModel& model, const std::stri
         nodes[i] = new aiNode(l.name);
         nodes[i]->mNumMeshes = 1;
         nodes[i]->mMeshes = new unsigned[1]{unsigned(i)};
-        std::vector<Keyframe> keys = localKeys(l);
-        if (keys.front().time <
-            0) // glTF's key times start at 0 (its spec); shifting them would change the scene
-            throw InputError(path, "link '" + l.name + "'",
-                             "key time " + std::to_string(keys.front().time) +
-                                 " is negative: glTF animations run from time 0 on");
+        const std::vector<Keyframe>& keys = linkKeys[i];
         // The node's own transform is the first key: what a viewer that does not play animations shows.
         nodes[i]->mTransformation = toMatrix({keys.front().rotation.toMat3(), keys.front().position});
         animation->mChannels[i + 1] = toChannel(l.name, keys);
