@@ -92,6 +92,15 @@ TEST(GltfModel, RefusesBrokenTreesContainersAndNames) {
                     "ambiguous_channel.gltf: animations[0] channel of node 'twin': 2 nodes are named 'twin'");
 }
 
+TEST(GltfModel, RefusesMalformedContainers) {
+    EXPECT_CONTAINS(refusal("scene_not_index.gltf"), "scene_not_index.gltf: malformed glTF JSON: ");
+    EXPECT_CONTAINS(refusal("no_such_scene.gltf"), "no_such_scene.gltf: scene: no scene 3");
+    EXPECT_CONTAINS(refusal("accessor_overrun.gltf"), "accessor_overrun.gltf: cannot read glTF: ");
+    EXPECT_CONTAINS(refusal("glb_short_chunk.glb"), "glb_short_chunk.glb: GLB without a complete JSON chunk");
+    EXPECT_CONTAINS(refusal("glb_bad_json.glb"), "glb_bad_json.glb: GLB JSON chunk is not valid JSON");
+    EXPECT_CONTAINS(refusal(""), "gltf/: is a directory, expected glTF");
+}
+
 TEST(GltfModel, RefusesBadKeysAndTransforms) {
     const std::string arm = "animations[0] channel of node 'arm' ";
     EXPECT_CONTAINS(refusal("inf_rotation.gltf"),

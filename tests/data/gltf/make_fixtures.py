@@ -235,3 +235,24 @@ pos = g.accessor("f", [(0.0, 0.0, 0.0), (1.0, float("nan"), 0.0), (0.0, 1.0, 0.0
 g.doc["meshes"].append({"name": "broken", "primitives": [{"attributes": {"POSITION": pos}, "mode": 4}]})
 g.node("arm", root=True, mesh=0)
 g.write("nan_vertex.gltf")
+
+# --- more broken containers -----------------------------------------------------------------------------
+g = Gltf()  # "scene" is a string where glTF has an index
+g.node("arm", root=True, mesh=g.triangle_mesh("m"))
+g.doc["scene"] = "zero"
+g.write("scene_not_index.gltf")
+
+g = Gltf()  # "scene" names a scene that does not exist
+g.node("arm", root=True, mesh=g.triangle_mesh("m"))
+g.doc["scene"] = 3
+g.write("no_such_scene.gltf")
+
+g = Gltf()  # an accessor reading past the end of its buffer view: Assimp refuses it
+g.node("arm", root=True, mesh=g.triangle_mesh("m"))
+g.doc["accessors"][0]["count"] = 300
+g.write("accessor_overrun.gltf")
+
+with open("glb_short_chunk.glb", "wb") as f:  # the JSON chunk says 100 bytes, 2 follow
+    f.write(b"glTF" + struct.pack("<II", 2, 22) + struct.pack("<I", 100) + b"JSON" + b"{}")
+with open("glb_bad_json.glb", "wb") as f:  # a complete JSON chunk that is no JSON
+    f.write(b"glTF" + struct.pack("<II", 2, 24) + struct.pack("<I", 4) + b"JSON" + b"{{{{")
