@@ -4,6 +4,7 @@
 //   cdlab-bench run SCENE [--algo NAME[:k=v,...]]...  scene x algorithms x frames -> table, CSV, JSON
 //   cdlab-bench bvh-build (--generator G | --mesh F)  BVH build time and memory, ours vs peers
 //   cdlab-bench mesh-export (-g G | -m F) --out F     mesh -> OBJ, PLY, STL, glTF, GLB by F's extension
+//   cdlab-bench scene-export SCENE --model M -o F    an articulated model -> glTF/GLB (links, animation)
 //   cdlab-bench ccd-queries FILE.csv --type ee|vf     elementary CCD queries vs their truth column
 //   cdlab-bench bm-cones (--generator G | --mesh F)   BM-cone build time and memory, top-down vs bottom-up
 //   cdlab-bench table1 [SCENE]                       redon2002 Table 1: rigid CCD without / with BM-culling
@@ -24,6 +25,7 @@
 #include "ProgressBar.h"
 #include "RecordCommand.h"
 #include "SweptBoxesCommand.h"
+#include "SceneExportCommand.h"
 #include "Table1Command.h"
 #include "core/InputError.h"
 #include "mesh/MeshExport.h"
@@ -173,6 +175,18 @@ int main(int argc, char** argv) {
     exportCmd->add_flag("--no-check", exportNoCheck,
                         "Do not read the file back (by default it is imported again and compared: counts, "
                         "and positions within 1e-6 of the largest coordinate; exit 1 if they differ)");
+
+    SceneExportOptions sceneExport;
+    auto* sceneExportCmd = app.add_subcommand(
+        "scene-export",
+        "Write one articulated model of a scene as glTF 2.0 (.gltf or .glb): a node per link, "
+        "one animation with the links' keyframes");
+    sceneExportCmd->add_option("scene", sceneExport.scene, "Scene JSON file")->required();
+    sceneExportCmd->add_option("--model", sceneExport.model,
+                               "Articulated model to write (default: the scene's only one)");
+    sceneExportCmd
+        ->add_option("-o,--out", sceneExport.out, "Output path: .glb (binary) or .gltf (with a .bin)")
+        ->required();
 
     CcdQueriesOptions ccdOpts;
     auto* ccdCmd = app.add_subcommand(
@@ -386,6 +400,7 @@ int main(int argc, char** argv) {
         if (*f1Cmd) return runFigure1(f1, std::cout);
         if (*recCmd) return runRecord(rec, std::cout);
         if (*sbCmd) return runSweptBoxes(sb, std::cout);
+        if (*sceneExportCmd) return runSceneExport(sceneExport, std::cout);
         if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {
             // The extension is checked before a long generation or import.

@@ -26,6 +26,26 @@ struct Quat {
     /// The inverse rotation of a unit quaternion.
     Quat conjugate() const { return {w, -x, -y, -z}; }
     Mat3 toMat3() const { return rotationFromQuaternion(w, x, y, z); }
+    /// The unit quaternion of a rotation matrix (Shepperd: from the largest of w, x, y, z, so no component is
+    /// found by dividing by a small one).
+    static Quat fromMat3(const Mat3& m) {
+        double tr = m(0, 0) + m(1, 1) + m(2, 2);
+        Quat q;
+        if (tr >= m(0, 0) && tr >= m(1, 1) && tr >= m(2, 2)) {
+            double s = 2 * std::sqrt(1 + tr);
+            q = {s / 4, (m(2, 1) - m(1, 2)) / s, (m(0, 2) - m(2, 0)) / s, (m(1, 0) - m(0, 1)) / s};
+        } else if (m(0, 0) >= m(1, 1) && m(0, 0) >= m(2, 2)) {
+            double s = 2 * std::sqrt(1 + m(0, 0) - m(1, 1) - m(2, 2));
+            q = {(m(2, 1) - m(1, 2)) / s, s / 4, (m(0, 1) + m(1, 0)) / s, (m(0, 2) + m(2, 0)) / s};
+        } else if (m(1, 1) >= m(2, 2)) {
+            double s = 2 * std::sqrt(1 - m(0, 0) + m(1, 1) - m(2, 2));
+            q = {(m(0, 2) - m(2, 0)) / s, (m(0, 1) + m(1, 0)) / s, s / 4, (m(1, 2) + m(2, 1)) / s};
+        } else {
+            double s = 2 * std::sqrt(1 - m(0, 0) - m(1, 1) + m(2, 2));
+            q = {(m(1, 0) - m(0, 1)) / s, (m(0, 2) + m(2, 0)) / s, (m(1, 2) + m(2, 1)) / s, s / 4};
+        }
+        return q.normalized();
+    }
 
     /// Shortest-arc spherical interpolation.
     static Quat slerp(Quat a, Quat b, double s) {

@@ -3,6 +3,7 @@
 #include "core/InputError.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/MeshImporter.h"
+#include "scene/GltfModel.h"
 #include "scene/ModelGenerators.h"
 
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <numbers>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -26,6 +28,9 @@ public:
         : m_file(file), m_progress(progress) {}
 
     const std::string& file() const { return m_file; }
+    void progress(double fraction, const std::string& what) const {
+        if (m_progress) m_progress(fraction, what);
+    }
     [[noreturn]] void fail(const std::string& path, const std::string& what) const {
         throw InputError(m_file, path, what);
     }
@@ -218,6 +223,26 @@ ArticulatedModel parseModel(Reader& r, const json& v, const std::string& path, c
         std::string name = r.string(r.require(v, path, "name"), path + ".name");
         std::string generator = r.string(v["generator"], path + ".generator");
         model = generateModel(generator, v.contains("params") ? v["params"] : json(), r.file(), path);
+        model.name = name;
+    } else if (v.contains("file")) { // a glTF file's node tree and animation (scene/GltfModel.h)
+        r.onlyKeys(v, path, {"name", "base", "file", "animation", "skip_pairs"});
+        std::string name = r.string(r.require(v, path, "name"), path + ".name");
+        std::optional<int> animation;
+        if (v.contains("animation")) {
+            double a = r.number(v["animation"], path + ".animation");
+            if (a < 0 || a != std::floor(a) || a > 1e6)
+                r.fail(path + ".animation", "expected an animation index (0, 1, ...)");
+            animation = int(a);
+        }
+        std::filesystem::path p(r.string(v["file"], path + ".file"));
+        if (p.is_relative()) p = std::filesystem::path(baseDir) / p;
+        std::string file = p.lexically_normal().string();
+        r.progress(0, "importing " + p.filename().string());
+        try {
+            model = importGltfModel(file, animation);
+        } catch (const InputError& e) { // name the scene field that referenced the bad file too
+            r.fail(path + ".file", e.what());
+        }
         model.name = name;
     } else {
         r.onlyKeys(v, path, {"name", "base", "links", "skip_pairs"});

@@ -19,7 +19,10 @@
 //                  "mesh": {...}, "keyframes": [...]}]
 //   }, {
 //       "name": "walker", "base": {...}, "generator": "mannequin", "params": {...}   a procedural model
-//   }],                                                                             (cdlab-bench list)
+//   }, {                                                                            (cdlab-bench list)
+//       "name": "robot", "base": {...}, "file": "robot.glb", "animation": 0   a glTF file's node tree: nodes
+//   }],     with meshes are the links, the animation (optional, default its first) their keyframes; what
+//           deforms (skins, morph targets, scale) is refused (scene/GltfModel.h, docs/FORMATS.md)
 //   each model may add "skip_pairs": [["linkA", "linkB"], ...]: link pairs never tested for self-collision
 //   besides a parent and its child, which are never tested (they touch at their joint by construction)
 // }
