@@ -166,15 +166,11 @@ const LegendEntry* legendEntry(DebugCategory category) {
          false,
          "at the time of contact: ghost, features (yellow)",
          nullptr},
-        {C::SweptBox, {1.0f, 0.2f, 0.15f, 1}, false, "swept link box: red in a PCL, green culled", nullptr},
-        {C::SweptBoxOther, {0.55f, 0.45f, 1.0f, 1}, false, "swept box from the other bound", nullptr},
-        {C::LinkObb, {0.85f, 0.85f, 0.9f, 1}, false, "link OBB at frame start (grey) / end (white)", nullptr},
-        {C::PotentialPair,
-         {1.0f, 0.2f, 0.15f, 1},
-         false,
-         "link (ghost) or body (box) of a potentially colliding pair",
-         nullptr},
-        {C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "node of the dynamic link hierarchy", nullptr},
+        {C::SweptBox, {1.0f, 0.2f, 0.15f, 1}, false, "swept link box (red: in a PCL)", nullptr},
+        {C::SweptBoxOther, {0.55f, 0.45f, 1.0f, 1}, false, "other bound's swept box", nullptr},
+        {C::LinkObb, {0.85f, 0.85f, 0.9f, 1}, false, "link OBB at start / end", nullptr},
+        {C::PotentialPair, {1.0f, 0.2f, 0.15f, 1}, false, "PCL: link (ghost), body (box)", nullptr},
+        {C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "dynamic link hierarchy node", nullptr},
     };
     for (const LegendEntry& e : legend)
         if (e.category == category) return &e;
