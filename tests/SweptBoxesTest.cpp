@@ -99,6 +99,32 @@ TEST(SweptBoxes, ContainEveryVertexShort) {
                          {order == 0 ? SweptBounds::Interval : SweptBounds::Taylor, std::max(order, 1)});
 }
 
+TEST(SweptBoxes, ContainEveryVertexWhereKeysAreNearlyEqual) {
+    // Keys under 9e-4 rad apart: PoseTrack normalises a linear blend there instead of slerping (Quat::slerp's
+    // 0/0 guard); the boxes' margin covers the difference, on long lever arms (joints 40 apart) too.
+    test::Rng rng(91);
+    for (int c = 0; c < 300; ++c) {
+        int n = rng.integer(2, 12);
+        ArticulatedModel m = randomModel(rng, n, 8e-4);
+        for (Link& l : m.links) l.joint.t = l.joint.t * 40.0;
+        std::vector<Obb> obbs;
+        for (int i = 0; i < n; ++i) obbs.push_back(randomObb(rng));
+        double t0 = rng.uniform(0, 0.5), t1 = t0 + rng.uniform(0.01, 0.5);
+        for (SweptBounds bounds : {SweptBounds::Taylor, SweptBounds::Interval}) {
+            std::vector<Aabb> boxes;
+            sweptBoxes(m.base, chainOf(m), obbs, t0, t1, {bounds, 3}, boxes);
+            for (int s = 0; s < 500; ++s) {
+                double t = t0 + (t1 - t0) * s / 499;
+                std::vector<Pose> poses = m.linkPoses(t);
+                for (int i = 0; i < n; ++i)
+                    for (int k = 0; k < 8; ++k)
+                        ASSERT_TRUE(inside(boxes[i], poses[i].apply(obbs[i].corner(k))))
+                            << toString(bounds) << " chain " << c << " link " << i << " t " << t;
+            }
+        }
+    }
+}
+
 TEST(SweptBoxes, StaticChainGivesTheLinkBox) {
     test::Rng rng(3);
     ArticulatedModel m = randomModel(rng, 5, 1);
