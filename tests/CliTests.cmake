@@ -201,6 +201,8 @@ cdlab_cli_test(swept_boxes "link +depth +taylor_volume +interval_volume +ratio_m
                --svg ${CMAKE_BINARY_DIR}/swept_boxes.svg)
 cdlab_cli_exit2_test(swept_boxes_no_model "error: .*default.json: the scene has no articulated model"
                      ${BENCH} swept-boxes ${SCENES}/default.json)
+cdlab_cli_exit2_test(swept_boxes_one_frame "error: .*chain10_one_frame.json: frames: swept boxes need at least 2 frames"
+                     ${BENCH} swept-boxes ${DATA}/chain10_one_frame.json)
 cdlab_cli_exit2_test(swept_boxes_bad_model "error: --model: no model 'nope' \\(the scene has chain\\)"
                      ${BENCH} swept-boxes ${DATA}/chain10.json --model nope)
 cdlab_cli_test(run_catch "# spatial culling \\(zhang2007 Table 2[^\n]*\n  catch +before +46.0 +after +[0-9.]+ +rate +9[0-9].[0-9]+ %[^\n]*\n  catch\\[bounds=interval\\] +before +46.0 "

@@ -82,7 +82,7 @@ void checkContainment(std::uint64_t seed, int chains, int samples, const SweptBo
 
 } // namespace
 
-// 2,000 chains in all: 200 for intervals and each of the five orders, 1,000 times each, in Release; the
+// 2,000 chains in all: 1,000 for intervals and 200 for each of the five orders, 1,000 times each, in Release; the
 // sanitizer build runs the first 20 of each (SweptBoxes.ContainEveryVertexShort).
 class SweptBoxesDeep : public testing::TestWithParam<int> {};
 

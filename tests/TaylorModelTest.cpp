@@ -154,12 +154,50 @@ TEST(TaylorModel, BoundIsExactWhereTheExtremumIsAtAnEnd) {
     Interval b = (t * t * t).bound();
     EXPECT_NEAR(b.lo, 0, 1e-15);
     EXPECT_NEAR(b.hi, 1, 1e-15);
-    // (tau - 0.3)^2: interior minimum 0, resolved to within a small fraction of the range.
+    // (tau - 0.3)^2: interior minimum 0, exact at order 3 (the derivative's root)...
     auto q = TaylorModel<3>::linear(-0.3, 1);
     Interval qb = (q * q).bound();
-    EXPECT_LE(qb.lo, 0);
-    EXPECT_GT(qb.lo, -0.01);
+    EXPECT_NEAR(qb.lo, 0, 1e-15);
     EXPECT_NEAR(qb.hi, 0.49, 1e-12);
+}
+
+TEST(TaylorModel, BernsteinBoundsAtOrdersFourAndFiveAreTight) {
+    // ...and at orders 4 and 5 Bernstein bounds refined by six halvings: never inside the true range, and
+    // within what the subdivision resolves of it. (tau - 0.3)^2 (tau - 0.8)^2 has interior minima 0 at 0.3
+    // and 0.8 and a maximum 0.0625 * 0.25^2... at 0.55; its range over [0, 1] is [0, 0.0576] (at tau = 0).
+    auto check = [](auto a) {
+        using M = decltype(a);
+        M p = M::linear(-0.3, 1), r = M::linear(-0.8, 1);
+        Interval b = (p * p * r * r).bound();
+        double lo = INFINITY, hi = -INFINITY;
+        for (int k = 0; k <= 100000; ++k) {
+            double t = k / 100000.0, v = (t - 0.3) * (t - 0.3) * (t - 0.8) * (t - 0.8);
+            lo = std::min(lo, v), hi = std::max(hi, v);
+        }
+        EXPECT_LE(b.lo, lo + 1e-15) << M::kOrder;
+        EXPECT_GE(b.hi, hi - 1e-15) << M::kOrder;
+        EXPECT_GT(b.lo, -1e-4) << M::kOrder; // six halvings: the second difference over 1/64 of the frame
+        EXPECT_NEAR(b.hi, hi, 1e-12) << M::kOrder;
+        EXPECT_NEAR(hi, 0.0576, 1e-12);
+    };
+    check(TaylorModel<4>());
+    check(TaylorModel<5>());
+}
+
+TEST(TaylorModel, TimesTauEqualsTheProductWithTheLinearModel) {
+    // addTimesTau (the translation's tau * v term) against the general product with linear(0, 1).
+    test::Rng rng(17);
+    for (int i = 0; i < 2000; ++i) {
+        Expr<3> e = randomExpr<3>(rng, 2, 3.0);
+        TaylorModel<3> viaProduct = e.tm * TaylorModel<3>::linear(0, 1), viaTau(0.0);
+        viaTau.addTimesTau(e.tm);
+        for (int k = 0; k <= 100; ++k) {
+            double t = k / 100.0, v = t * e.f(t);
+            ASSERT_TRUE(inside(viaTau.at(t), v)) << "case " << i << " t " << t;
+            ASSERT_NEAR(viaTau.polynomial(t), viaProduct.polynomial(t), 1e-9 * (1 + std::fabs(v)));
+        }
+        ASSERT_LE(viaTau.remainder().width(), viaProduct.remainder().width() * (1 + 1e-9) + 1e-15);
+    }
 }
 
 TEST(Interval, SinCosCoverCrestsAndTroughs) {

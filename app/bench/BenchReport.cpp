@@ -207,7 +207,7 @@ void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& run
             << " before " << std::setw(9) << before << "  after " << std::setw(8) << std::setprecision(2)
             << after << "  rate " << std::setw(6) << std::setprecision(2)
             << (before > 0 ? 100 * (1 - after / before) : 0) << " %  swept boxes " << std::setprecision(2)
-            << sweptUs << " us/frame\n";
+            << sweptUs << " us/frame (median)\n";
     }
 }
 

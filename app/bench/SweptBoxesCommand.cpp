@@ -121,6 +121,8 @@ int runSweptBoxes(const SweptBoxesOptions& options, std::ostream& out) {
     }
     const ArticulatedModel& m = *model;
     const int frames = options.frames > 0 ? options.frames : scene.frames;
+    if (frames < 2) // one frame time spans no motion: nothing to sweep
+        throw InputError(options.scene, "frames", "swept boxes need at least 2 frames (give --frames N)");
     // Each link's OBB: the root of the OBB tree every CCD pipeline builds on it.
     std::vector<Obb> obbs;
     for (const Link& l : m.links) {
@@ -148,7 +150,7 @@ int runSweptBoxes(const SweptBoxesOptions& options, std::ostream& out) {
             vt[i].push_back(a);
             vi[i].push_back(b);
             ratio[i].push_back(a > 0 ? b / a : 1);
-            if (csv)
+            if (csv.is_open())
                 csv << f << "," << t0 << "," << t1 << "," << m.links[i].name << "," << depthOf(m, int(i))
                     << "," << a << "," << b << "," << ratio[i].back() << "\n";
         }
@@ -198,7 +200,7 @@ int runSweptBoxes(const SweptBoxesOptions& options, std::ostream& out) {
     out << "  interval         volume " << std::setprecision(4) << std::setw(8)
         << totalVolume(interval) / reference << "   " << std::setprecision(3) << std::setw(8)
         << timeFrames(scene, m, obbs, frames, repeat, interval) << " us\n";
-    if (csv) out << "# wrote " << options.csv << "\n";
+    if (csv.is_open()) out << "# wrote " << options.csv << "\n";
     return 0;
 }
 

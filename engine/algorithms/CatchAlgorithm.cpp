@@ -126,7 +126,7 @@ void CatchAlgorithm::draw(double t0, double t1, const std::vector<SpatialCulling
     const Rgba pclColor{1.0f, 0.2f, 0.15f, 1}, freeColor{0.3f, 0.85f, 0.4f, 1};
     const SweptBoxOptions other{m_options.bounds == SweptBounds::Taylor ? SweptBounds::Interval
                                                                         : SweptBounds::Taylor,
-                                m_options.order == 0 ? 3 : m_options.order};
+                                m_options.order};
     std::vector<Aabb> otherBoxes;
     for (std::size_t g = 0; g < m_culling.groups().size(); ++g) {
         const SpatialCulling::Group& group = m_culling.groups()[g];

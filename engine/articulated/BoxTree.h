@@ -1,6 +1,6 @@
 // BoxTree: a small AABB hierarchy rebuilt every frame over the swept boxes of a model's links (zhang2007
 // sec. 5.2: "a dynamic BVH of AABBs is recursively built using the boxes as leaf-level nodes"). Top-down:
-// a node's items split at the median of their box centres along the longest side of the node.
+// a node's items split at the median of their box centres, along the axis where the centres spread most.
 #pragma once
 
 #include "geometry/Aabb.h"

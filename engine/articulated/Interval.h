@@ -53,10 +53,4 @@ inline Interval cos(const Interval& x) {
     return sin(Interval{x.lo + std::numbers::pi / 2, x.hi + std::numbers::pi / 2});
 }
 
-/// The value range of u^k for u in [-h, h].
-inline Interval powerRange(double h, int k) {
-    double m = std::pow(h, k);
-    return k == 0 ? Interval{1} : (k % 2 == 0 ? Interval{0, m} : Interval{-m, m});
-}
-
 } // namespace cdlab

@@ -30,7 +30,8 @@ void toBernstein(const double* c, int n, double* beta) {
 namespace {
 
 /// The largest value of the Bernstein polynomial, to within what `depth` halvings resolve, never below
-/// the true maximum; `best` is the largest value known so far (a value the polynomial takes).
+/// the true maximum; `best` is what the pieces seen so far gave (values the polynomial takes, or upper bounds
+/// from pieces left unresolved at depth 0): a piece whose coefficients stay below it cannot raise it.
 double maxBernstein(const double* beta, int n, int depth, double best) {
     best = std::max({best, beta[0], beta[n]});
     double top = beta[0];

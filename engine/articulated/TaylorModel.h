@@ -142,8 +142,8 @@ public:
     }
     /// The enclosure at tau: polynomial(tau) + remainder.
     Interval at(double tau) const { return polynomial(tau) + m_r; }
-    /// A range of the polynomial alone over the frame: the constant term plus each term's range (cheap, wider
-    /// than bound(); what products use).
+    /// A range of the polynomial alone over the frame: the constant term plus each term's range (cheap, never
+    /// narrower than bound(); what products use).
     Interval polynomialRoughBound() const {
         Interval r{m_c[0]};
         for (int k = 1; k <= N; ++k) r += taylor::termRange(m_c[k], k);

@@ -98,7 +98,7 @@ ArticulatedModel generateModel(const std::string& generator, const nlohmann::jso
         if (g.name != generator) continue;
         ArticulatedModel m = g.create(ModelParams(params, file, jsonPath, g.params));
         for (std::size_t i = 0; i < m.links.size(); ++i)
-            if (m.links[i].parent >= int(i) || !m.links[i].mesh)
+            if (m.links[i].parent >= int(i) || m.links[i].parent < -1 || !m.links[i].mesh)
                 throw std::logic_error("model generator '" + generator + "': link " + std::to_string(i) +
                                        " has no mesh or comes before its parent");
         for (Link& l : m.links)
