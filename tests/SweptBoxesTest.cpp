@@ -82,8 +82,8 @@ void checkContainment(std::uint64_t seed, int chains, int samples, const SweptBo
 
 } // namespace
 
-// 2,000 chains in all: 1,000 for intervals and 200 for each of the five orders, 1,000 times each, in Release; the
-// sanitizer build runs the first 20 of each (SweptBoxes.ContainEveryVertexShort).
+// 2,000 chains in all: 1,000 for intervals and 200 for each of the five orders, 1,000 times each, in Release;
+// the sanitizer build runs the first 20 of each (SweptBoxes.ContainEveryVertexShort).
 class SweptBoxesDeep : public testing::TestWithParam<int> {};
 
 TEST_P(SweptBoxesDeep, ContainEveryVertex) {
