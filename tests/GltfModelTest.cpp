@@ -20,28 +20,16 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "GltfTestUtil.h"
+
 using namespace cdlab;
 
 namespace {
 
-const std::string kGltf = std::string(CDLAB_TEST_DATA) + "/gltf/";
-
-/// A folder of this process's own for the files the tests write, removed when the tests end.
-std::filesystem::path tempDir() {
-    static const struct Dir {
-        std::filesystem::path path =
-            std::filesystem::temp_directory_path() / ("cdlab_gltf_test_" + std::to_string(getpid()));
-        ~Dir() {
-            std::error_code ec;
-            std::filesystem::remove_all(path, ec);
-        }
-    } dir;
-    return dir.path;
-}
-
+constexpr char kSuite[] = "cdlab_gltf_test";
+using test::kGltf;
 std::string tempPath(const std::string& name) {
-    std::filesystem::create_directories((tempDir() / name).parent_path());
-    return (tempDir() / name).string();
+    return test::gltfTempPath<kSuite>(name);
 }
 
 double f32(double x) {

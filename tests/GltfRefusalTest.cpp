@@ -10,28 +10,16 @@
 #include <optional>
 #include <unistd.h>
 
+#include "GltfTestUtil.h"
+
 using namespace cdlab;
 
 namespace {
 
-const std::string kGltf = std::string(CDLAB_TEST_DATA) + "/gltf/";
-
-/// A folder of this process's own for the files the tests write, removed when the tests end.
-std::filesystem::path tempDir() {
-    static const struct Dir {
-        std::filesystem::path path =
-            std::filesystem::temp_directory_path() / ("cdlab_gltf_refusal_" + std::to_string(getpid()));
-        ~Dir() {
-            std::error_code ec;
-            std::filesystem::remove_all(path, ec);
-        }
-    } dir;
-    return dir.path;
-}
-
+constexpr char kSuite[] = "cdlab_gltf_refusal";
+using test::kGltf;
 std::string tempPath(const std::string& name) {
-    std::filesystem::create_directories((tempDir() / name).parent_path());
-    return (tempDir() / name).string();
+    return test::gltfTempPath<kSuite>(name);
 }
 
 /// The message of the InputError that importing `file` throws (a failure if it imports).
@@ -147,7 +135,8 @@ TEST(GltfModel, ExportRefusals) {
         EXPECT_CONTAINS(e.what(), "is negative: glTF animations run from time 0 on");
     }
     try {
-        exportGltfModel(scene.models.at(0), (tempDir() / "no_such_dir" / "arm.glb").string());
+        exportGltfModel(scene.models.at(0),
+                        (test::gltfTempDir<kSuite>() / "no_such_dir" / "arm.glb").string());
         ADD_FAILURE() << "unwritable path accepted";
     } catch (const InputError& e) {
         EXPECT_CONTAINS(e.what(), "no_such_dir/arm.glb: cannot write glTF");
