@@ -3,41 +3,14 @@
 // sampled times of the frame, for both bounds and every Taylor order; and Taylor boxes are the tighter ones
 // down long chains (Fig. 5).
 #include "articulated/SweptBoxes.h"
-#include "TestUtil.h"
+#include "ArticulatedTestUtil.h"
 
 #include <gtest/gtest.h>
 
 using namespace cdlab;
+using test::randomModel;
 
 namespace {
-
-Keyframe randomKey(test::Rng& rng, double t, double reach, double maxTurn) {
-    Keyframe k;
-    k.time = t;
-    k.position = rng.vec(-reach, reach);
-    k.rotation = Quat::fromAxisAngle(rng.unit(), rng.uniform(-maxTurn, maxTurn));
-    return k;
-}
-
-/// A random model: each link's parent is an earlier link (chains and trees), joints offset by up to a link
-/// length, keys at random times (different per link) over [0, 1].
-ArticulatedModel randomModel(test::Rng& rng, int links, double maxTurn) {
-    ArticulatedModel m;
-    m.base = {rng.rotation(), rng.vec(-2, 2)};
-    for (int i = 0; i < links; ++i) {
-        Link l;
-        l.parent = i == 0 ? -1 : (rng.uniform() < 0.7 ? i - 1 : rng.integer(0, i - 1));
-        l.joint = {rng.rotation(), rng.vec(-1, 1)};
-        int keys = rng.integer(1, 4);
-        std::vector<Keyframe> ks;
-        double t = rng.uniform(-0.2, 0.4);
-        for (int k = 0; k < keys; ++k, t += rng.uniform(0.1, 0.5))
-            ks.push_back(randomKey(rng, t, 0.3, maxTurn));
-        l.motion = PoseTrack(ks);
-        m.links.push_back(std::move(l));
-    }
-    return m;
-}
 
 Obb randomObb(test::Rng& rng) {
     return {rng.vec(-0.3, 0.3),
@@ -161,7 +134,9 @@ TEST(SweptBoxes, TaylorBoxesStayTightDownAChainWhereIntervalsBlowUp) {
     for (int i = 0; i < 10; ++i) {
         double ratio = volume(interval[i]) / volume(taylor[i]);
         EXPECT_GE(ratio, 1 - 1e-9) << i;
-        if (i > 0) EXPECT_GT(ratio, prev) << "the interval overestimate grows down the chain, link " << i;
+        if (i > 0) {
+            EXPECT_GT(ratio, prev) << "the interval overestimate grows down the chain, link " << i;
+        }
         prev = ratio;
     }
     EXPECT_GT(prev, 3);
