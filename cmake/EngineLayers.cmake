@@ -10,6 +10,7 @@ set(CDLAB_LAYER_mesh core geometry)                    # triangle meshes, genera
 set(CDLAB_LAYER_debug core geometry mesh)              # the debug-drawing sink every layer above draws into
 set(CDLAB_LAYER_bvh core geometry mesh debug)          # bounding-volume trees, their drawing
 set(CDLAB_LAYER_collision core geometry mesh debug bvh) # discrete collision: BVH traversal, containment
+set(CDLAB_LAYER_distance core geometry mesh debug bvh) # mesh-mesh distance: RSS trees, methods by name
 set(CDLAB_LAYER_ccd core geometry)                     # exact elementary CCD tests, motions, polynomials
 set(CDLAB_LAYER_culling core geometry bvh ccd)         # BM-cones and continuous back-face culling
 set(CDLAB_LAYER_scene core geometry mesh)              # scene files, pose tracks, scene objects and pairs
@@ -18,8 +19,8 @@ set(CDLAB_LAYER_articulated core geometry mesh debug bvh scene) # Taylor models,
 set(CDLAB_LAYER_pipeline core geometry mesh debug bvh collision scene) # Algorithm, registry, FrameResult
 set(CDLAB_LAYER_algorithms core geometry mesh debug bvh collision ccd culling scene articulated pipeline) # registered
 set(CDLAB_LAYER_sim core geometry mesh collision ccd scene pipeline) # contact recorder (runs rigid-ccd by name)
-set(CDLAB_LAYER_peers core geometry mesh collision scene pipeline) # FCL and Bullet behind the Algorithm API
-set(CDLAB_LAYERS core geometry mesh debug bvh collision ccd culling scene models articulated pipeline algorithms sim peers)
+set(CDLAB_LAYER_peers core geometry mesh collision distance scene pipeline) # FCL and Bullet behind the Algorithm API
+set(CDLAB_LAYERS core geometry mesh debug bvh distance collision ccd culling scene models articulated pipeline algorithms sim peers)
 
 # Every layer `layer` may include: itself and its layers.
 function(cdlab_layer_allowed layer out)

@@ -4,8 +4,8 @@
 
 namespace cdlab {
 
-void closestPointsOnSegments(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, Vec3& outA,
-                             Vec3& outB) {
+void closestParametersOnSegments(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, double& outS,
+                                 double& outU) {
     Vec3 d1 = q - p, d2 = s - r, w = p - r;
     double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, w);
     double sa = 0, ub = 0;
@@ -28,7 +28,14 @@ void closestPointsOnSegments(const Vec3& p, const Vec3& q, const Vec3& r, const 
                 ub = 1, sa = std::clamp((b - c) / a, 0.0, 1.0);
         }
     }
-    outA = p + d1 * sa, outB = r + d2 * ub;
+    outS = sa, outU = ub;
+}
+
+void closestPointsOnSegments(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, Vec3& outA,
+                             Vec3& outB) {
+    double sa = 0, ub = 0;
+    closestParametersOnSegments(p, q, r, s, sa, ub);
+    outA = p + (q - p) * sa, outB = r + (s - r) * ub;
 }
 
 } // namespace cdlab

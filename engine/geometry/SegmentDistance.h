@@ -12,4 +12,9 @@ namespace cdlab {
 void closestPointsOnSegments(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, Vec3& outA,
                              Vec3& outB);
 
+/// The same minimisation, returning the parameters: the closest points are p + outS (q - p) and
+/// r + outU (s - r), outS and outU in [0, 1] (exactly 0 or 1 when clamped, so callers can name the vertex).
+void closestParametersOnSegments(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s, double& outS,
+                                 double& outU);
+
 } // namespace cdlab

@@ -1,0 +1,164 @@
+#include "distance/MeshDistance.h"
+
+#include "core/InputError.h"
+#include "geometry/Aabb.h"
+#include "geometry/TriangleDistance.h"
+
+#include <algorithm>
+#include <queue>
+#include <vector>
+
+namespace cdlab {
+
+namespace {
+
+/// The best pair so far and the rule both queries share: a pair replaces it when strictly closer, or as
+/// close with a smaller (triA, triB); nothing at or beyond `upperBound` is taken.
+struct Best {
+    const TriangleMesh& a;
+    const TriangleMesh& b;
+    const Pose& pa;
+    const Pose& pb;
+    DistanceOptions options;
+    DistanceStats* stats;
+    MeshDistanceResult result;
+    double limit; ///< the distance a pair must not exceed: upperBound, then the best so far
+    bool stop = false;
+
+    Best(const TriangleMesh& ma, const Pose& posa, const TriangleMesh& mb, const Pose& posb,
+         const DistanceOptions& o, DistanceStats* s)
+        : a(ma), b(mb), pa(posa), pb(posb), options(o), stats(s), limit(o.upperBound) {}
+
+    /// Whether a pair whose distance is at least `lowerBound` could still replace the best.
+    bool wants(double lowerBound) const { return result.found() ? lowerBound <= limit : lowerBound < limit; }
+
+    void test(std::uint32_t ta, std::uint32_t tb) {
+        if (stats) ++stats->triTests;
+        const Triangle &x = a.triangles[ta], &y = b.triangles[tb];
+        // World corners, the same arithmetic in both queries: their answers agree to the last bit.
+        TriangleDistance d = triangleDistance(pa.apply(a.vertices[x[0]]), pa.apply(a.vertices[x[1]]),
+                                              pa.apply(a.vertices[x[2]]), pb.apply(b.vertices[y[0]]),
+                                              pb.apply(b.vertices[y[1]]), pb.apply(b.vertices[y[2]]));
+        bool better = result.found() ? d.distance < limit ||
+                                           (d.distance == limit &&
+                                            std::make_pair(ta, tb) < std::make_pair(result.triA, result.triB))
+                                     : d.distance < limit;
+        if (!better) return;
+        limit = d.distance;
+        result.distance = d.distance;
+        result.pointA = d.pointA, result.pointB = d.pointB;
+        result.triA = ta, result.triB = tb;
+        result.featureA = meshFeature(a, ta, d.featureA);
+        result.featureB = meshFeature(b, tb, d.featureB);
+        if (d.distance < options.stopBelow) stop = true;
+    }
+};
+
+void checkMesh(const TriangleMesh& mesh) {
+    const std::string source = mesh.name.empty() ? "<mesh>" : mesh.name;
+    for (std::size_t i = 0; i < mesh.triangles.size(); ++i)
+        for (std::uint32_t v : mesh.triangles[i])
+            if (v >= mesh.vertices.size())
+                throw InputError(source, "triangle " + std::to_string(i),
+                                 "vertex index " + std::to_string(v) + " out of range (mesh has " +
+                                     std::to_string(mesh.vertices.size()) + " vertices)");
+}
+
+Aabb worldBox(const TriangleMesh& mesh, std::size_t tri, const Pose& pose) {
+    Aabb box{Vec3{INFINITY, INFINITY, INFINITY}, Vec3{-INFINITY, -INFINITY, -INFINITY}};
+    for (std::uint32_t v : mesh.triangles[tri]) {
+        Vec3 p = pose.apply(mesh.vertices[v]);
+        box.lo = vmin(box.lo, p), box.hi = vmax(box.hi, p);
+    }
+    return box;
+}
+
+double boxGap2(const Aabb& x, const Aabb& y) {
+    double g2 = 0;
+    for (int k = 0; k < 3; ++k) {
+        double g = std::max(x.lo[k] - y.hi[k], y.lo[k] - x.hi[k]);
+        if (g > 0) g2 += g * g;
+    }
+    return g2;
+}
+
+} // namespace
+
+MeshFeature meshFeature(const TriangleMesh& mesh, std::uint32_t tri, TriangleFeature feature) {
+    const Triangle& t = mesh.triangles[tri];
+    int k = static_cast<int>(feature);
+    if (feature == TriangleFeature::Face) return MeshFeature::face(tri);
+    if (k < 3) return MeshFeature::vertex(t[k]);
+    return MeshFeature::edge(t[k - 3], t[(k - 2) % 3]);
+}
+
+MeshDistanceResult bruteForceDistance(const TriangleMesh& a, const Pose& pa, const TriangleMesh& b,
+                                      const Pose& pb, const DistanceOptions& options, DistanceStats* stats) {
+    checkMesh(a), checkMesh(b);
+    Best best(a, pa, b, pb, options, stats);
+    std::vector<Aabb> boxesB(b.triangles.size());
+    for (std::size_t j = 0; j < boxesB.size(); ++j) boxesB[j] = worldBox(b, j, pb);
+    for (std::uint32_t i = 0; i < a.triangles.size(); ++i) {
+        Aabb boxA = worldBox(a, i, pa);
+        for (std::uint32_t j = 0; j < b.triangles.size(); ++j) {
+            // The box gap is a lower bound of the triangles' distance; 1e-9 relative covers its rounding.
+            double limit2 = best.limit * best.limit * (1 + 1e-9);
+            if (boxGap2(boxA, boxesB[j]) > limit2) continue;
+            best.test(i, j);
+            // Later pairs come after this one in (triA, triB) order: only a strictly closer one could win,
+            // and none is closer than 0.
+            if (best.stop || (best.result.found() && best.limit == 0)) return best.result;
+        }
+    }
+    return best.result;
+}
+
+MeshDistanceResult meshDistance(const DistanceTree& ta, const Pose& pa, const DistanceTree& tb,
+                                const Pose& pb, const DistanceOptions& options, DistanceStats* stats) {
+    if (ta.empty() || tb.empty()) return {};
+    Best best(*ta.mesh(), pa, *tb.mesh(), pb, options, stats);
+    const auto& na = ta.nodes();
+    const auto& nb = tb.nodes();
+    // Bounds in a's mesh frame: b's nodes through the relative pose.
+    const Pose rel = Pose::relative(pa, pb);
+    auto bound = [&](std::uint32_t i, std::uint32_t j) {
+        if (stats) ++stats->bvTests;
+        const Rss& rb = nb[j].rss;
+        Mat3 axes;
+        for (int k = 0; k < 3; ++k) axes.r[k] = rel.R * rb.axes.r[k];
+        return rssLowerBound(na[i].rss, axes, rel.apply(rb.center), rb);
+    };
+    // Best-first (Larsen et al. 1999, sec. 4.2 orders the recursion by distance): the node pair of smallest
+    // lower bound next, so the first triangle pairs tested are close ones and the bound prunes early.
+    struct Entry {
+        double lowerBound;
+        std::uint32_t a, b;
+        bool operator>(const Entry& o) const { return lowerBound > o.lowerBound; }
+    };
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
+    queue.push({bound(0, 0), 0, 0});
+    while (!queue.empty()) {
+        Entry e = queue.top();
+        queue.pop();
+        if (!best.wants(e.lowerBound)) break; // every pair left is at least this far
+        const DistanceNode &x = na[e.a], &y = nb[e.b];
+        if (x.isLeaf() && y.isLeaf()) {
+            for (std::uint32_t i = x.firstTri; i < x.firstTri + x.triCount; ++i)
+                for (std::uint32_t j = y.firstTri; j < y.firstTri + y.triCount; ++j) {
+                    best.test(ta.triIndex()[i], tb.triIndex()[j]);
+                    if (best.stop) return best.result;
+                }
+            continue;
+        }
+        // Descend the larger volume (a leaf cannot be split).
+        bool splitA = y.isLeaf() || (!x.isLeaf() && x.rss.size() >= y.rss.size());
+        for (std::uint32_t c = 0; c < 2; ++c) {
+            std::uint32_t i = splitA ? x.firstChild + c : e.a, j = splitA ? e.b : y.firstChild + c;
+            double lb = bound(i, j);
+            if (best.wants(lb)) queue.push({lb, i, j});
+        }
+    }
+    return best.result;
+}
+
+} // namespace cdlab

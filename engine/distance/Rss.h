@@ -1,0 +1,36 @@
+// Rss: a rectangle swept sphere (Larsen, Gottschalk, Lin, Manocha 1999, "Fast proximity queries with swept
+// sphere volumes", sec. 3): the points within `radius` of a rectangle. Its distance to another RSS is the
+// rectangles' distance less both radii, which bounds the distance of everything inside from below.
+#pragma once
+
+#include "geometry/Mat3.h"
+#include "geometry/Vec3.h"
+
+#include <vector>
+
+namespace cdlab {
+
+struct Rss {
+    Vec3 center;          ///< the rectangle's centre (mesh frame)
+    Mat3 axes;            ///< rows: the rectangle's two axes, then its normal (right-handed)
+    double halfLength[2]; ///< half extents of the rectangle along axes 0 and 1
+    double radius = 0;
+
+    /// The RSS with these axes (row 2 the thin direction) around `points`: the radius covers their spread
+    /// along the normal, the rectangle is the smallest that keeps every point within the radius (a point
+    /// near the mid-plane may stick out past the rectangle's side by what the radius leaves). Inflated by a
+    /// relative 1e-10 so the rounding of the fit cannot leave a point outside.
+    static Rss fit(const Mat3& axes, const std::vector<Vec3>& points);
+
+    /// Largest extent (half diagonal plus radius): the traversal descends the larger volume.
+    double size() const;
+};
+
+/// Lower bound on the distance between `a` and `b`, where b's axes and centre are given in a's mesh frame
+/// (`bAxesInA`: rows, `bCenterInA`). The rectangles' distance is bounded by the largest gap of their
+/// projections over the axes that separate two rectangles whenever they are apart (both normals, both edge
+/// directions of each, the four edge cross products: the separating-axis theorem for convex polygons); 0
+/// when they overlap on all of them. A relative 1e-12 of the sizes and offset is subtracted for rounding.
+double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA, const Rss& b);
+
+} // namespace cdlab

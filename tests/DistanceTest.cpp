@@ -1,0 +1,235 @@
+// Mesh–mesh distance (distance/MeshDistance.h): the RSS-tree query against the brute-force reference on
+// fixed-seed random placements of small meshes and polygon soups (slivers and collapsed triangles included),
+// with a guard that 30-70 % of the placements are within 1 % of touching; the options (stopBelow,
+// upperBound); empty, one-triangle and degenerate meshes.
+#include "distance/MeshDistance.h"
+
+#include "core/InputError.h"
+#include "geometry/Quat.h"
+#include "mesh/ProceduralMeshes.h"
+
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace cdlab;
+
+namespace {
+
+Mat3 randomRotation(std::mt19937_64& rng) {
+    std::normal_distribution<double> n;
+    double w = n(rng), x = n(rng), y = n(rng), z = n(rng), l = std::sqrt(w * w + x * x + y * y + z * z);
+    return rotationFromQuaternion(w / l, x / l, y / l, z / l);
+}
+
+/// A polygon soup of `count` triangles in the unit cube: random ones, slivers, collapsed ones (a segment, a
+/// point) and some sharing vertices.
+TriangleMesh randomSoup(std::mt19937_64& rng, int count) {
+    std::uniform_real_distribution<double> u(-0.5, 0.5), s(-0.2, 0.2);
+    TriangleMesh m;
+    m.name = "soup";
+    for (int i = 0; i < count; ++i) {
+        Vec3 c{u(rng), u(rng), u(rng)};
+        Vec3 a = c + Vec3{s(rng), s(rng), s(rng)}, b = c + Vec3{s(rng), s(rng), s(rng)},
+             d = c + Vec3{s(rng), s(rng), s(rng)};
+        switch (i % 7) {
+        case 1:
+            d = a + (b - a) * 0.25;
+            break; // collinear: a segment
+        case 2:
+            b = d = a;
+            break; // a point
+        case 3:
+            d = a + (b - a) * 0.5 + Vec3{0, 1e-7, 0};
+            break; // a sliver
+        default:
+            break;
+        }
+        auto base = static_cast<std::uint32_t>(m.vertices.size());
+        if (i % 5 == 4 && base >= 3) { // shares an edge with the previous triangle
+            m.vertices.push_back(d);
+            m.triangles.push_back({base - 3, base - 2, base});
+            continue;
+        }
+        m.vertices.insert(m.vertices.end(), {a, b, d});
+        m.triangles.push_back({base, base + 1, base + 2});
+    }
+    m.computeFaceNormals();
+    return m;
+}
+
+double radius(const TriangleMesh& m) {
+    double r = 0;
+    for (const Vec3& v : m.vertices) r = std::max(r, length(v));
+    return r;
+}
+
+void expectSame(const MeshDistanceResult& tree, const MeshDistanceResult& brute, const std::string& what) {
+    ASSERT_EQ(tree.found(), brute.found()) << what;
+    if (!brute.found()) return;
+    ASSERT_NEAR(tree.distance, brute.distance, 1e-12 * std::max(1.0, brute.distance)) << what;
+    ASSERT_EQ(tree.triA, brute.triA) << what;
+    ASSERT_EQ(tree.triB, brute.triB) << what;
+    ASSERT_EQ(tree.featureA, brute.featureA) << what;
+    ASSERT_EQ(tree.featureB, brute.featureB) << what;
+    ASSERT_EQ(tree.pointA, brute.pointA) << what;
+    ASSERT_EQ(tree.pointB, brute.pointB) << what;
+}
+
+/// `placements` random poses of mesh pairs from a fixed set (sphere, knot, soups); half are pushed along
+/// their closest direction to a gap under 1 % of the size (or into contact). Returns the fraction within 1 %
+/// of touching.
+double compareOnRandomPlacements(std::uint64_t seed, int placements) {
+    std::mt19937_64 rng(seed);
+    std::vector<TriangleMesh> meshes;
+    meshes.push_back(makeSphere(0.5, 80));
+    meshes.push_back(makeTorusKnot(2, 3, 0.5, 0.12, 200));
+    meshes.push_back(makeBox({0.6, 0.3, 0.9}, 60));
+    for (int i = 0; i < 3; ++i) meshes.push_back(randomSoup(rng, 30 + 15 * i));
+    std::vector<DistanceTree> trees;
+    for (const auto& m : meshes) trees.emplace_back(m);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::uniform_int_distribution<std::size_t> pick(0, meshes.size() - 1);
+    int near = 0;
+    for (int k = 0; k < placements; ++k) {
+        std::size_t i = pick(rng), j = pick(rng);
+        double size = radius(meshes[i]) + radius(meshes[j]);
+        Pose pa{randomRotation(rng), Vec3{u(rng), u(rng), u(rng)} * 0.2};
+        Vec3 dir = randomRotation(rng) * Vec3{1, 0, 0};
+        Pose pb{randomRotation(rng), pa.t + dir * (size * (0.7 + 0.8 * u(rng)))};
+        if (k % 2 == 0) { // near touching: close the gap along the closest points' direction
+            MeshDistanceResult d = meshDistance(trees[i], pa, trees[j], pb);
+            if (d.distance > 0) {
+                Vec3 toward = (d.pointA - d.pointB) / d.distance;
+                pb.t += toward * (d.distance - u(rng) * 0.01 * size * (k % 10 == 0 ? 0 : 1));
+            }
+        }
+        DistanceStats treeStats, bruteStats;
+        MeshDistanceResult tree = meshDistance(trees[i], pa, trees[j], pb, {}, &treeStats);
+        MeshDistanceResult brute = bruteForceDistance(meshes[i], pa, meshes[j], pb, {}, &bruteStats);
+        expectSame(tree, brute,
+                   "placement " + std::to_string(k) + " meshes " + std::to_string(i) + ", " +
+                       std::to_string(j));
+        if (::testing::Test::HasFatalFailure()) return 0;
+        near += brute.distance < 0.01 * size;
+    }
+    return double(near) / placements;
+}
+
+} // namespace
+
+TEST(Distance, TreeEqualsBruteForceOnRandomPlacements) {
+    double nearFraction = compareOnRandomPlacements(7, 1000);
+    EXPECT_GE(nearFraction, 0.3);
+    EXPECT_LE(nearFraction, 0.7);
+}
+
+// The 10,000-placement version (slow label: tens of seconds under the sanitizers).
+TEST(Distance, TreeEqualsBruteForceOnTenThousandPlacements) {
+    double nearFraction = compareOnRandomPlacements(2026, 10000);
+    EXPECT_GE(nearFraction, 0.3);
+    EXPECT_LE(nearFraction, 0.7);
+}
+
+TEST(Distance, OneTriangleMeshesGiveTheTriangleDistance) {
+    TriangleMesh a, b;
+    a.vertices = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    a.triangles = {{0, 1, 2}};
+    b.vertices = {{0.2, 0.2, 1}, {2, 0.2, 1}, {0.2, 2, 1}};
+    b.triangles = {{0, 1, 2}};
+    Pose id;
+    DistanceTree ta(a), tb(b);
+    MeshDistanceResult r = meshDistance(ta, id, tb, id);
+    ASSERT_TRUE(r.found());
+    EXPECT_EQ(r.distance, 1);
+    EXPECT_EQ(r.featureA, MeshFeature::face(0));
+    EXPECT_EQ(r.featureB, MeshFeature::vertex(0));
+    expectSame(r, bruteForceDistance(a, id, b, id), "one triangle");
+    // Moved by the poses: 1 further apart.
+    Pose up{Mat3::identity(), {0, 0, 1}};
+    EXPECT_EQ(meshDistance(ta, id, tb, up).distance, 2);
+}
+
+TEST(Distance, EmptyMeshesFindNothingAndBadMeshesAreNamed) {
+    TriangleMesh empty, one;
+    empty.name = "empty";
+    one.vertices = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    one.triangles = {{0, 1, 2}};
+    DistanceTree te(empty), to(one);
+    EXPECT_TRUE(te.empty());
+    EXPECT_FALSE(meshDistance(te, {}, to, {}).found());
+    EXPECT_FALSE(meshDistance(to, {}, te, {}).found());
+    EXPECT_FALSE(bruteForceDistance(empty, {}, one, {}).found());
+    TriangleMesh bad = one;
+    bad.name = "bad.obj";
+    bad.triangles.push_back({0, 1, 7});
+    try {
+        DistanceTree t(bad);
+        FAIL() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("bad.obj: triangle 1"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(bruteForceDistance(bad, {}, one, {}), InputError);
+    bad.triangles.pop_back();
+    bad.vertices[0].x = NAN;
+    EXPECT_THROW(DistanceTree{bad}, InputError);
+}
+
+TEST(Distance, CollapsedMeshesAreSegmentsAndPoints) {
+    // Every triangle collapsed (a mesh validate() refuses): the distance is still defined.
+    TriangleMesh a, b;
+    a.vertices = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {5, 5, 5}};
+    a.triangles = {{0, 1, 2}, {3, 3, 3}};
+    b.vertices = {{0.5, 1, -1}, {0.5, 1, 1}, {0.5, 1, 1}};
+    b.triangles = {{0, 1, 2}};
+    DistanceTree ta(a), tb(b);
+    MeshDistanceResult r = meshDistance(ta, {}, tb, {});
+    EXPECT_EQ(r.distance, 1);
+    EXPECT_EQ(r.triA, 0u);
+    expectSame(r, bruteForceDistance(a, {}, b, {}), "collapsed");
+}
+
+TEST(Distance, StopBelowAndUpperBound) {
+    std::mt19937_64 rng(99);
+    TriangleMesh a = makeTorusKnot(2, 3, 0.5, 0.12, 400), b = makeSphere(0.3, 200);
+    DistanceTree ta(a), tb(b);
+    int stoppedEarly = 0;
+    for (int k = 0; k < 200; ++k) {
+        Pose pa{randomRotation(rng), {}};
+        Pose pb{randomRotation(rng), randomRotation(rng) * Vec3{0.55 + 0.004 * k, 0, 0}};
+        MeshDistanceResult full = meshDistance(ta, pa, tb, pb);
+        ASSERT_TRUE(full.found());
+        // upperBound: the same answer when something is closer, nothing otherwise (at the minimum too).
+        for (double ub : {full.distance * 1.5, full.distance, full.distance * 0.5}) {
+            DistanceOptions o;
+            o.upperBound = ub;
+            MeshDistanceResult r = meshDistance(ta, pa, tb, pb, o), rb = bruteForceDistance(a, pa, b, pb, o);
+            if (full.distance < ub) {
+                expectSame(r, full, "upperBound above");
+                expectSame(rb, full, "upperBound above, brute force");
+            } else {
+                EXPECT_FALSE(r.found());
+                EXPECT_FALSE(rb.found());
+            }
+        }
+        // stopBelow: a pair closer than it, a true pair's distance; the minimum when none is closer.
+        DistanceOptions o;
+        o.stopBelow = full.distance * 1.3 + 1e-3;
+        DistanceStats fullStats, stopStats;
+        meshDistance(ta, pa, tb, pb, {}, &fullStats);
+        MeshDistanceResult r = meshDistance(ta, pa, tb, pb, o, &stopStats);
+        ASSERT_LT(r.distance, o.stopBelow);
+        ASSERT_GE(r.distance, full.distance);
+        Vec3 x[3], y[3];
+        a.corners(r.triA, x[0], x[1], x[2]);
+        b.corners(r.triB, y[0], y[1], y[2]);
+        for (auto& v : x) v = pa.apply(v);
+        for (auto& v : y) v = pb.apply(v);
+        EXPECT_EQ(triangleDistance(x[0], x[1], x[2], y[0], y[1], y[2]).distance, r.distance);
+        stoppedEarly += stopStats.triTests < fullStats.triTests;
+        MeshDistanceResult rb = bruteForceDistance(a, pa, b, pb, o);
+        EXPECT_LT(rb.distance, o.stopBelow);
+        o.stopBelow = full.distance * 0.9;
+        expectSame(meshDistance(ta, pa, tb, pb, o), full, "stopBelow below the minimum");
+    }
+    EXPECT_GT(stoppedEarly, 100); // stopping saves work on most of them
+}
