@@ -333,7 +333,8 @@ int main(int argc, char** argv) {
                     if (!info || info->role == AlgorithmRole::Peer || referenceRun.count(info->kind))
                         continue;
                     for (const auto& ref : registry.list())
-                        if (ref.role == AlgorithmRole::Reference && ref.kind == info->kind) {
+                        if (ref.role == AlgorithmRole::Reference && ref.hashReference &&
+                            ref.kind == info->kind) {
                             referenceRun[info->kind] = specs.size();
                             specs.push_back({ref.name, {}});
                             break;

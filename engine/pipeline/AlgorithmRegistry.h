@@ -27,6 +27,10 @@ struct AlgorithmInfo {
     std::string description; ///< what it does, citing the paper section where there is one
     AlgorithmKind kind = AlgorithmKind::Discrete;
     AlgorithmRole role = AlgorithmRole::Method;
+    /// A reference whose answers the bench's --verify compares its kind's algorithms with, hash for hash.
+    /// False for a reference whose times carry a tolerance (articulated-reference: sampling and bisection),
+    /// which the tests compare within that tolerance instead.
+    bool hashReference = true;
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
     std::vector<ParamSpec> params;

@@ -6,9 +6,10 @@ namespace cdlab {
 
 const char* toString(Counter c) {
     static constexpr const char* kNames[kCounterCount] = {
-        "bv_tests",    "nodes_visited", "tri_tests",   "pairs",      "ee_tests",      "vf_tests",
-        "fv_tests",    "bm_tests",      "bm_culled",   "contacts",   "contact_tests", "bm_nested",
-        "ee_backward", "vf_backward",   "fv_backward", "link_pairs", "pcls"};
+        "bv_tests",      "nodes_visited", "tri_tests",   "pairs",       "ee_tests",
+        "vf_tests",      "fv_tests",      "bm_tests",    "bm_culled",   "contacts",
+        "contact_tests", "bm_nested",     "ee_backward", "vf_backward", "fv_backward",
+        "link_pairs",    "pcls",          "samples",     "bisections"};
     return kNames[int(c)];
 }
 

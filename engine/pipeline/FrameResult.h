@@ -34,8 +34,10 @@ enum class Counter : std::uint8_t {
     FvBackward,   ///< fv_backward: the same for F/V tests
     LinkPairs,    ///< link_pairs: object pairs the scene tests, before spatial culling (zhang2007 Table 2)
     Pcls,         ///< pcls: potentially colliding link pairs left after spatial culling (Table 2)
+    Samples,      ///< samples: sampled times at which the whole scene was tested (articulated-reference)
+    Bisections,   ///< bisections: bisection steps between the last free and the first colliding time
 };
-constexpr int kCounterCount = int(Counter::Pcls) + 1;
+constexpr int kCounterCount = int(Counter::Bisections) + 1;
 const char* toString(Counter c);
 /// The counter named `name` ("ee_tests"); false when there is none.
 bool parseCounter(std::string_view name, Counter& out);
