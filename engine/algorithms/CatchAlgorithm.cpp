@@ -1,7 +1,9 @@
 #include "algorithms/CatchAlgorithm.h"
 
+#include "core/InputError.h"
 #include "core/Stopwatch.h"
 #include "debug/DebugSink.h"
+#include "pipeline/TimeOfContactDrawing.h"
 
 #include <set>
 #include <sstream>
@@ -19,16 +21,19 @@ Obb boxOf(const Aabb& b) {
 AlgorithmInfo CatchAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "catch";
-    i.kind = AlgorithmKind::Culling;
-    i.draws = {DebugCategory::BvhNode,       DebugCategory::PickedNode, DebugCategory::SweptBox,
-               DebugCategory::SweptBoxOther, DebugCategory::LinkObb,    DebugCategory::PotentialPair,
-               DebugCategory::LinkBvhNode};
+    i.kind = AlgorithmKind::Continuous;
+    i.draws = {DebugCategory::BvhNode,       DebugCategory::PickedNode,   DebugCategory::SweptBox,
+               DebugCategory::SweptBoxOther, DebugCategory::LinkObb,      DebugCategory::PotentialPair,
+               DebugCategory::LinkBvhNode,   DebugCategory::TimeOfContact};
     i.description =
-        "CATCH's spatial culling for articulated models (zhang2007 secs. 4-5): swept AABBs of every "
-        "link over the frame from Taylor models of its chain's motion, a dynamic AABB hierarchy "
-        "per model, culled against other models, the environment's BVHs and the model's own "
-        "non-adjacent links. Reports the potentially colliding link pairs (PCLs) only: no contacts "
-        "and no time of contact yet.";
+        "CATCH, continuous collision detection for articulated models (zhang2007): swept AABBs of every "
+        "link from Taylor models of its chain's motion and a dynamic AABB hierarchy per model cull the "
+        "link pairs (secs. 4-5); lower bounds from conservative advancement of the links' convex hulls "
+        "order the survivors and temporal culling drops those that cannot come first (sec. 7, Alg. 1); "
+        "conservative advancement on the meshes (RSS distance trees, polygon soups included) with the "
+        "motion bound of sec. 6 finds the scene's first time of contact and the closest features there. "
+        "Reports only the scene's earliest contact; the time is where the distance first drops below "
+        "epsilon, with no contact before it.";
     i.params = {
         {"bounds",
          "How a link's motion is bounded: Taylor models (zhang2007 sec. 5.1) or plain interval arithmetic "
@@ -41,6 +46,28 @@ AlgorithmInfo CatchAlgorithm::info() {
          {},
          1,
          5},
+        {"epsilon",
+         "Distance threshold in scene units: the time of contact is where a pair's distance drops below it "
+         "(zhang2007 uses 0.001).",
+         1e-3,
+         {},
+         1e-9,
+         1e3},
+        {"temporal",
+         "Temporal culling (zhang2007 sec. 7): advance the pairs in order of their lower bounds and drop "
+         "those that cannot come before the best time of contact so far; off advances every pair.",
+         std::string("on"),
+         {"on", "off"}},
+        {"lower_bound",
+         "Each pair's lower bound on its time of contact: conservative advancement of the links' convex "
+         "hulls (sec. 7.2) or the first advancement step on the meshes.",
+         std::string("hull"),
+         {"hull", "first-step"}},
+        {"mode",
+         "toc: the scene's first time of contact; planning: stop at the first contact found, as a motion "
+         "planner asks only whether the motion collides (sec. 8).",
+         std::string("toc"),
+         {"toc", "planning"}},
     };
     i.create = [](const ParamSet& p) { return std::make_unique<CatchAlgorithm>(p); };
     return i;
@@ -49,6 +76,10 @@ AlgorithmInfo CatchAlgorithm::info() {
 CatchAlgorithm::CatchAlgorithm(const ParamSet& p) {
     parseSweptBounds(p.getString("bounds"), m_options.bounds);
     m_options.order = int(p.getInt("order"));
+    m_search.epsilon = p.getDouble("epsilon");
+    m_search.temporalCulling = p.getString("temporal") == "on";
+    parseTocLowerBound(p.getString("lower_bound"), m_search.lowerBound);
+    m_search.planning = p.getString("mode") == "planning";
 }
 
 PrepareReport CatchAlgorithm::prepare(const Scene& scene, const Progress& progress) {
@@ -91,6 +122,29 @@ PrepareReport CatchAlgorithm::prepare(const Scene& scene, const Progress& progre
     }
     m_culling.prepare(scene, *m_objects, m_bvhOf);
     report.stages.add("build", sw.ms());
+    // Per mesh: its distance tree (conservative advancement) and convex hull (the lower bounds), shared
+    // through the cache like the OBB trees.
+    Stopwatch swDistance;
+    std::vector<const DistanceTree*> distanceTrees;
+    std::vector<const ConvexHull*> hulls;
+    std::size_t distanceBytes = 0;
+    seen.clear();
+    for (const auto& o : m_objects->objects()) {
+        const TriangleMesh& mesh = *o.mesh;
+        if (mesh.triangleCount() == 0)
+            throw InputError(o.name, "",
+                             "link '" + o.name + "' has no triangles: CATCH needs a surface to measure");
+        const DistanceTree& tree =
+            hold(cache.get<DistanceTree>(mesh, DistanceTree::cacheKey(), [&] { return DistanceTree(mesh); }));
+        const ConvexHull& hull =
+            hold(cache.get<ConvexHull>(mesh, "convex hull", [&] { return ConvexHull::of(mesh); }));
+        if (seen.insert(o.mesh).second) distanceBytes += tree.memoryBytes();
+        distanceTrees.push_back(&tree);
+        hulls.push_back(&hull);
+    }
+    m_toc.prepare(m_culling, distanceTrees, hulls);
+    report.memoryBytes += distanceBytes;
+    report.stages.add("distance", swDistance.ms());
     std::ostringstream s;
     s << trees << " OBB trees; " << m_culling.groups().size() << " moving groups (" << scene.models.size()
       << " articulated), bounds " << toString(m_options.bounds);
@@ -104,19 +158,98 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
     FrameResult r;
     r.t0 = t0;
     r.t1 = t1;
+    r.firstContactScope = FirstContactScope::Scene;
     SpatialCullingStats stats;
     m_culling.cull(t0, t1, m_options, r.potentialPairs, stats);
+    TocSearchStats toc;
+    // The step-through wants the advancement of the pair that gives the TOC, known only at the end: when
+    // drawing, that pair is advanced once more with its history kept.
+    TocWitness w = m_toc.run(t0, t1, r.potentialPairs, m_search, toc, m_records);
     r.stages.add(m_options.bounds == SweptBounds::Taylor ? "taylor" : "interval", stats.sweptMs);
     r.stages.add("bvh", stats.bvhMs);
+    r.stages.add("bound", toc.boundMs);
+    r.stages.add("advance", toc.advanceMs);
     r.counters.add(Counter::LinkPairs, stats.linkPairs);
     r.counters.add(Counter::Pcls, stats.pcls);
+    r.counters.add(Counter::PclsAdvanced, toc.pclsAdvanced);
+    r.counters.add(Counter::CaIterations, toc.caIterations);
+    r.counters.add(Counter::DistanceQueries, toc.distanceQueries);
+    r.counters.add(Counter::HullQueries, toc.hullQueries);
     r.counters.add(Counter::BvTests, stats.boxTests);
-    if (sink) draw(t0, t1, r.potentialPairs, *sink);
+    for (const PclRecord& rec : m_records) {
+        PairAdvance a;
+        a.objectA = rec.objectA, a.objectB = rec.objectB;
+        a.lowerBound = rec.lowerBound;
+        a.reached = rec.advance.iterations ? rec.advance.time : rec.lowerBound;
+        a.tMin = rec.tMinBefore;
+        a.iterations = rec.advance.iterations;
+        a.fate = PairAdvance::Fate(int(rec.fate));
+        r.pairAdvances.push_back(a);
+    }
+    if (w.contact) {
+        TimeOfContact c = contactOf(w);
+        r.firstContacts.push_back(c);
+        r.contacts.push_back({c.objectA, c.objectB, {{c.triA, c.triB}}});
+        r.counters.add(Counter::Contacts, 1);
+        if (sink) {
+            // Replays the earliest pair's advancement from where it started, keeping its steps.
+            std::vector<PclRecord> one;
+            TocSearchOptions replay = m_search;
+            replay.temporalCulling = false;
+            TocSearchStats ignored;
+            m_trace.clear();
+            m_toc.run(t0, t1, {{w.objectA, w.objectB}}, replay, ignored, one, 0, &m_trace);
+            for (const CaStep& s : m_trace)
+                r.advanceSteps.push_back({s.time, s.distance, s.speed, s.step, s.pointA, s.pointB});
+        }
+    } else {
+        r.counters.add(Counter::Contacts, 0);
+    }
+    if (sink) draw(t0, t1, r, *sink);
     return r;
 }
 
-void CatchAlgorithm::draw(double t0, double t1, const std::vector<SpatialCulling::ObjectPair>& pcls,
-                          DebugSink& sink) const {
+TimeOfContact CatchAlgorithm::contactOf(const TocWitness& w) const {
+    TimeOfContact c;
+    c.objectA = w.objectA, c.objectB = w.objectB;
+    c.time = w.time;
+    c.triA = w.closest.triA, c.triB = w.closest.triB;
+    const MeshFeature &fa = w.closest.featureA, &fb = w.closest.featureB;
+    const TriangleMesh &ma = *m_objects->objects()[w.objectA].mesh,
+                       &mb = *m_objects->objects()[w.objectB].mesh;
+    // The nearer end of an edge whose closest point lies on a face (an edge parallel to it).
+    auto nearerEnd = [](const TriangleMesh& m, const MeshFeature& e, const Pose& pose, const Vec3& other) {
+        return length(pose.apply(m.vertices[e.a]) - other) <= length(pose.apply(m.vertices[e.b]) - other)
+                   ? e.a
+                   : e.b;
+    };
+    using K = MeshFeature::Kind;
+    if (w.startedInside || (fa.kind == K::Face && fb.kind == K::Face)) {
+        c.kind = TimeOfContact::Kind::Penetrating;
+        c.featureA = MeshFeature::face(c.triA), c.featureB = MeshFeature::face(c.triB);
+    } else if (fa.isPoint()) {
+        c.kind = TimeOfContact::Kind::VertexFace;
+        c.featureA = MeshFeature::vertex(fa.a), c.featureB = MeshFeature::face(c.triB);
+    } else if (fb.isPoint()) {
+        c.kind = TimeOfContact::Kind::FaceVertex;
+        c.featureA = MeshFeature::face(c.triA), c.featureB = MeshFeature::vertex(fb.a);
+    } else if (fa.kind == K::Edge && fb.kind == K::Edge) {
+        c.kind = TimeOfContact::Kind::EdgeEdge;
+        c.featureA = fa, c.featureB = fb;
+    } else if (fa.kind == K::Edge) {
+        c.kind = TimeOfContact::Kind::VertexFace;
+        c.featureA = MeshFeature::vertex(nearerEnd(ma, fa, m_toc.pose(w.objectA, w.time), w.closest.pointB));
+        c.featureB = MeshFeature::face(c.triB);
+    } else {
+        c.kind = TimeOfContact::Kind::FaceVertex;
+        c.featureA = MeshFeature::face(c.triA);
+        c.featureB = MeshFeature::vertex(nearerEnd(mb, fb, m_toc.pose(w.objectB, w.time), w.closest.pointA));
+    }
+    return c;
+}
+
+void CatchAlgorithm::draw(double t0, double t1, const FrameResult& r, DebugSink& sink) const {
+    const auto& pcls = r.potentialPairs;
     const auto& objs = m_objects->objects();
     std::vector<bool> inPcl(objs.size(), false);
     for (const auto& [a, b] : pcls) inPcl[a] = inPcl[b] = true;
@@ -168,6 +301,15 @@ void CatchAlgorithm::draw(double t0, double t1, const std::vector<SpatialCulling
         sink.setTag(tag);
         if (sink.wants(DebugCategory::PotentialPair, tag))
             sink.box(m_bvhOf[o]->nodeBox(0).transformed(end[o]), pclColor, DebugCategory::PotentialPair);
+    }
+    // The time of contact: both links as they were then, the closest features and the time.
+    if (!r.firstContacts.empty()) {
+        const TimeOfContact& c = r.firstContacts.front();
+        ContactBody a{objs[c.objectA].mesh, m_toc.pose(c.objectA, c.time), end[c.objectA],
+                      std::int32_t(c.objectA)};
+        ContactBody b{objs[c.objectB].mesh, m_toc.pose(c.objectB, c.time), end[c.objectB],
+                      std::int32_t(c.objectB)};
+        drawTimeOfContact(sink, c, a, b, t1 > t0 ? (c.time - t0) / (t1 - t0) : 1.0);
     }
     sink.setTag({});
 }

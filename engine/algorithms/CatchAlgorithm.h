@@ -1,11 +1,14 @@
-// CatchAlgorithm ("catch"): the articulated pipeline of zhang2007, up to spatial culling (secs. 4-5): per
-// frame, swept AABBs of every link from Taylor models (or intervals), a dynamic AABB hierarchy per model,
-// culling between models, against the environment and within a model. It reports the potentially colliding
-// link pairs (PCLs) and Table 2's spatial counters; it finds no contacts and no time of contact (its kind is
-// "culling"): conservative advancement and temporal culling come next.
+// CatchAlgorithm ("catch"): the articulated pipeline of zhang2007. Per frame: swept AABBs of every link from
+// Taylor models (or intervals), a dynamic AABB hierarchy per model, culling between models, against the
+// environment and within a model (secs. 4-5: the potentially colliding link pairs, PCLs); then lower bounds
+// on each PCL's time of contact from its links' convex hulls, temporal culling (sec. 7, Alg. 1) and
+// conservative advancement on the links' meshes (secs. 3.4, 6) to the scene's first time of contact and the
+// closest features there. Reports that one contact (FirstContactScope::Scene), the PCLs and Table 2's
+// counters.
 #pragma once
 
 #include "articulated/SpatialCulling.h"
+#include "articulated/TimeOfContactSearch.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "pipeline/BvhStructure.h"
 
@@ -34,10 +37,14 @@ public:
 
 private:
     BvhStructure structure() const { return {m_objects.get(), m_bvhOf}; }
-    void draw(double t0, double t1, const std::vector<SpatialCulling::ObjectPair>& pcls,
-              DebugSink& sink) const;
+    void draw(double t0, double t1, const FrameResult& r, DebugSink& sink) const;
+    TimeOfContact contactOf(const TocWitness& w) const;
 
     SweptBoxOptions m_options;
+    TocSearchOptions m_search;
+    TimeOfContactSearch m_toc;
+    std::vector<PclRecord> m_records;
+    std::vector<CaStep> m_trace;
     const Scene* m_scene = nullptr;
     std::unique_ptr<SceneObjects> m_objects;
     std::vector<const Bvh*> m_bvhOf;

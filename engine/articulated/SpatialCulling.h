@@ -51,6 +51,8 @@ public:
     const std::vector<Group>& groups() const { return m_groups; }
     /// The group of an object, -1 for a static environment body.
     int groupOf(std::uint32_t object) const { return m_groupOf[object]; }
+    /// A static environment body's (fixed) world pose.
+    const Pose& staticPose(std::uint32_t object) const { return m_staticPose[object]; }
     /// Swept boxes of one group over [t0, t1] with other options (the viewer's side-by-side bounds).
     void sweptBoxesOf(int group, double t0, double t1, const SweptBoxOptions& options,
                       std::vector<Aabb>& out) const;

@@ -6,10 +6,12 @@ namespace cdlab {
 
 const char* toString(Counter c) {
     static constexpr const char* kNames[kCounterCount] = {
-        "bv_tests",      "nodes_visited", "tri_tests",   "pairs",       "ee_tests",
-        "vf_tests",      "fv_tests",      "bm_tests",    "bm_culled",   "contacts",
-        "contact_tests", "bm_nested",     "ee_backward", "vf_backward", "fv_backward",
-        "link_pairs",    "pcls",          "samples",     "bisections"};
+        "bv_tests",      "nodes_visited",    "tri_tests",     "pairs",
+        "ee_tests",      "vf_tests",         "fv_tests",      "bm_tests",
+        "bm_culled",     "contacts",         "contact_tests", "bm_nested",
+        "ee_backward",   "vf_backward",      "fv_backward",   "link_pairs",
+        "pcls",          "samples",          "bisections",    "pcls_advanced",
+        "ca_iterations", "distance_queries", "hull_queries"};
     return kNames[int(c)];
 }
 
@@ -93,6 +95,22 @@ void mix(std::uint64_t& h, std::uint64_t v) {
 }
 } // namespace
 
+const char* toString(PairAdvance::Fate f) {
+    switch (f) {
+    case PairAdvance::Fate::Culled:
+        return "culled";
+    case PairAdvance::Fate::Abandoned:
+        return "abandoned";
+    case PairAdvance::Fate::Free:
+        return "free";
+    case PairAdvance::Fate::Contact:
+        return "contact";
+    case PairAdvance::Fate::Earliest:
+        return "toc";
+    }
+    return "?";
+}
+
 const char* toString(TimeOfContact::Kind k) {
     switch (k) {
     case TimeOfContact::Kind::VertexFace:
@@ -101,6 +119,8 @@ const char* toString(TimeOfContact::Kind k) {
         return "face/vertex";
     case TimeOfContact::Kind::EdgeEdge:
         return "edge/edge";
+    case TimeOfContact::Kind::Penetrating:
+        return "interpenetrating at the start";
     }
     return "?";
 }

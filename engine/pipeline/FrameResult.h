@@ -36,8 +36,12 @@ enum class Counter : std::uint8_t {
     Pcls,         ///< pcls: potentially colliding link pairs left after spatial culling (Table 2)
     Samples,      ///< samples: sampled times at which the whole scene was tested (articulated-reference)
     Bisections,   ///< bisections: bisection steps between the last free and the first colliding time
+    PclsAdvanced, ///< pcls_advanced: PCLs advanced on their meshes after temporal culling (Table 2)
+    CaIterations, ///< ca_iterations: conservative-advancement iterations on the meshes
+    DistanceQueries, ///< distance_queries: mesh distance queries (advancement, bounds and witnesses)
+    HullQueries,     ///< hull_queries: convex-hull distance queries (temporal culling's lower bounds)
 };
-constexpr int kCounterCount = int(Counter::Bisections) + 1;
+constexpr int kCounterCount = int(Counter::HullQueries) + 1;
 const char* toString(Counter c);
 /// The counter named `name` ("ee_tests"); false when there is none.
 bool parseCounter(std::string_view name, Counter& out);
@@ -76,7 +80,9 @@ struct BodyPairContacts {
 /// Continuous algorithms: the earliest contact of a body pair within the frame and the features that make it
 /// (by mesh indices: MeshFeature).
 struct TimeOfContact {
-    enum class Kind : std::uint8_t { VertexFace, FaceVertex, EdgeEdge };
+    /// Penetrating: the bodies already intersect at the frame's start (CATCH reports TOC = start and the
+    /// intersecting features).
+    enum class Kind : std::uint8_t { VertexFace, FaceVertex, EdgeEdge, Penetrating };
     std::uint32_t objectA = 0, objectB = 0;
     double time = 0; ///< absolute time, a lower bound within the algorithm's resolution
     Kind kind = Kind::VertexFace;
@@ -114,6 +120,32 @@ std::string describeContact(const TimeOfContact& c, const std::string& nameA, co
 /// earliest contact (FrameResult::earliest) compares across both.
 enum class FirstContactScope : std::uint8_t { PerBodyPair, Scene };
 
+/// CATCH's temporal culling (zhang2007 sec. 7, Fig. 6), per potentially colliding pair: its lower bound on
+/// the time of contact, how far its advancement got and why it stopped, for the viewer's bars.
+struct PairAdvance {
+    enum class Fate : std::uint8_t {
+        Culled,    ///< its lower bound passed the best TOC so far (or the frame): never advanced
+        Abandoned, ///< advanced, then passed the best TOC so far
+        Free,      ///< advanced to the frame's end without contact
+        Contact,   ///< reached the distance threshold, after the scene's TOC
+        Earliest   ///< gave the scene's TOC
+    };
+    std::uint32_t objectA = 0, objectB = 0;
+    double lowerBound = 0; ///< absolute time; +inf when the bound shows no contact within the frame
+    double reached = 0;    ///< where its advancement stopped (its TOC for a contact)
+    double tMin = 0;       ///< the best TOC so far when its turn came (Fig. 6's running line)
+    int iterations = 0;    ///< advancement iterations on the meshes
+    Fate fate = Fate::Culled;
+};
+const char* toString(PairAdvance::Fate f);
+
+/// One iteration of conservative advancement (zhang2007 eq. 4) of the pair that gave the TOC: the viewer's
+/// step-through.
+struct AdvanceStep {
+    double time = 0, distance = 0, speed = 0, step = 0; ///< t, d, mu, d / mu
+    Vec3 pointA, pointB;                                ///< closest points at t
+};
+
 struct FrameResult {
     double t0 = 0, t1 = 0;
     /// Only pairs with at least one contact, sorted by (objectA, objectB). Continuous algorithms list the
@@ -123,6 +155,10 @@ struct FrameResult {
     /// Culling algorithms: the object pairs that survive culling (each lower index first, sorted).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> potentialPairs;
     FirstContactScope firstContactScope = FirstContactScope::PerBodyPair;
+    /// CATCH: every PCL's temporal-culling record, and (when drawing) the advancement of the pair that gave
+    /// the TOC, iteration by iteration.
+    std::vector<PairAdvance> pairAdvances;
+    std::vector<AdvanceStep> advanceSteps;
     Counters counters;
     StageTimes stages;
 

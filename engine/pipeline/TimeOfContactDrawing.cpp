@@ -61,6 +61,8 @@ Vec3 contactPoint(const TimeOfContact& c, const ContactBody& a, const ContactBod
         return vertex(b, c.featureB.a);
     case TimeOfContact::Kind::EdgeEdge:
         break;
+    case TimeOfContact::Kind::Penetrating: // two faces: between their centroids
+        return (centroid(a, c.triA) + centroid(b, c.triB)) * 0.5;
     }
     Vec3 p, q;
     closestPointsOnSegments(vertex(a, c.featureA.a), vertex(a, c.featureA.b), vertex(b, c.featureB.a),

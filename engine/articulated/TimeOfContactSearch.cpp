@@ -1,0 +1,173 @@
+#include "articulated/TimeOfContactSearch.h"
+
+#include "convex/Gjk.h"
+#include "core/Stopwatch.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cdlab {
+
+const char* toString(TocLowerBound b) {
+    return b == TocLowerBound::Hull ? "hull" : "first-step";
+}
+
+bool parseTocLowerBound(const std::string& s, TocLowerBound& out) {
+    if (s == "hull") return out = TocLowerBound::Hull, true;
+    if (s == "first-step") return out = TocLowerBound::FirstStep, true;
+    return false;
+}
+
+void TimeOfContactSearch::prepare(const SpatialCulling& culling,
+                                  const std::vector<const DistanceTree*>& trees,
+                                  const std::vector<const ConvexHull*>& hulls) {
+    m_culling = &culling;
+    m_trees = trees;
+    m_hulls = hulls;
+    const std::size_t n = trees.size();
+    m_radius.assign(n, 0);
+    m_linkOf.assign(n, -1);
+    for (std::size_t o = 0; o < n; ++o)
+        for (const Vec3& v : hulls[o]->vertices()) m_radius[o] = std::max(m_radius[o], length(v));
+    const auto& groups = culling.groups();
+    m_bounds.assign(groups.size(), MotionBound{});
+    m_groupRadius.assign(groups.size(), {});
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        for (std::size_t k = 0; k < groups[g].objects.size(); ++k) {
+            m_linkOf[groups[g].objects[k]] = int(k);
+            m_groupRadius[g].push_back(m_radius[groups[g].objects[k]]);
+        }
+}
+
+Pose TimeOfContactSearch::pose(std::uint32_t o, double t) const {
+    int g = m_culling->groupOf(o);
+    if (g < 0) return m_culling->staticPose(o);
+    const SpatialCulling::Group& group = m_culling->groups()[g];
+    // Up the chain to its root, then down: parent * joint * motion(t), as ArticulatedModel::linkPoses.
+    int path[64], depth = 0;
+    for (int k = m_linkOf[o]; k >= 0 && depth < 64; k = group.chain[k].parent) path[depth++] = k;
+    Pose p = group.base;
+    for (int i = depth - 1; i >= 0; --i) {
+        const ChainLink& l = group.chain[path[i]];
+        p = p * l.joint;
+        if (l.motion && !l.motion->empty()) p = p * l.motion->at(t);
+    }
+    return p;
+}
+
+double TimeOfContactSearch::speed(std::uint32_t o, double t) const {
+    int g = m_culling->groupOf(o);
+    return g < 0 ? 0 : m_bounds[g].speed(m_linkOf[o], t);
+}
+
+double TimeOfContactSearch::projectedSpeed(std::uint32_t o, const Vec3& n, double t) const {
+    int g = m_culling->groupOf(o);
+    return g < 0 ? 0 : m_bounds[g].projectedSpeed(m_linkOf[o], n, t);
+}
+
+TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<SpatialCulling::ObjectPair>& pcls,
+                                    const TocSearchOptions& options, TocSearchStats& stats,
+                                    std::vector<PclRecord>& records, int traceFor,
+                                    std::vector<CaStep>* trace) {
+    TocWitness out;
+    records.assign(pcls.size(), PclRecord{});
+    for (std::size_t i = 0; i < pcls.size(); ++i)
+        records[i].objectA = pcls[i].first, records[i].objectB = pcls[i].second;
+    if (pcls.empty()) return out;
+    {
+        std::vector<bool> used(m_bounds.size(), false);
+        for (const auto& [a, b] : pcls)
+            for (std::uint32_t o : {a, b})
+                if (int g = m_culling->groupOf(o); g >= 0) used[g] = true;
+        const auto& groups = m_culling->groups();
+        for (std::size_t g = 0; g < groups.size(); ++g)
+            if (used[g]) m_bounds[g].update(groups[g].base, groups[g].chain, m_groupRadius[g], t0, t1);
+    }
+    CaOptions ca;
+    ca.epsilon = options.epsilon;
+    ca.end = t1;
+    ca.maxIterations = options.maxIterations;
+
+    // The meshes' distance at time t (stopping at the first pair under epsilon: CA only asks whether it is).
+    auto meshDistanceAt = [&](std::uint32_t a, std::uint32_t b, double t, double stopBelow) {
+        ++stats.distanceQueries;
+        DistanceOptions d;
+        d.stopBelow = stopBelow;
+        return meshDistance(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), d);
+    };
+    auto fullSpeed = [&](std::uint32_t a, std::uint32_t b) {
+        return [this, a, b](double t, const Vec3&) { return speed(a, t) + speed(b, t); };
+    };
+
+    Stopwatch boundClock;
+    auto bound = [&](int i) {
+        PclRecord& r = records[i];
+        const std::uint32_t a = r.objectA, b = r.objectB;
+        if (options.lowerBound == TocLowerBound::FirstStep) {
+            // The first CA step on the meshes (Alg. 1's default): t0 + d / mu.
+            MeshDistanceResult d = meshDistanceAt(a, b, t0, options.epsilon);
+            ++stats.caIterations;
+            double mu = speed(a, t0) + speed(b, t0);
+            r.boundIterations = 1;
+            r.lowerBound = d.distance < options.epsilon ? t0 : mu > 0 ? t0 + d.distance / mu : INFINITY;
+            if (r.lowerBound > t1) r.lowerBound = INFINITY;
+            return;
+        }
+        // CA on the convex hulls (sec. 7.2): their distance bounds the meshes' from below, and the projected
+        // motion bound is safe for convex shapes.
+        CaDistance hullDistance = [&](double t, Vec3& pa, Vec3& pb) {
+            ++stats.hullQueries;
+            GjkResult g = gjkDistance(*m_hulls[a], pose(a, t), *m_hulls[b], pose(b, t));
+            pa = g.pointA, pb = g.pointB;
+            return g.intersecting ? 0.0 : std::max(0.0, g.lowerBound);
+        };
+        CaSpeed projected = [&](double t, const Vec3& n) {
+            return projectedSpeed(a, n, t) + projectedSpeed(b, -n, t);
+        };
+        CaResult h = advance(t0, hullDistance, projected, ca);
+        r.boundIterations = h.iterations;
+        r.lowerBound = h.outcome == CaOutcome::Free ? INFINITY : h.time;
+    };
+
+    Stopwatch advanceClock;
+    double advanceMs = 0;
+    auto advanceOne = [&](int i, double from, double limit) {
+        Stopwatch sw;
+        const std::uint32_t a = records[i].objectA, b = records[i].objectB;
+        ++stats.pclsAdvanced;
+        CaDistance distance = [&](double t, Vec3& pa, Vec3& pb) {
+            ++stats.caIterations;
+            MeshDistanceResult d = meshDistanceAt(a, b, t, options.epsilon);
+            pa = d.pointA, pb = d.pointB;
+            return d.found() ? d.distance : INFINITY;
+        };
+        CaOptions o = ca;
+        o.limit = limit;
+        CaResult r = advance(from, distance, fullSpeed(a, b), o, i == traceFor ? trace : nullptr);
+        if (r.outcome == CaOutcome::Unresolved) ++stats.unresolved;
+        advanceMs += sw.ms();
+        return r;
+    };
+
+    TemporalCullingOptions tc;
+    tc.enabled = options.temporalCulling;
+    tc.planning = options.planning;
+    tc.start = t0;
+    tc.end = t1;
+    TemporalCullingResult res = temporalCulling(records, bound, advanceOne, tc);
+    stats.advanceMs += advanceMs;
+    stats.boundMs += std::max(0.0, boundClock.ms() - advanceMs);
+    if (!res.contact) return out;
+    const PclRecord& r = records[res.earliest];
+    out.contact = true;
+    out.objectA = r.objectA;
+    out.objectB = r.objectB;
+    out.time = res.toc;
+    out.startedInside = res.toc <= t0;
+    // The witness: the closest features at the TOC (a full query; CA's stopped at the first pair under
+    // epsilon).
+    out.closest = meshDistanceAt(r.objectA, r.objectB, res.toc, 0);
+    return out;
+}
+
+} // namespace cdlab

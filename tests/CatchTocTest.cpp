@@ -1,0 +1,312 @@
+// CATCH's time of contact (zhang2007 secs. 6-7): on fixed-seed random articulated scenes (chains and trees of
+// 2-15 links, some links polygon soups, self-collision on, a moving rigid body, a floor), `catch` never
+// reports a TOC after a real contact — the exact discrete test finds no intersection at any sampled time
+// before it, and the witness pair is within epsilon there — and when it says a frame is free, the sampled
+// reference (`articulated-reference`) finds no contact in it. Temporal culling and the interval bounds
+// change no answer. Pairs that start interpenetrated report TOC = frame start; degenerate links work.
+#include "ArticulatedTestUtil.h"
+#include "bvh/Bvh.h"
+#include "collision/BvhCollider.h"
+#include "core/InputError.h"
+#include "distance/MeshDistance.h"
+#include "mesh/ProceduralMeshes.h"
+#include "pipeline/AlgorithmRegistry.h"
+
+#include <gtest/gtest.h>
+#include <map>
+
+using namespace cdlab;
+
+namespace {
+
+/// A link reaching from its joint along +x: a closed box, or (soup) loose triangles filling that box,
+/// some of them collapsed to segments.
+std::shared_ptr<const TriangleMesh> linkMesh(test::Rng& rng, double length, double thickness, bool soup) {
+    TriangleMesh m;
+    if (!soup) {
+        m = makeBox({length, thickness, thickness}, 12);
+        for (Vec3& v : m.vertices) v.x += length / 2;
+    } else {
+        for (int t = 0, n = rng.integer(1, 40); t < n; ++t) {
+            Vec3 c{rng.uniform(0, length), rng.uniform(-thickness, thickness) / 2,
+                   rng.uniform(-thickness, thickness) / 2};
+            std::uint32_t base = std::uint32_t(m.vertices.size());
+            Vec3 a = c + rng.vec(-0.2, 0.2), b = c + rng.vec(-0.2, 0.2);
+            Vec3 d = t % 7 == 3 ? (a + b) * 0.5 : c + rng.vec(-0.2, 0.2); // every 7th collapsed
+            m.vertices.insert(m.vertices.end(), {a, b, d});
+            m.triangles.push_back({base, base + 1, base + 2});
+        }
+    }
+    m.computeFaceNormals();
+    return std::make_shared<TriangleMesh>(std::move(m));
+}
+
+Scene randomScene(test::Rng& rng, double spread) {
+    Scene s;
+    s.startTime = 0, s.endTime = 1, s.frames = 2;
+    for (int m = 0, models = rng.integer(1, 2); m < models; ++m) {
+        ArticulatedModel model;
+        model.name = "m" + std::to_string(m);
+        model.base = {rng.rotation(), rng.vec(-spread, spread)};
+        for (int i = 0, links = rng.integer(2, 15); i < links; ++i) {
+            Link l;
+            l.name = "l" + std::to_string(i);
+            l.parent = i - 1; // chains (siblings at one joint would start inside each other)
+            double len = rng.uniform(0.5, 1.2);
+            l.mesh = linkMesh(rng, len, rng.uniform(0.08, 0.25), rng.uniform() < 0.25);
+            l.joint = {Quat::fromAxisAngle(rng.unit(), rng.uniform(0, 0.8)).toMat3(),
+                       {i == 0 ? 0.0 : rng.uniform(0.5, 1.1), 0, 0}};
+            std::vector<Keyframe> keys;
+            for (int k = 0, n = rng.integer(2, 4); k < n; ++k) {
+                Keyframe key;
+                key.time = k == 0 ? 0.0 : keys.back().time + rng.uniform(0.2, 0.5);
+                key.position = i == 0 ? rng.vec(-1, 1) : Vec3{0, 0, 0};
+                key.rotation = Quat::fromAxisAngle(rng.unit(), rng.uniform(-0.9, 0.9));
+                keys.push_back(key);
+            }
+            l.motion = PoseTrack(keys);
+            model.links.push_back(std::move(l));
+        }
+        s.models.push_back(std::move(model));
+    }
+    Body floor;
+    floor.name = "floor";
+    floor.environment = true;
+    floor.mesh = std::make_shared<TriangleMesh>(makeBox({3 * spread, 3 * spread, 0.2}, 200));
+    floor.motion = PoseTrack({{0, {0, 0, -spread * 0.8}, Quat{}}});
+    s.bodies.push_back(floor);
+    Body ball;
+    ball.name = "ball";
+    ball.mesh = std::make_shared<TriangleMesh>(makeSphere(0.5, 80));
+    ball.motion = PoseTrack({{0, rng.vec(-spread, spread), Quat{}}, {1, rng.vec(-spread, spread), Quat{}}});
+    s.bodies.push_back(ball);
+    return s;
+}
+
+/// The exact discrete test of every pair the scene tests at time t: the first intersecting pair, or none.
+struct DiscreteOracle {
+    explicit DiscreteOracle(const Scene& scene) : objects(scene) {
+        const BvhBuildOptions build{BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1};
+        for (const auto& o : objects.objects())
+            if (!bvhs.count(o.mesh)) bvhs[o.mesh].build(*o.mesh, build);
+    }
+    bool anyIntersect(double t, std::string& which) {
+        objects.poses(t, poses);
+        for (const auto& [a, b] : objects.pairs()) {
+            const auto &oa = objects.objects()[a], &ob = objects.objects()[b];
+            CollisionResult cr;
+            collider.collide({oa.mesh, &bvhs[oa.mesh], poses[a]}, {ob.mesh, &bvhs[ob.mesh], poses[b]},
+                             ContactMode::FirstContact, cr);
+            if (cr.colliding()) {
+                which = oa.name + " / " + ob.name;
+                return true;
+            }
+        }
+        return false;
+    }
+    SceneObjects objects;
+    std::map<const TriangleMesh*, Bvh> bvhs;
+    BvhCollider collider;
+    std::vector<Pose> poses;
+};
+
+struct Tally {
+    int frames = 0, contacts = 0, startedInside = 0;
+};
+
+/// Runs `catch` over the scene's frames, checking every TOC against the exact discrete test at `samples`
+/// times before it and the distance at it, and every free frame against articulated-reference.
+void checkScene(const Scene& scene, int samples, Tally& tally) {
+    auto catchAlgo = AlgorithmRegistry::instance().create("catch", {});
+    catchAlgo->prepare(scene);
+    auto reference =
+        AlgorithmRegistry::instance().create("articulated-reference", {{"samples", std::to_string(samples)}});
+    reference->prepare(scene);
+    DiscreteOracle oracle(scene);
+    const double epsilon = 1e-3;
+    for (int f = 0; f + 1 < scene.frames; ++f) {
+        double t0 = scene.frameTime(f, scene.frames), t1 = scene.frameTime(f + 1, scene.frames);
+        FrameResult r = catchAlgo->step(t0, t1);
+        ++tally.frames;
+        std::string which;
+        const TimeOfContact* c = r.earliest();
+        if (!c) {
+            FrameResult ref = reference->step(t0, t1);
+            ASSERT_EQ(ref.earliest(), nullptr)
+                << scene.file << " frame " << f << ": catch says free, the reference finds a contact at "
+                << ref.earliest()->time;
+            continue;
+        }
+        ++tally.contacts;
+        ASSERT_GE(c->time, t0);
+        ASSERT_LE(c->time, t1);
+        if (c->kind == TimeOfContact::Kind::Penetrating) {
+            ++tally.startedInside;
+            EXPECT_EQ(c->time, t0) << scene.file << " frame " << f;
+            ASSERT_TRUE(oracle.anyIntersect(t0, which)) << scene.file << " frame " << f;
+            continue;
+        }
+        for (int s = 0; s < samples; ++s) {
+            double t = t0 + (c->time - t0) * s / samples; // [t0, toc)
+            ASSERT_FALSE(oracle.anyIntersect(t, which))
+                << scene.file << " frame " << f << ": " << which << " intersect at " << t
+                << ", before catch's TOC " << c->time;
+        }
+        const auto& objs = oracle.objects.objects();
+        std::vector<Pose> at;
+        oracle.objects.poses(c->time, at);
+        MeshDistanceResult d = bruteForceDistance(*objs[c->objectA].mesh, at[c->objectA],
+                                                  *objs[c->objectB].mesh, at[c->objectB]);
+        EXPECT_LT(d.distance, epsilon * (1 + 1e-9)) << scene.file << " frame " << f << " at the TOC";
+    }
+}
+
+void checkRandomScenes(std::uint64_t seed, int scenes, int samples) {
+    test::Rng rng(seed);
+    Tally tally;
+    for (int i = 0; i < scenes; ++i) {
+        // One frame per scene, starting free (a motion that passes through something stays inside it for
+        // the next frames: those would test only the interpenetrating start).
+        Scene s;
+        std::string which;
+        do s = randomScene(rng, 3.5);
+        while (DiscreteOracle(s).anyIntersect(0, which));
+        s.file = "random scene " + std::to_string(i) + " (seed " + std::to_string(seed) + ")";
+        checkScene(s, samples, tally);
+        if (testing::Test::HasFatalFailure()) return;
+    }
+    // The hit-rate guard: frames with a contact are neither rare nor the rule.
+    double share = double(tally.contacts) / tally.frames;
+    EXPECT_GT(share, 0.3) << tally.contacts << " of " << tally.frames;
+    EXPECT_LT(share, 0.7) << tally.contacts << " of " << tally.frames;
+    std::cout << "[          ] " << tally.frames << " frames, " << tally.contacts << " with a contact ("
+              << tally.startedInside << " interpenetrating at the start)\n";
+}
+
+} // namespace
+
+// 2,000 one-frame scenes in the slow label; 200 always.
+TEST(CatchToc, NeverAfterARealContactDeep) {
+    checkRandomScenes(7001, 2000, 64);
+}
+
+TEST(CatchToc, NeverAfterARealContact) {
+    checkRandomScenes(7002, 200, 48);
+}
+
+static void checkVariants(std::uint64_t seed, int scenes) {
+    test::Rng rng(seed);
+    int contacts = 0, frames = 0;
+    for (int i = 0; i < scenes; ++i) {
+        Scene s;
+        std::string which;
+        do s = randomScene(rng, 5.0);
+        while (DiscreteOracle(s).anyIntersect(0, which));
+        std::vector<std::unique_ptr<Algorithm>> algos;
+        for (auto params : std::vector<std::map<std::string, std::string>>{
+                 {}, {{"temporal", "off"}}, {{"bounds", "interval"}}, {{"lower_bound", "first-step"}}}) {
+            algos.push_back(AlgorithmRegistry::instance().create("catch", params));
+            algos.back()->prepare(s);
+        }
+        for (int f = 0; f + 1 < s.frames; ++f) {
+            double t0 = s.frameTime(f, s.frames), t1 = s.frameTime(f + 1, s.frames);
+            std::vector<FrameResult> r;
+            for (auto& a : algos) r.push_back(a->step(t0, t1));
+            ++frames;
+            contacts += r[0].earliest() != nullptr;
+            for (std::size_t k = 1; k < r.size(); ++k) {
+                ASSERT_EQ(r[k].earliest() != nullptr, r[0].earliest() != nullptr)
+                    << "scene " << i << " variant " << k;
+                if (!r[0].earliest()) continue;
+                // Both are times where some pair is within epsilon with no contact before: they differ by
+                // the time the nearest pair takes to close epsilon, a small part of these frames.
+                EXPECT_NEAR(r[k].earliest()->time, r[0].earliest()->time, 0.01 * (t1 - t0))
+                    << "scene " << i << " frame " << f << " variant " << k;
+            }
+            // Spatial culling's bound changes only the PCLs: the same pairs are advanced the same way.
+            if (r[0].earliest() && r[2].earliest()) {
+                EXPECT_EQ(r[2].earliest()->time, r[0].earliest()->time);
+            }
+        }
+    }
+    EXPECT_GT(contacts, frames * 3 / 10);
+    EXPECT_LT(contacts, frames * 7 / 10);
+}
+
+// 300 scenes in the slow label, 25 always.
+TEST(CatchToc, TemporalCullingAndIntervalBoundsChangeNoAnswerDeep) {
+    checkVariants(7004, 300);
+}
+
+TEST(CatchToc, TemporalCullingAndIntervalBoundsChangeNoAnswer) {
+    checkVariants(7003, 25);
+}
+
+TEST(CatchToc, PairsThatStartInsideReportTheFrameStartAndTheirFeatures) {
+    Scene s;
+    s.startTime = 0, s.endTime = 1, s.frames = 2;
+    for (int i = 0; i < 2; ++i) {
+        Body b;
+        b.name = i ? "b" : "a";
+        b.mesh = std::make_shared<TriangleMesh>(makeBox({1, 1, 1}, 12));
+        b.motion = PoseTrack({{0, {i * 0.5, 0, 0}, Quat{}}, {1, {i * 0.5, 2.0 * i, 0}, Quat{}}});
+        s.bodies.push_back(b);
+    }
+    auto algo = AlgorithmRegistry::instance().create("catch", {});
+    algo->prepare(s);
+    FrameResult r = algo->step(0, 1);
+    ASSERT_EQ(r.firstContacts.size(), 1u);
+    const TimeOfContact& c = r.firstContacts[0];
+    EXPECT_EQ(c.time, 0);
+    EXPECT_EQ(c.kind, TimeOfContact::Kind::Penetrating);
+    EXPECT_EQ(c.featureA.kind, MeshFeature::Kind::Face);
+    EXPECT_EQ(c.featureB.kind, MeshFeature::Kind::Face);
+    EXPECT_NE(describeContact(c, "a", "b").find("interpenetrating at the start"), std::string::npos);
+}
+
+TEST(CatchToc, OneTriangleAndCollapsedLinksWork) {
+    // A one-triangle blade swept through a segment-like sliver: contact found, at the right time.
+    Scene s;
+    s.startTime = 0, s.endTime = 1, s.frames = 2;
+    Body blade, sliver;
+    blade.name = "blade", sliver.name = "sliver";
+    TriangleMesh one;
+    one.vertices = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    one.triangles = {{0, 1, 2}};
+    one.computeFaceNormals();
+    TriangleMesh flat; // two triangles collapsed onto the segment x in [0, 1] at y = z = 0
+    flat.vertices = {{0, 0, 0}, {1, 0, 0}, {0.5, 0, 0}, {0.25, 0, 0}};
+    flat.triangles = {{0, 1, 2}, {0, 3, 1}};
+    flat.computeFaceNormals();
+    blade.mesh = std::make_shared<TriangleMesh>(one);
+    sliver.mesh = std::make_shared<TriangleMesh>(flat);
+    blade.motion =
+        PoseTrack({{0, {0.2, 0.2, 1}, Quat{}}, {1, {0.2, 0.2, -1}, Quat{}}}); // crosses z = 0 at t 0.5
+    sliver.motion = PoseTrack({{0, {0, 0.3, 0}, Quat{}}});
+    s.bodies = {blade, sliver};
+    auto algo = AlgorithmRegistry::instance().create("catch", {});
+    algo->prepare(s);
+    FrameResult r = algo->step(0, 1);
+    ASSERT_EQ(r.firstContacts.size(), 1u);
+    EXPECT_NEAR(r.firstContacts[0].time, 0.5, 1e-3);
+    EXPECT_LE(r.firstContacts[0].time, 0.5);
+}
+
+TEST(CatchToc, ALinkWithoutTrianglesIsRefusedByName) {
+    Scene s;
+    s.startTime = 0, s.endTime = 1, s.frames = 2;
+    Body a, b;
+    a.name = "a", b.name = "empty";
+    a.mesh = std::make_shared<TriangleMesh>(makeBox({1, 1, 1}, 12));
+    b.mesh = std::make_shared<TriangleMesh>();
+    a.motion = PoseTrack({{0, {0, 0, 0}, Quat{}}, {1, {1, 0, 0}, Quat{}}});
+    b.motion = PoseTrack({{0, {3, 0, 0}, Quat{}}});
+    s.bodies = {a, b};
+    auto algo = AlgorithmRegistry::instance().create("catch", {});
+    try {
+        algo->prepare(s);
+        FAIL() << "an empty link was accepted";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("empty"), std::string::npos) << e.what();
+    }
+}
