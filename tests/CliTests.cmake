@@ -205,7 +205,7 @@ cdlab_cli_exit2_test(swept_boxes_one_frame "error: .*chain10_one_frame.json: fra
                      ${BENCH} swept-boxes ${DATA}/chain10_one_frame.json)
 cdlab_cli_exit2_test(swept_boxes_bad_model "error: --model: no model 'nope' \\(the scene has chain\\)"
                      ${BENCH} swept-boxes ${DATA}/chain10.json --model nope)
-cdlab_cli_test(run_catch "# spatial culling \\(zhang2007 Table 2[^\n]*\n  catch +before +46.0 +after +[0-9.]+ +rate +9[0-9].[0-9]+ %[^\n]*\n  catch\\[bounds=interval\\] +before +46.0 "
+cdlab_cli_test(run_catch "# spatial and temporal culling \\(zhang2007 Table 2[^\n]*\n  catch +before +46.0 +after +[0-9.]+ +rate +9[0-9].[0-9]+ % +advanced +[0-9.]+ +rate +[0-9.]+ %[^\n]*\n  catch\\[bounds=interval\\] +before +46.0 .*# answers: catch, catch\\[bounds=interval\\] report the first time a pair comes within epsilon"
                ${BENCH} run ${DATA}/chain10.json -a catch -a catch:bounds=interval --repeat 1)
 cdlab_cli_exit2_test(catch_bad_order "error: --algo catch.*: order: "
                      ${BENCH} run ${DATA}/chain10.json -a catch:order=7)

@@ -105,7 +105,7 @@ const std::vector<OverlayInfo>& overlayTable() {
          "an orange wireframe ghost, the touching features (vertex, edges, face) in yellow, and a label with "
          "the "
          "time and where it falls in the frame.",
-         {C::TimeOfContact}},
+         {C::TimeOfContact, C::TocPose}},
         {"sweptBoxes",
          "swept link boxes",
          &OverlaySettings::sweptBoxes,
@@ -133,8 +133,10 @@ const std::vector<OverlayInfo>& overlayTable() {
          "potentially colliding links",
          &OverlaySettings::pcls,
          true,
-         "The links of every pair that survives spatial culling as red ghosts at the frame's end (an "
-         "environment body in such a pair as its red box): what conservative advancement would have to test.",
+         "The links of every pair that survives spatial culling as ghosts at the frame's end (an environment "
+         "body in such a pair as its box), coloured by how far temporal culling let it go: blue culled by "
+         "its "
+         "lower bound, orange abandoned, green free, purple in contact later, red gave the time of contact.",
          {C::PotentialPair}},
         {"linkBvh",
          "dynamic link hierarchy",
@@ -166,10 +168,11 @@ const LegendEntry* legendEntry(DebugCategory category) {
          false,
          "at the time of contact: ghost, features (yellow)",
          nullptr},
+        {C::TocPose, {0.95f, 0.75f, 0.3f, 1}, false, "other moving links at the TOC", nullptr},
         {C::SweptBox, {1.0f, 0.2f, 0.15f, 1}, false, "swept link box (red: in a PCL)", nullptr},
         {C::SweptBoxOther, {0.55f, 0.45f, 1.0f, 1}, false, "other bound's swept box", nullptr},
         {C::LinkObb, {0.85f, 0.85f, 0.9f, 1}, false, "link OBB at start / end", nullptr},
-        {C::PotentialPair, {1.0f, 0.2f, 0.15f, 1}, false, "PCL: link (ghost), body (box)", nullptr},
+        {C::PotentialPair, {1.0f, 0.15f, 0.1f, 1}, false, "PCL ghost: red TOC, blue/orange culled", nullptr},
         {C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "dynamic link hierarchy node", nullptr},
     };
     for (const LegendEntry& e : legend)

@@ -22,9 +22,10 @@ AlgorithmInfo CatchAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "catch";
     i.kind = AlgorithmKind::Continuous;
-    i.draws = {DebugCategory::BvhNode,       DebugCategory::PickedNode,   DebugCategory::SweptBox,
-               DebugCategory::SweptBoxOther, DebugCategory::LinkObb,      DebugCategory::PotentialPair,
-               DebugCategory::LinkBvhNode,   DebugCategory::TimeOfContact};
+    i.exactAnswers = false; // the TOC is where a distance first drops below epsilon
+    i.draws = {DebugCategory::BvhNode,       DebugCategory::PickedNode,    DebugCategory::SweptBox,
+               DebugCategory::SweptBoxOther, DebugCategory::LinkObb,       DebugCategory::PotentialPair,
+               DebugCategory::LinkBvhNode,   DebugCategory::TimeOfContact, DebugCategory::TocPose};
     i.description =
         "CATCH, continuous collision detection for articulated models (zhang2007): swept AABBs of every "
         "link from Taylor models of its chain's motion and a dynamic AABB hierarchy per model cull the "
@@ -63,6 +64,11 @@ AlgorithmInfo CatchAlgorithm::info() {
          "hulls (sec. 7.2) or the first advancement step on the meshes.",
          std::string("hull"),
          {"hull", "first-step"}},
+        {"self",
+         "Self-collision: pairs of non-adjacent links of one model are tested (on) or left out (off: how "
+         "zhang2007's Fig. 12 compares against ARTICULATE).",
+         std::string("on"),
+         {"on", "off"}},
         {"mode",
          "toc: the scene's first time of contact; planning: stop at the first contact found, as a motion "
          "planner asks only whether the motion collides (sec. 8).",
@@ -80,11 +86,16 @@ CatchAlgorithm::CatchAlgorithm(const ParamSet& p) {
     m_search.temporalCulling = p.getString("temporal") == "on";
     parseTocLowerBound(p.getString("lower_bound"), m_search.lowerBound);
     m_search.planning = p.getString("mode") == "planning";
+    m_self = p.getString("self") == "on";
 }
 
 PrepareReport CatchAlgorithm::prepare(const Scene& scene, const Progress& progress) {
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
+    for (const auto& o : m_objects->objects())
+        if (o.mesh->triangleCount() == 0)
+            throw InputError(scene.file, o.name,
+                             "'" + o.name + "' has no triangles: CATCH needs a surface to measure");
     MeshDataCache& cache = meshData(scene);
     PrepareReport report;
     Stopwatch sw;
@@ -161,6 +172,13 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.firstContactScope = FirstContactScope::Scene;
     SpatialCullingStats stats;
     m_culling.cull(t0, t1, m_options, r.potentialPairs, stats);
+    if (!m_self) { // self=off: pairs within one articulated model are not asked about
+        const auto& objs = m_objects->objects();
+        std::erase_if(r.potentialPairs, [&](const SpatialCulling::ObjectPair& p) {
+            return objs[p.first].model >= 0 && objs[p.first].model == objs[p.second].model;
+        });
+        stats.pcls = r.potentialPairs.size();
+    }
     TocSearchStats toc;
     // The step-through wants the advancement of the pair that gives the TOC, known only at the end: when
     // drawing, that pair is advanced once more with its history kept.
@@ -253,6 +271,11 @@ void CatchAlgorithm::draw(double t0, double t1, const FrameResult& r, DebugSink&
     const auto& objs = m_objects->objects();
     std::vector<bool> inPcl(objs.size(), false);
     for (const auto& [a, b] : pcls) inPcl[a] = inPcl[b] = true;
+    // Each PCL link's colour: the furthest its pairs got in temporal culling (culled < abandoned < free <
+    // contact < gave the TOC).
+    std::vector<int> fate(objs.size(), 0);
+    for (const PairAdvance& p : r.pairAdvances)
+        for (std::uint32_t o : {p.objectA, p.objectB}) fate[o] = std::max(fate[o], int(p.fate));
     std::vector<Pose> start, end;
     m_objects->poses(t0, start);
     m_objects->poses(t1, end);
@@ -282,7 +305,7 @@ void CatchAlgorithm::draw(double t0, double t1, const FrameResult& r, DebugSink&
                 sink.box(local.transformed(end[o]), {1.0f, 1.0f, 1.0f, 1}, DebugCategory::LinkObb);
             }
             if (inPcl[o] && sink.wants(DebugCategory::PotentialPair, tag))
-                sink.mesh(*objs[o].mesh, end[o], pclColor, DebugCategory::PotentialPair);
+                sink.mesh(*objs[o].mesh, end[o], kPclFateColors[fate[o]], DebugCategory::PotentialPair);
         }
         for (const BoxTree::Node& n : group.tree.nodes()) {
             DebugTag tag{std::int32_t(group.objects.front()), n.depth};
@@ -300,11 +323,21 @@ void CatchAlgorithm::draw(double t0, double t1, const FrameResult& r, DebugSink&
         DebugTag tag{std::int32_t(o), -1};
         sink.setTag(tag);
         if (sink.wants(DebugCategory::PotentialPair, tag))
-            sink.box(m_bvhOf[o]->nodeBox(0).transformed(end[o]), pclColor, DebugCategory::PotentialPair);
+            sink.box(m_bvhOf[o]->nodeBox(0).transformed(end[o]), kPclFateColors[fate[o]],
+                     DebugCategory::PotentialPair);
     }
     // The time of contact: both links as they were then, the closest features and the time.
     if (!r.firstContacts.empty()) {
         const TimeOfContact& c = r.firstContacts.front();
+        // Every moving link where it was at the TOC (the pair itself is drawn below with its features).
+        for (std::size_t o = 0; o < objs.size(); ++o) {
+            if (m_culling.groupOf(std::uint32_t(o)) < 0 || o == c.objectA || o == c.objectB) continue;
+            DebugTag tag{std::int32_t(o), -1};
+            sink.setTag(tag);
+            if (sink.wants(DebugCategory::TocPose, tag))
+                sink.mesh(*objs[o].mesh, m_toc.pose(std::uint32_t(o), c.time), {0.95f, 0.75f, 0.3f, 0.35f},
+                          DebugCategory::TocPose);
+        }
         ContactBody a{objs[c.objectA].mesh, m_toc.pose(c.objectA, c.time), end[c.objectA],
                       std::int32_t(c.objectA)};
         ContactBody b{objs[c.objectB].mesh, m_toc.pose(c.objectB, c.time), end[c.objectB],

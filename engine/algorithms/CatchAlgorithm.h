@@ -42,6 +42,7 @@ private:
 
     SweptBoxOptions m_options;
     TocSearchOptions m_search;
+    bool m_self = true;
     TimeOfContactSearch m_toc;
     std::vector<PclRecord> m_records;
     std::vector<CaStep> m_trace;

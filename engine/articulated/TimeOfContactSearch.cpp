@@ -95,6 +95,24 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         d.stopBelow = stopBelow;
         return meshDistance(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), d);
     };
+    // What CA steps by: a lower bound within distanceError of the distance, or the distance itself when it
+    // is under epsilon (a contact) or the bound alone would say so.
+    auto caDistance = [&](std::uint32_t a, std::uint32_t b, double t, Vec3& pa, Vec3& pb) {
+        ++stats.distanceQueries;
+        DistanceOptions d;
+        d.stopBelow = options.epsilon;
+        d.relativeError = options.distanceError;
+        const Pose posA = pose(a, t), posB = pose(b, t);
+        MeshDistanceResult r = meshDistance(*m_trees[a], posA, *m_trees[b], posB, d);
+        if (r.found() && r.distance >= options.epsilon && r.lowerBound < options.epsilon) {
+            ++stats.distanceQueries;
+            d.relativeError = 0;
+            r = meshDistance(*m_trees[a], posA, *m_trees[b], posB, d);
+        }
+        pa = r.pointA, pb = r.pointB;
+        if (!r.found()) return double(INFINITY);
+        return r.distance < options.epsilon ? r.distance : r.lowerBound;
+    };
     auto fullSpeed = [&](std::uint32_t a, std::uint32_t b) {
         return [this, a, b](double t, const Vec3&) { return speed(a, t) + speed(b, t); };
     };
@@ -105,11 +123,12 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         const std::uint32_t a = r.objectA, b = r.objectB;
         if (options.lowerBound == TocLowerBound::FirstStep) {
             // The first CA step on the meshes (Alg. 1's default): t0 + d / mu.
-            MeshDistanceResult d = meshDistanceAt(a, b, t0, options.epsilon);
+            Vec3 pa, pb;
+            double d = caDistance(a, b, t0, pa, pb);
             ++stats.caIterations;
             double mu = speed(a, t0) + speed(b, t0);
             r.boundIterations = 1;
-            r.lowerBound = d.distance < options.epsilon ? t0 : mu > 0 ? t0 + d.distance / mu : INFINITY;
+            r.lowerBound = d < options.epsilon ? t0 : mu > 0 ? t0 + d / mu : INFINITY;
             if (r.lowerBound > t1) r.lowerBound = INFINITY;
             return;
         }
@@ -137,9 +156,7 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         ++stats.pclsAdvanced;
         CaDistance distance = [&](double t, Vec3& pa, Vec3& pb) {
             ++stats.caIterations;
-            MeshDistanceResult d = meshDistanceAt(a, b, t, options.epsilon);
-            pa = d.pointA, pb = d.pointB;
-            return d.found() ? d.distance : INFINITY;
+            return caDistance(a, b, t, pa, pb);
         };
         CaOptions o = ca;
         o.limit = limit;

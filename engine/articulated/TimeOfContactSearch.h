@@ -31,6 +31,9 @@ struct TocSearchOptions {
     TocLowerBound lowerBound = TocLowerBound::Hull;
     bool planning = false; ///< sec. 8: stop at the first contact found (collision or not is the question)
     int maxIterations = 100000;
+    /// CA needs a lower bound on each distance, not the distance: the query may stop once its best pair is
+    /// within this factor of every node pair left, and CA steps by the bound (MeshDistance.h).
+    double distanceError = 0.1;
 };
 
 struct TocSearchStats {

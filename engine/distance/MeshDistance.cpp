@@ -107,9 +107,13 @@ MeshDistanceResult bruteForceDistance(const TriangleMesh& a, const Pose& pa, con
             best.test(i, j);
             // Later pairs come after this one in (triA, triB) order: only a strictly closer one could win,
             // and none is closer than 0.
-            if (best.stop || (best.result.found() && best.limit == 0)) return best.result;
+            if (best.stop || (best.result.found() && best.limit == 0)) {
+                best.result.lowerBound = best.stop ? 0 : best.result.distance;
+                return best.result;
+            }
         }
     }
+    best.result.lowerBound = best.result.found() ? best.result.distance : options.upperBound;
     return best.result;
 }
 
@@ -141,12 +145,20 @@ MeshDistanceResult meshDistance(const DistanceTree& ta, const Pose& pa, const Di
         Entry e = queue.top();
         queue.pop();
         if (!best.wants(e.lowerBound)) break; // every pair left is at least this far
+        if (options.relativeError > 0 && best.result.found() &&
+            e.lowerBound * (1 + options.relativeError) >= best.result.distance) {
+            best.result.lowerBound = std::min(e.lowerBound, best.result.distance); // the queue's least
+            return best.result;
+        }
         const DistanceNode &x = na[e.a], &y = nb[e.b];
         if (x.isLeaf() && y.isLeaf()) {
             for (std::uint32_t i = x.firstTri; i < x.firstTri + x.triCount; ++i)
                 for (std::uint32_t j = y.firstTri; j < y.firstTri + y.triCount; ++j) {
                     best.test(ta.triIndex()[i], tb.triIndex()[j]);
-                    if (best.stop) return best.result;
+                    if (best.stop) {
+                        best.result.lowerBound = 0; // under stopBelow: how much under is not known
+                        return best.result;
+                    }
                 }
             continue;
         }
@@ -158,6 +170,7 @@ MeshDistanceResult meshDistance(const DistanceTree& ta, const Pose& pa, const Di
             if (best.wants(lb)) queue.push({lb, i, j});
         }
     }
+    best.result.lowerBound = best.result.found() ? best.result.distance : options.upperBound;
     return best.result;
 }
 

@@ -26,6 +26,11 @@ struct DistanceOptions {
            ///< the result is then that pair (distance < stopBelow), not necessarily the minimum
     double upperBound =
         INFINITY; ///< pairs at or beyond it are not wanted: result.found() false when none is closer
+    /// > 0 (meshDistance only): stop once every node pair left is at least best / (1 + relativeError) away,
+    /// so the best pair found is within that factor of the minimum. result.lowerBound then bounds the true
+    /// distance from below: what conservative advancement needs, at a fraction of the cost where two
+    /// surfaces run close and parallel.
+    double relativeError = 0;
 };
 
 /// Cost counters of one query: bounding-volume pairs and triangle pairs tested.
@@ -39,6 +44,9 @@ struct MeshDistanceResult {
     std::uint32_t triA = 0, triB = 0; ///< triangles carrying them
     MeshFeature featureA,
         featureB; ///< by mesh index (mesh/FeatureIndex.h): vertex, edge (two vertex indices) or face
+    /// Never above the true distance: `distance` for an exact answer, less after an early stop
+    /// (relativeError, stopBelow), upperBound when nothing closer was found.
+    double lowerBound = INFINITY;
     bool found() const { return distance < INFINITY; }
 };
 

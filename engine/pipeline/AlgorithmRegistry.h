@@ -31,6 +31,10 @@ struct AlgorithmInfo {
     /// False for a reference whose times carry a tolerance (articulated-reference: sampling and bisection),
     /// which the tests compare within that tolerance instead.
     bool hashReference = true;
+    /// False for a method whose times carry a tolerance by design (CATCH: the first time a pair comes within
+    /// epsilon): the bench's answer comparison and --verify leave it out (its tests check it against the
+    /// exact discrete test instead).
+    bool exactAnswers = true;
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
     std::vector<ParamSpec> params;

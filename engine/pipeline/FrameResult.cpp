@@ -153,8 +153,10 @@ std::uint64_t FrameResult::hash() const {
         mix(h, c.pairs.size());
         for (const auto& p : c.pairs) mix(h, (std::uint64_t(p.a) << 32) | p.b);
     }
-    // Culling answers (none of the other kinds has any, so their hashes are unchanged).
-    for (const auto& [a, b] : potentialPairs) mix(h, (std::uint64_t(a) << 32) | b);
+    // The PCLs of a culling algorithm are its answer only when it reports no contacts at all (CATCH's PCLs
+    // are a step towards its time of contact: its Taylor and interval variants answer alike).
+    if (firstContactScope == FirstContactScope::PerBodyPair && firstContacts.empty() && contacts.empty())
+        for (const auto& [a, b] : potentialPairs) mix(h, (std::uint64_t(a) << 32) | b);
     return h;
 }
 
