@@ -3,6 +3,7 @@
 #ifdef CDLAB_HAVE_FCL
 #include "peers/FclAlgorithm.h"
 #include "peers/FclCcdAlgorithm.h"
+#include "peers/FclDistanceMethod.h"
 #endif
 #ifdef CDLAB_HAVE_BULLET
 #include "peers/BulletAlgorithm.h"
@@ -14,6 +15,7 @@ void registerPeerAlgorithms(AlgorithmRegistry& registry) {
 #ifdef CDLAB_HAVE_FCL
     registry.add(FclAlgorithm::info());
     registry.add(FclCcdAlgorithm::info());
+    DistanceMethodRegistry::instance().add(fclDistanceMethod());
 #endif
 #ifdef CDLAB_HAVE_BULLET
     registry.add(BulletAlgorithm::info());
