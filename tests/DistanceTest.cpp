@@ -4,11 +4,13 @@
 // upperBound); empty, one-triangle and degenerate meshes.
 #include "distance/MeshDistance.h"
 
+#include "TestUtil.h"
 #include "core/InputError.h"
 #include "distance/DistanceMethodRegistry.h"
 #include "geometry/Quat.h"
 #include "mesh/ProceduralMeshes.h"
 #include "peers/Peers.h"
+#include "scene/MeshDataCache.h"
 
 #include <gtest/gtest.h>
 #include <random>
@@ -266,4 +268,25 @@ TEST(Distance, RegistryRunsEveryMethodByName) {
                 expectSame(r, reference, methods[i].name);
         }
     }
+}
+
+TEST(Distance, TreesAreSharedThroughTheMeshDataCache) {
+    Scene scene = test::bundled("knot_teapot.json");
+    MeshDataCache cache(scene);
+    const TriangleMesh& knot = *scene.bodies[0].mesh;
+    const TriangleMesh& teapot = *scene.bodies[1].mesh;
+    int builds = 0;
+    auto tree = [&](const TriangleMesh& mesh) {
+        return cache.get<DistanceTree>(mesh, DistanceTree::cacheKey(), [&] {
+            ++builds;
+            return DistanceTree(mesh);
+        });
+    };
+    auto a = tree(knot), b = tree(teapot), again = tree(knot);
+    EXPECT_EQ(builds, 2);
+    EXPECT_EQ(a.get(), again.get());
+    EXPECT_EQ(a->mesh(), &knot); // the cache pins the scene's meshes: the tree's pointer stays valid
+    Pose far{Mat3::identity(), {0, 0, 10}};
+    MeshDistanceResult r = meshDistance(*a, {}, *b, far);
+    expectSame(r, meshDistance(DistanceTree(knot), {}, DistanceTree(teapot), far), "cached trees");
 }
