@@ -79,6 +79,10 @@ double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA,
         double len2 = lengthSquared(n);
         if (len2 > 1e-16) gap = std::max(gap, gapOn(n) / std::sqrt(len2));
     }
+    // The centres' direction: the closest direction when the rectangles meet corner to corner, where the
+    // axes above all underestimate.
+    double tl2 = lengthSquared(t);
+    if (tl2 > 0) gap = std::max(gap, gapOn(t) / std::sqrt(tl2));
     double slack = 1e-12 * (length(t) + ax + ay + bx + by + a.radius + b.radius);
     return std::max(0.0, gap - a.radius - b.radius - slack);
 }
