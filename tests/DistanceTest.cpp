@@ -4,9 +4,13 @@
 // upperBound); empty, one-triangle and degenerate meshes.
 #include "distance/MeshDistance.h"
 
+#include "TestUtil.h"
 #include "core/InputError.h"
+#include "distance/DistanceMethodRegistry.h"
 #include "geometry/Quat.h"
 #include "mesh/ProceduralMeshes.h"
+#include "peers/Peers.h"
+#include "scene/MeshDataCache.h"
 
 #include <gtest/gtest.h>
 #include <random>
@@ -232,4 +236,57 @@ TEST(Distance, StopBelowAndUpperBound) {
         expectSame(meshDistance(ta, pa, tb, pb, o), full, "stopBelow below the minimum");
     }
     EXPECT_GT(stoppedEarly, 100); // stopping saves work on most of them
+}
+
+TEST(Distance, RegistryRunsEveryMethodByName) {
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+    const auto& registry = DistanceMethodRegistry::instance();
+    ASSERT_NE(registry.find("rss"), nullptr);
+    ASSERT_NE(registry.find("brute-force"), nullptr);
+    EXPECT_EQ(registry.find("nope"), nullptr);
+    EXPECT_EQ(registry.list().front().name, "rss"); // ours first
+#ifdef CDLAB_HAVE_FCL
+    ASSERT_NE(registry.find("fcl"), nullptr);
+    EXPECT_EQ(registry.list().back().role, DistanceMethodRole::Peer);
+#endif
+    std::mt19937_64 rng(5);
+    TriangleMesh a = makeTorusKnot(2, 3, 0.5, 0.12, 600), b = makeSphere(0.3, 300);
+    std::vector<DistanceMethod> methods = registry.list();
+    std::vector<std::shared_ptr<const DistanceModel>> ma, mb;
+    for (const auto& m : methods) ma.push_back(m.prepare(a)), mb.push_back(m.prepare(b));
+    for (int k = 0; k < 50; ++k) {
+        Pose pa{randomRotation(rng), {}};
+        Pose pb{randomRotation(rng), randomRotation(rng) * Vec3{0.6 + 0.01 * k, 0, 0}};
+        MeshDistanceResult reference = bruteForceDistance(a, pa, b, pb);
+        for (std::size_t i = 0; i < methods.size(); ++i) {
+            MeshDistanceResult r = methods[i].query(*ma[i], pa, *mb[i], pb, {}, nullptr);
+            ASSERT_TRUE(r.found()) << methods[i].name;
+            // Every method finds the minimum: the peer to 1e-9 relative (its own arithmetic), ours exactly.
+            if (methods[i].role == DistanceMethodRole::Peer)
+                EXPECT_NEAR(r.distance, reference.distance, 1e-9 * reference.distance) << methods[i].name;
+            else
+                expectSame(r, reference, methods[i].name);
+        }
+    }
+}
+
+TEST(Distance, TreesAreSharedThroughTheMeshDataCache) {
+    Scene scene = test::bundled("knot_teapot.json");
+    MeshDataCache cache(scene);
+    const TriangleMesh& knot = *scene.bodies[0].mesh;
+    const TriangleMesh& teapot = *scene.bodies[1].mesh;
+    int builds = 0;
+    auto tree = [&](const TriangleMesh& mesh) {
+        return cache.get<DistanceTree>(mesh, DistanceTree::cacheKey(), [&] {
+            ++builds;
+            return DistanceTree(mesh);
+        });
+    };
+    auto a = tree(knot), b = tree(teapot), again = tree(knot);
+    EXPECT_EQ(builds, 2);
+    EXPECT_EQ(a.get(), again.get());
+    EXPECT_EQ(a->mesh(), &knot); // the cache pins the scene's meshes: the tree's pointer stays valid
+    Pose far{Mat3::identity(), {0, 0, 10}};
+    MeshDistanceResult r = meshDistance(*a, {}, *b, far);
+    expectSame(r, meshDistance(DistanceTree(knot), {}, DistanceTree(teapot), far), "cached trees");
 }

@@ -12,6 +12,8 @@
 //   cdlab-bench record SCENE --out FILE              a body's contact motion, simulated, as a new scene
 //   cdlab-bench swept-boxes SCENE [--model M]        zhang2007 Fig. 5: Taylor vs interval swept link boxes
 //   cdlab-bench catch-tables [SCENE...]              zhang2007 Tables 1-2 and Fig. 12, fcl-sampled beside
+//   cdlab-bench distance [--pairs P] [--gaps G]      mesh-mesh distance: rss vs brute force vs FCL at known
+//   gaps
 //
 // Exit codes: 0 ok, 1 verification failed (--verify, table1's check), 2 bad input (message names file and
 // field, or the option), 3 anything else (out of memory).
@@ -22,6 +24,7 @@
 #include "CatchTablesCommand.h"
 #include "CcdQueriesCommand.h"
 #include "CommandLine.h"
+#include "DistanceCommand.h"
 #include "Figure1Command.h"
 #include "MeshArgs.h"
 #include "ProgressBar.h"
@@ -313,6 +316,28 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1e-9, 1.0));
     recCmd->add_flag("--progress", rec.progress, "Show the progress bar even when stderr is not a terminal");
 
+    DistanceCommandOptions dist;
+    auto* distCmd = app.add_subcommand(
+        "distance",
+        "Mesh-mesh distance queries at known gaps (knot-teapot, door-door): every distance method "
+        "(rss, brute-force, FCL), times, ours / FCL, agreement");
+    distCmd->add_option("--pairs", dist.pairs, "Mesh pairs: knot-teapot, door-door")
+        ->check(CLI::IsMember({"knot-teapot", "door-door"}));
+    distCmd->add_option("--gaps", dist.gaps, "Gaps to place B at (scene units; default 0.001 0.01 0.1)");
+    distCmd->add_option("-n,--orientations", dist.orientations, "Random orientations per pair and gap")
+        ->check(CLI::Range(1, 10000));
+    distCmd->add_option("-r,--repeat", dist.repeat, "Timed queries per placement and method (median)")
+        ->check(CLI::Range(1, 100000));
+    distCmd->add_option("--brute-repeat", dist.bruteRepeat, "Timed queries of the brute force per placement")
+        ->check(CLI::Range(1, 100000));
+    distCmd->add_option("-t,--triangles", dist.triangles,
+                        "Target triangle count of every mesh (default: each "
+                        "generator's)");
+    distCmd->add_option("--seed", dist.seed, "Seed of the orientations and directions");
+    distCmd->add_option("--csv", dist.csv, "Also write one row per placement and method here");
+    distCmd->add_flag("--progress", dist.progress,
+                      "Show the progress bar even when stderr is not a terminal");
+
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     f1.hasAt = f1At->count() > 0;
 
@@ -431,6 +456,7 @@ int main(int argc, char** argv) {
             if (ct.scenesDir.empty()) ct.scenesDir = defaultScenesDir();
             return runCatchTables(ct, std::cout);
         }
+        if (*distCmd) return runDistance(dist, std::cout);
         if (*sceneExportCmd) return runSceneExport(sceneExport, std::cout);
         if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {

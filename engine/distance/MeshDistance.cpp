@@ -129,8 +129,8 @@ MeshDistanceResult meshDistance(const DistanceTree& ta, const Pose& pa, const Di
         if (stats) ++stats->bvTests;
         const Rss& rb = nb[j].rss;
         Mat3 axes;
-        for (int k = 0; k < 3; ++k) axes.r[k] = rel.R * rb.axes.r[k];
-        return rssLowerBound(na[i].rss, axes, rel.apply(rb.center), rb);
+        axes.r[0] = rel.R * rb.axes.r[0], axes.r[1] = rel.R * rb.axes.r[1]; // the normal is not read
+        return rssLowerBound(na[i].rss, axes, rel.apply(rb.center), rb, best.limit);
     };
     // Best-first (Larsen et al. 1999, sec. 4.2 orders the recursion by distance): the node pair of smallest
     // lower bound next, so the first triangle pairs tested are close ones and the bound prunes early.

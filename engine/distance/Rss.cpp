@@ -57,11 +57,15 @@ double Rss::size() const {
     return std::sqrt(halfLength[0] * halfLength[0] + halfLength[1] * halfLength[1]) + radius;
 }
 
-double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA, const Rss& b) {
+double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA, const Rss& b,
+                     double pruneAbove) {
     // Everything in a's rectangle frame: a's axes are x, y (rectangle) and z (normal).
     Vec3 t = a.axes * (bCenterInA - a.center);
-    Vec3 u = a.axes * bAxesInA.r[0], v = a.axes * bAxesInA.r[1], w = a.axes * bAxesInA.r[2];
+    Vec3 u = a.axes * bAxesInA.r[0], v = a.axes * bAxesInA.r[1], w = cross(u, v);
     const double ax = a.halfLength[0], ay = a.halfLength[1], bx = b.halfLength[0], by = b.halfLength[1];
+    const double radii = a.radius + b.radius +
+                         1e-12 * (std::fabs(t.x) + std::fabs(t.y) + std::fabs(t.z) + ax + ay + bx + by +
+                                  a.radius + b.radius); // the slack for rounding
     // The projections' gap on axis n: |t.n| less both rectangles' projected half widths.
     auto gapOn = [&](const Vec3& n) {
         return std::fabs(dot(t, n)) - ax * std::fabs(n.x) - ay * std::fabs(n.y) - bx * std::fabs(dot(u, n)) -
@@ -73,14 +77,19 @@ double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA,
     gap = std::max(gap, std::fabs(t.y) - ay - bx * std::fabs(u.y) - by * std::fabs(v.y));
     gap = std::max(gap, std::fabs(dot(t, u)) - ax * std::fabs(u.x) - ay * std::fabs(u.y) - bx);
     gap = std::max(gap, std::fabs(dot(t, v)) - ax * std::fabs(v.x) - ay * std::fabs(v.y) - by);
+    // Already beyond what the caller keeps: the axes below (square roots) cannot change its decision.
+    if (gap - radii > pruneAbove) return gap - radii;
     // Edge cross products x*u, x*v, y*u, y*v, normalised; (nearly) parallel edges give no new axis.
     const Vec3 cross4[4] = {{0, -u.z, u.y}, {0, -v.z, v.y}, {u.z, 0, -u.x}, {v.z, 0, -v.x}};
     for (const Vec3& n : cross4) {
         double len2 = lengthSquared(n);
         if (len2 > 1e-16) gap = std::max(gap, gapOn(n) / std::sqrt(len2));
     }
-    double slack = 1e-12 * (length(t) + ax + ay + bx + by + a.radius + b.radius);
-    return std::max(0.0, gap - a.radius - b.radius - slack);
+    // The centres' direction: the closest direction when the rectangles meet corner to corner, where the
+    // axes above all underestimate.
+    double tl2 = lengthSquared(t);
+    if (tl2 > 0) gap = std::max(gap, gapOn(t) / std::sqrt(tl2));
+    return std::max(0.0, gap - radii);
 }
 
 } // namespace cdlab

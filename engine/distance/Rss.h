@@ -6,6 +6,7 @@
 #include "geometry/Mat3.h"
 #include "geometry/Vec3.h"
 
+#include <cmath>
 #include <vector>
 
 namespace cdlab {
@@ -27,10 +28,13 @@ struct Rss {
 };
 
 /// Lower bound on the distance between `a` and `b`, where b's axes and centre are given in a's mesh frame
-/// (`bAxesInA`: rows, `bCenterInA`). The rectangles' distance is bounded by the largest gap of their
-/// projections over the axes that separate two rectangles whenever they are apart (both normals, both edge
-/// directions of each, the four edge cross products: the separating-axis theorem for convex polygons); 0
-/// when they overlap on all of them. A relative 1e-12 of the sizes and offset is subtracted for rounding.
-double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA, const Rss& b);
+/// (`bAxesInA`: rows 0 and 1, the normal is their cross product; `bCenterInA`). The rectangles' distance is
+/// bounded by the largest gap of their projections over the axes that separate two rectangles whenever they
+/// are apart (both normals, both edge directions of each, the four edge cross products: the separating-axis
+/// theorem for convex polygons), and the centres' direction; 0 when they overlap on all of them. A relative
+/// 1e-12 of the sizes and offset is subtracted for rounding. Stops after the six cheap axes when the bound
+/// already exceeds `pruneAbove` (the caller drops the pair either way).
+double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA, const Rss& b,
+                     double pruneAbove = INFINITY);
 
 } // namespace cdlab

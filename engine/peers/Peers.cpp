@@ -4,6 +4,7 @@
 #include "peers/FclAlgorithm.h"
 #include "peers/FclCcdAlgorithm.h"
 #include "peers/FclSampledAlgorithm.h"
+#include "peers/FclDistanceMethod.h"
 #endif
 #ifdef CDLAB_HAVE_BULLET
 #include "peers/BulletAlgorithm.h"
@@ -16,6 +17,7 @@ void registerPeerAlgorithms(AlgorithmRegistry& registry) {
     registry.add(FclAlgorithm::info());
     registry.add(FclCcdAlgorithm::info());
     registry.add(FclSampledAlgorithm::info());
+    DistanceMethodRegistry::instance().add(fclDistanceMethod());
 #endif
 #ifdef CDLAB_HAVE_BULLET
     registry.add(BulletAlgorithm::info());
