@@ -31,6 +31,8 @@ cdlab_cli_exit2_test(nan_mesh "error: .*nan.obj: line 2: vertex coordinate 'nan'
                      ${BENCH} bvh-build --mesh ${DATA}/nan.obj)
 cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|obb"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --algo bvh:bv=sphere)
+cdlab_cli_exit2_test(bad_samples "error: --algo articulated-reference.*: samples: [^\n]*out of range"
+                     ${BENCH} run ${DATA}/chain10.json --algo articulated-reference:samples=0)
 # A bad command line: "error:" naming the option (or the mistyped command and those that exist), exit 2.
 cdlab_cli_exit2_test(bad_option "error: --frames: [^\n]*abc"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --frames abc)
