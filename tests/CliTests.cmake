@@ -55,6 +55,10 @@ cdlab_cli_test(verify_default_scene "verify: every cdlab algorithm matches its r
 # exact tests) on the fast projectiles, beside the discrete bvh against brute-force.
 cdlab_cli_test(verify_continuous "verify: every cdlab algorithm matches its reference \\(brute-force, rigid-ccd-reference\\) on every frame"
                ${BENCH} run ${SCENES}/bullets.json -a bvh -a rigid-ccd -a rigid-ccd-bm --repeat 1 --warmup 0 --verify)
+# articulated-reference answers within a time tolerance: --verify keeps rigid-ccd-reference for the continuous
+# kind and leaves articulated-reference unchecked, saying so.
+cdlab_cli_test(verify_skips_tolerance_reference "# verify: articulated-reference answers within a time tolerance, not by hash: not checked\n# verify: every cdlab algorithm matches its reference \\(rigid-ccd-reference\\) on every frame"
+               ${BENCH} run ${SCENES}/bullets.json -a rigid-ccd -a articulated-reference --repeat 1 --warmup 0 --verify)
 # bvh-build: the tree sizes are pinned (one leaf per triangle: 2n - 1 nodes).
 cdlab_cli_test(bvh_build "19880 triangles, 9942 vertices.*\nbvh [^\n]*1 BVHs \\(obb, longest/mean, leaf 1\\), 39759 nodes\nbvh\\[bv=aabb\\] [^\n]*1 BVHs \\(aabb, longest/mean, leaf 1\\), 39759 nodes\n"
                ${BENCH} bvh-build --generator sphere --triangles 20000 --repeat 1)
