@@ -31,6 +31,8 @@ cdlab_cli_exit2_test(nan_mesh "error: .*nan.obj: line 2: vertex coordinate 'nan'
                      ${BENCH} bvh-build --mesh ${DATA}/nan.obj)
 cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|obb"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --algo bvh:bv=sphere)
+cdlab_cli_exit2_test(bad_samples "error: --algo articulated-reference.*: samples: [^\n]*out of range"
+                     ${BENCH} run ${DATA}/chain10.json --algo articulated-reference:samples=0)
 # A bad command line: "error:" naming the option (or the mistyped command and those that exist), exit 2.
 cdlab_cli_exit2_test(bad_option "error: --frames: [^\n]*abc"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --frames abc)
@@ -53,6 +55,10 @@ cdlab_cli_test(verify_default_scene "verify: every cdlab algorithm matches its r
 # exact tests) on the fast projectiles, beside the discrete bvh against brute-force.
 cdlab_cli_test(verify_continuous "verify: every cdlab algorithm matches its reference \\(brute-force, rigid-ccd-reference\\) on every frame"
                ${BENCH} run ${SCENES}/bullets.json -a bvh -a rigid-ccd -a rigid-ccd-bm --repeat 1 --warmup 0 --verify)
+# articulated-reference answers within a time tolerance: --verify keeps rigid-ccd-reference for the continuous
+# kind and leaves articulated-reference unchecked, saying so.
+cdlab_cli_test(verify_skips_tolerance_reference "# verify: articulated-reference answers within a time tolerance, not by hash: not checked\n# verify: every cdlab algorithm matches its reference \\(rigid-ccd-reference\\) on every frame"
+               ${BENCH} run ${SCENES}/bullets.json -a rigid-ccd -a articulated-reference --repeat 1 --warmup 0 --verify)
 # bvh-build: the tree sizes are pinned (one leaf per triangle: 2n - 1 nodes).
 cdlab_cli_test(bvh_build "19880 triangles, 9942 vertices.*\nbvh [^\n]*1 BVHs \\(obb, longest/mean, leaf 1\\), 39759 nodes\nbvh\\[bv=aabb\\] [^\n]*1 BVHs \\(aabb, longest/mean, leaf 1\\), 39759 nodes\n"
                ${BENCH} bvh-build --generator sphere --triangles 20000 --repeat 1)

@@ -9,6 +9,8 @@
 #include "mesh/MeshGenerators.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -102,6 +104,15 @@ TEST(ConvexHull, OfAMeshUsesItsVertices) {
     EXPECT_EQ(h.dimension(), ConvexHull::Dimension::Solid);
     EXPECT_LE(h.vertices().size(), sphere.vertices.size());
     expectContains(h, sphere.vertices, 1e-12 * extentOf(sphere.vertices));
+    // Meshes with many coplanar and collinear vertices (a subdivided box, a cylinder's caps): Qhull merges
+    // their facets and triangulates them back; no face comes out degenerate.
+    TriangleMesh box = generateMesh("box", nlohmann::json{{"triangles", 1200}}, "test", "params");
+    ConvexHull boxHull = ConvexHull::of(box);
+    EXPECT_EQ(boxHull.vertices().size(), 8u);
+    EXPECT_EQ(boxHull.faces().size(), 12u);
+    expectContains(boxHull, box.vertices, 1e-12 * extentOf(box.vertices));
+    TriangleMesh cylinder = generateMesh("cylinder", nlohmann::json{{"triangles", 3000}}, "test", "params");
+    expectContains(ConvexHull::of(cylinder), cylinder.vertices, 1e-12 * extentOf(cylinder.vertices));
     TriangleMesh empty;
     empty.name = "door";
     try {

@@ -112,17 +112,17 @@ struct RandomRun {
     int pairs = 0, hits = 0, notConverged = 0, maxIterations = 0;
 };
 
-/// `count` random pairs of solid hulls (4-24 points, sizes 0.5-1.5) under random poses about a common
-/// offset of up to 50 (rounding of large coordinates), at centre distances that make about half of them
-/// intersect or nearly touch; each GJK answer checked against bruteDistance.
-RandomRun randomPairs(std::uint64_t seed, int count) {
+/// `count` random pairs of solid hulls (minPoints-maxPoints points, sizes 0.5-1.5) under random poses about a
+/// common offset of up to 50 (rounding of large coordinates), at centre distances that make about half of
+/// them intersect or nearly touch; each GJK answer checked against bruteDistance.
+RandomRun randomPairs(std::uint64_t seed, int count, int minPoints, int maxPoints) {
     Rng rng(seed);
     RandomRun run;
     for (int k = 0; k < count; ++k) {
         auto cloud = [&] {
             const double r = rng.uniform(0.5, 1.5);
             std::vector<Vec3> p;
-            for (int i = rng.integer(4, 24); i > 0; --i)
+            for (int i = rng.integer(minPoints, maxPoints); i > 0; --i)
                 p.push_back(rng.unit() * (r * rng.uniform(0.3, 1.0)));
             return ConvexHull::of(p, "cloud");
         };
@@ -137,7 +137,7 @@ RandomRun randomPairs(std::uint64_t seed, int count) {
         const WorldHull A = place(a, pa), B = place(b, pb);
         const double truth = bruteDistance(A, B);
         const double S = std::max(largestCoordinate(A), largestCoordinate(B));
-        const double rounding = 16 * kEps * S; // the header's 8 eps S, and as much for the brute force
+        const double rounding = 32 * kEps * S; // the rounding the header allows (the brute force's is less)
         const GjkResult r = gjkDistance(a, pa, b, pb);
         ++run.pairs;
         run.hits += truth <= 0.01;
@@ -173,7 +173,7 @@ RandomRun randomPairs(std::uint64_t seed, int count) {
 } // namespace
 
 TEST(Gjk, RandomHullPairsAgainstBruteForcePolytopeDistance) {
-    const RandomRun run = randomPairs(20070614, 5000);
+    const RandomRun run = randomPairs(20070614, 5000, 4, 24); // hulls small enough to scan (kScanLimit)
     ASSERT_EQ(run.pairs, 5000);
     // The mix stays representative: 30-70 % of the pairs intersect or lie within 1 % of touching.
     const double rate = double(run.hits) / run.pairs;
@@ -181,6 +181,15 @@ TEST(Gjk, RandomHullPairsAgainstBruteForcePolytopeDistance) {
     EXPECT_LE(rate, 0.7) << run.hits;
     EXPECT_LE(run.notConverged, run.pairs / 1000) << "stalls on rounding (none on this seed)";
     EXPECT_LE(run.maxIterations, 32); // 11 on this seed
+}
+
+TEST(Gjk, RandomLargeHullPairsClimbingTheirSupport) {
+    // Hulls above kScanLimit vertices: the support climbs from GJK's last answer.
+    const RandomRun run = randomPairs(1999, 400, 60, 160);
+    const double rate = double(run.hits) / run.pairs;
+    EXPECT_GE(rate, 0.3) << run.hits;
+    EXPECT_LE(rate, 0.7) << run.hits;
+    EXPECT_EQ(run.notConverged, 0);
 }
 
 TEST(Gjk, TouchingNestedAndSeparatedBoxes) {

@@ -37,6 +37,7 @@ const std::vector<GoldenSpec>& goldenSpecs() {
         {"rigid-ccd-bm", "rigid-ccd-bm", {}},
         {"rigid-ccd-bm:build=top-down", "rigid-ccd-bm", {{"build", "top-down"}}},
         {"rigid-ccd-reference", "rigid-ccd-reference", {}},
+        {"articulated-reference", "articulated-reference", {}},
     };
     return specs;
 }

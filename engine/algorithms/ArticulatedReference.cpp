@@ -3,7 +3,6 @@
 #include "core/Stopwatch.h"
 #include "pipeline/TimeOfContactDrawing.h"
 
-#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -98,11 +97,11 @@ bool ArticulatedReference::firstContactAt(double t, std::uint32_t& a, std::uint3
     for (auto [i, j] : m_objects->pairs()) {
         CollisionResult res;
         m_collider.collide({objs[i].mesh, m_bvhOf[i], m_poses[i], std::int32_t(i)},
-                           {objs[j].mesh, m_bvhOf[j], m_poses[j], std::int32_t(j)}, ContactMode::AllPairs,
+                           {objs[j].mesh, m_bvhOf[j], m_poses[j], std::int32_t(j)}, ContactMode::FirstContact,
                            res);
         counters += res.counters;
         if (!res.colliding()) continue;
-        a = i, b = j, tris = *std::min_element(res.pairs.begin(), res.pairs.end());
+        a = i, b = j, tris = res.pairs.front();
         return true;
     }
     return false;
@@ -145,6 +144,8 @@ FrameResult ArticulatedReference::step(double t0, double t1, DebugSink* sink) {
                 free = mid;
         }
     }
+    r.stages.add("bisection", sw.ms());
+    sw.restart();
     if (found) {
         TimeOfContact c;
         c.time = hit == t0 ? t0 : free; // in contact from the frame's start: no free time before it
@@ -164,7 +165,7 @@ FrameResult ArticulatedReference::step(double t0, double t1, DebugSink* sink) {
             drawTimeOfContact(*sink, c, a, b, t1 > t0 ? (c.time - t0) / (t1 - t0) : 0.0);
         }
     }
-    r.stages.add("bisection", sw.ms());
+    r.stages.add("contact", sw.ms());
     r.counters.add(Counter::Samples, samples);
     r.counters.add(Counter::Bisections, bisections);
     r.counters.addCollision(counters);

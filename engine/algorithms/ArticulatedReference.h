@@ -30,7 +30,8 @@ public:
 private:
     /// Whether any object pair intersects at time t (first contact per pair: the traversal stops early).
     bool collidesAt(double t, CollisionCounters& counters);
-    /// The first pair (in SceneObjects::pairs() order) that intersects at t and its least triangle pair.
+    /// The first pair (in SceneObjects::pairs() order) that intersects at t and the first intersecting
+    /// triangle pair its traversal finds (deterministic: the traversal's order is).
     bool firstContactAt(double t, std::uint32_t& a, std::uint32_t& b, TrianglePair& tris,
                         CollisionCounters& counters);
 

@@ -174,16 +174,19 @@ ConvexHull ConvexHull::of(const std::vector<Vec3>& input, const std::string& sou
     std::vector<std::uint32_t> ids;
     std::vector<std::array<std::uint32_t, 3>> tris;
     if (code == qh_ERRnone) {
+        auto id = [&](const vertexT* v) { return std::uint32_t(qh_pointid(qh.get(), v->point)); };
         vertexT* vertex;
-        FORALLvertices ids.push_back(std::uint32_t(qh_pointid(qh.get(), vertex->point)));
+        FORALLvertices ids.push_back(id(vertex));
         std::sort(ids.begin(), ids.end());
         facetT* facet;
         FORALLfacets {
             std::array<std::uint32_t, 3> t{};
             int k = 0;
             vertexT** vertexp;
-            FOREACHvertex_(facet->vertices) if (k < 3) t[k++] =
-                std::uint32_t(qh_pointid(qh.get(), vertex->point));
+            FOREACHvertex_(facet->vertices) {
+                if (k < 3) t[k] = id(vertex);
+                ++k;
+            }
             if (k != 3) continue; // "Qt" makes every facet a triangle in 3-d
             // Outward: the triangle's normal along the facet's (Qhull's normals point out of the hull).
             const Vec3 n3 = cross(points[t[1]] - points[t[0]], points[t[2]] - points[t[0]]);

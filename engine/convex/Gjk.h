@@ -7,15 +7,18 @@
 //
 // What it guarantees (ε = 2^-53, the unit roundoff; S = the largest magnitude of a support point of either
 // shape, in world coordinates):
-// - lowerBound <= true distance + 8 ε S, whatever stopped the iteration: each iteration's support point w
+// - lowerBound <= true distance + 32 ε S, whatever stopped the iteration: each iteration's support point w
 //   in direction -v bounds the distance from below by v.w / |v| (every point x of A - B has
-//   x.v >= w.v), and lowerBound is the largest such bound. This is the figure to advance time with
-//   (conservative advancement): it holds with no tolerance but rounding.
-// - distance = |pointA - pointB| up to rounding, so distance >= true distance - 8 ε S; when `converged`,
+//   x.v >= w.v), and lowerBound is the largest such bound; 32 ε S covers the rounding of the poses applied
+//   to the support points and of the dot products. This is the figure to advance time with (conservative
+//   advancement): it holds with no tolerance but rounding (tests/GjkTest.cpp: 5,400 random hull pairs
+//   against a brute-force polytope distance).
+// - distance = |pointA - pointB| up to rounding, so distance >= true distance - 32 ε S; when `converged`,
 //   distance - lowerBound <= relativeTolerance * distance (default 1e-10, below the 1e-9 relative that
 //   conservative advancement allows).
-// - intersecting: the simplex enclosed the origin, or |v| fell below 1e-13 S (touching within rounding);
-//   distance and lowerBound are then 0 and pointA = pointB is a common point (up to rounding).
+// - intersecting: the simplex enclosed the origin, or |v| fell below 1e-13 sqrt(|a|^2 + |b|^2) for the
+//   support points a, b seen (touching within rounding); distance and lowerBound are then 0 and
+//   pointA = pointB is a common point (up to rounding).
 #pragma once
 
 #include "convex/ConvexHull.h"
