@@ -61,7 +61,8 @@ AlgorithmInfo CatchAlgorithm::info() {
          {"on", "off"}},
         {"lower_bound",
          "Each pair's lower bound on its time of contact: conservative advancement of the links' convex "
-         "hulls (sec. 7.2) or the first advancement step on the meshes.",
+         "hulls (sec. 7.2) followed by one step on the meshes from where the hulls come within epsilon, "
+         "or the first advancement step on the meshes alone.",
          std::string("hull"),
          {"hull", "first-step"}},
         {"self",

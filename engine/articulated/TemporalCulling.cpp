@@ -44,7 +44,9 @@ TemporalCullingResult temporalCulling(std::vector<PclRecord>& records, const std
         r.tMinBefore = tMin;
         double from = options.start;
         if (options.enabled) {
-            if (r.lowerBound > tMin) { // lines 7-8: this and every later PCL are culled
+            // Lines 7-8: this and every later PCL are culled. Once a contact is found, a bound equal to it
+            // culls too: only a strictly earlier contact would replace it.
+            if (r.lowerBound > tMin || (out.contact && r.lowerBound >= tMin)) {
                 r.fate = PclFate::CulledByBound;
                 continue;
             }

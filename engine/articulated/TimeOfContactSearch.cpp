@@ -145,7 +145,19 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         };
         CaResult h = advance(t0, hullDistance, projected, ca);
         r.boundIterations = h.iterations;
-        r.lowerBound = h.outcome == CaOutcome::Free ? INFINITY : h.time;
+        if (h.outcome == CaOutcome::Free) {
+            r.lowerBound = INFINITY;
+            return;
+        }
+        // Where the hulls come within epsilon (often at t0: links close together), the first CA step on the
+        // meshes from there bounds the TOC as well; the larger of the two orders the PCLs far better (a pair
+        // already touching sorts first, and its TOC culls the rest).
+        Vec3 pa, pb;
+        double d = caDistance(a, b, h.time, pa, pb);
+        ++stats.caIterations;
+        double mu = speed(a, h.time) + speed(b, h.time);
+        r.lowerBound = d < options.epsilon ? h.time : mu > 0 ? h.time + d / mu : INFINITY;
+        if (r.lowerBound > t1) r.lowerBound = INFINITY;
     };
 
     Stopwatch advanceClock;

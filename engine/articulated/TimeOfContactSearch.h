@@ -21,6 +21,9 @@
 
 namespace cdlab {
 
+/// A PCL's lower bound on its TOC (Alg. 1, line 2): CA of the links' convex hulls until they come within
+/// epsilon (sec. 7.2), then one CA step on the meshes from there (the larger bound of the two); or the first
+/// CA step on the meshes from the frame's start.
 enum class TocLowerBound : std::uint8_t { Hull, FirstStep };
 const char* toString(TocLowerBound b);
 bool parseTocLowerBound(const std::string& s, TocLowerBound& out);
