@@ -42,6 +42,8 @@ const char* toString(DebugCategory c) {
         return "pcl";
     case DebugCategory::LinkBvhNode:
         return "link-bvh";
+    case DebugCategory::TocPose:
+        return "toc-pose";
     case DebugCategory::Note:
         return "note";
     case DebugCategory::Count:

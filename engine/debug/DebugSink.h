@@ -32,9 +32,11 @@ enum class DebugCategory : std::uint8_t {
     SweptBox,      ///< a link's swept AABB over the frame, from the algorithm's bound (zhang2007 Fig. 4)
     SweptBoxOther, ///< the same from the other bound (interval beside Taylor: zhang2007 Fig. 5)
     LinkObb,       ///< a link's OBB at the frame's start and end (zhang2007 Fig. 4, left)
-    PotentialPair, ///< a link of a potentially colliding pair (PCL) after spatial culling
-    LinkBvhNode,   ///< a node of a model's dynamic AABB hierarchy over its swept boxes, tagged with depth
-    Note,          ///< free text
+    PotentialPair, ///< a link of a potentially colliding pair (PCL) after spatial culling, coloured by its
+                   ///< fate in temporal culling (pclFateColor)
+    LinkBvhNode, ///< a node of a model's dynamic AABB hierarchy over its swept boxes, tagged with depth
+    TocPose,     ///< every moving link of the scene at CATCH's time of contact (ghosts)
+    Note,        ///< free text
     Count
 };
 const char* toString(DebugCategory c);
@@ -42,6 +44,14 @@ const char* toString(DebugCategory c);
 struct Rgba {
     float r = 1, g = 1, b = 1, a = 1;
 };
+
+/// A PCL's fate in CATCH's temporal culling (zhang2007 Fig. 6), by PairAdvance::Fate's order: culled by its
+/// lower bound, abandoned, free over the frame, in contact after the TOC, gave the TOC.
+inline constexpr Rgba kPclFateColors[5] = {{0.35f, 0.55f, 1.0f, 1.0f},
+                                           {1.0f, 0.65f, 0.1f, 1.0f},
+                                           {0.3f, 0.85f, 0.4f, 1.0f},
+                                           {0.85f, 0.35f, 0.85f, 1.0f},
+                                           {1.0f, 0.15f, 0.1f, 1.0f}};
 
 /// The outcome of a BV test, in every traversal that draws its tests (BvOverlap, BvSeparated).
 inline constexpr Rgba kBvOverlapColor{1.0f, 0.55f, 0.1f, 1.0f};
