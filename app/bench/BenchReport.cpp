@@ -192,12 +192,16 @@ void printAnswers(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
 void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
     bool header = false;
     for (const auto& r : runs) {
-        if (r.kind != AlgorithmKind::Culling || r.frames.empty()) continue;
+        // Every algorithm that reports PCLs (catch, continuous since its time of contact), whatever its kind.
+        const Counters c = totalCounters(r);
+        const auto& items = c.items();
+        const bool reportsPcls =
+            std::any_of(items.begin(), items.end(), [](const auto& i) { return i.first == Counter::Pcls; });
+        if (!reportsPcls || r.frames.empty()) continue;
         if (!header)
             out << "# spatial culling (zhang2007 Table 2, means per frame): before = object pairs the scene "
                    "tests, after = potentially colliding pairs (PCLs), rate = 1 - after / before\n";
         header = true;
-        Counters c = totalCounters(r);
         double n = double(r.frames.size()), before = c.get(Counter::LinkPairs) / n,
                after = c.get(Counter::Pcls) / n;
         double sweptUs = 0;

@@ -2,6 +2,7 @@
 // run their own algorithm (from the registry) on the same frames and draw what it puts into their DrawList.
 #pragma once
 
+#include "CatchPanels.h"
 #include "DrawList.h"
 #include "GlPlatform.h"
 #include "OrbitCamera.h"
@@ -47,6 +48,7 @@ struct Viewport {
     FrameResult result;
     OverlaySettings overlays;
     DrawList draw{&overlays};
+    CatchView catchView{&overlays}; ///< CATCH's Fig. 6 and step-through sections, and the step's drawing
     TimingHistory timing;
     std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
     OrbitCamera camera;

@@ -89,6 +89,38 @@ void statRow(const char* name, const std::deque<float>& d, const char* format) {
     for (float v : {s.now, s.avg, s.max}) ImGui::TableNextColumn(), ImGui::Text(format, v);
 }
 
+/// The algorithm a view runs (the one being prepared shows its answers only once it runs).
+const AlgorithmInfo* algorithmOf(const Viewport& vp) {
+    return AlgorithmRegistry::instance().find(vp.preparedAlgorithm.empty() ? vp.algorithm
+                                                                           : vp.preparedAlgorithm);
+}
+
+/// Whether view `vp` answers as `ref` does: the same contact sets where both report every body pair's
+/// first contact exactly; else the same earliest contact (its pair, and how far apart the times lie).
+void sameContactsCell(const Viewport& vp, const Viewport& ref) {
+    const FrameResult &a = vp.result, &b = ref.result;
+    const AlgorithmInfo *ia = algorithmOf(vp), *ib = algorithmOf(ref);
+    const bool bySets = a.firstContactScope == FirstContactScope::PerBodyPair &&
+                        b.firstContactScope == FirstContactScope::PerBodyPair && ia && ia->hashReference &&
+                        ib && ib->hashReference;
+    if (bySets) {
+        ImGui::TextUnformatted(a.hash() == b.hash() ? "yes" : "DIFFERENT");
+        return;
+    }
+    const TimeOfContact *ca = a.earliest(), *cb = b.earliest();
+    if (!ca || !cb) {
+        ImGui::TextUnformatted(!ca && !cb ? "yes" : "DIFFERENT");
+        return;
+    }
+    const bool samePair = std::minmax(ca->objectA, ca->objectB) == std::minmax(cb->objectA, cb->objectB);
+    if (!samePair)
+        ImGui::TextUnformatted("DIFFERENT pair");
+    else if (ca->time == cb->time)
+        ImGui::TextUnformatted("yes");
+    else
+        ImGui::Text("dt %.0e", std::fabs(ca->time - cb->time)); // the same pair
+}
+
 /// Project folders a user browses for scenes and meshes.
 std::vector<std::string> browseFiles() {
     std::vector<std::string> out;
@@ -561,6 +593,16 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     std::snprintf(prepared, sizeof prepared, "prepare %.1f ms, %.0f KiB: ", vp.prepare.stages.get("build"),
                   vp.prepare.memoryBytes / 1024.0);
     disabledWrapped(prepared + vp.prepare.notes);
+    // CATCH's temporal culling and advancement, first: what its view is for (zhang2007 Fig. 6, eq. 4).
+    CatchView& cv = vp.catchView;
+    cv.barsDrawn = cv.sliderSteps = -1;
+    if (m_app.m_objects && reportsTemporalCulling(vp.result)) {
+        if (ImGui::CollapsingHeader("Temporal culling (Fig. 6)", ImGuiTreeNodeFlags_DefaultOpen))
+            temporalCullingSection(vp.result, *m_app.m_objects, cv);
+        if (ImGui::CollapsingHeader("Advancement step-through", ImGuiTreeNodeFlags_DefaultOpen))
+            stepThroughSection(vp.result, *m_app.m_objects, cv,
+                               [&](const Vec3& p) { m_app.lookAt(index, p); });
+    }
 
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;
@@ -735,22 +777,41 @@ void ViewerUi::comparePanel() {
             for (const auto& vp : vps)
                 ImGui::TableNextColumn(), ImGui::Text("%.3f", vp->result.stages.get(s));
         }
+        // The scene's earliest time of contact of each continuous view (catch, articulated-reference and the
+        // rigid pipelines side by side), then whether each view agrees with the first view of its kind.
         ImGui::TableNextRow();
-        ImGui::TableNextColumn(), ImGui::TextUnformatted("same contacts");
-        // Culling algorithms answer which pairs may touch, not the contacts: not compared.
-        auto culling = [](const Viewport& vp) {
-            const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.algorithm);
-            return info && info->kind == AlgorithmKind::Culling;
-        };
-        const Viewport* first = nullptr;
-        for (const auto& vp : vps)
-            if (!culling(*vp) && !first) first = vp.get();
+        ImGui::TableNextColumn(), ImGui::TextUnformatted("first TOC");
         for (const auto& vp : vps) {
             ImGui::TableNextColumn();
-            if (culling(*vp))
+            const AlgorithmInfo* info = algorithmOf(*vp);
+            const TimeOfContact* c = vp->result.earliest();
+            if (!info || info->kind != AlgorithmKind::Continuous)
+                ImGui::TextDisabled("-");
+            else if (c)
+                ImGui::Text("%.6f", c->time);
+            else
+                ImGui::TextUnformatted("free");
+        }
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn(), ImGui::TextUnformatted("same contacts");
+        helpMarker(
+            "Against the first view of the same kind (discrete or continuous). Contact sets are compared "
+            "where both views report every body pair's first contact; where one reports only the "
+            "scene's earliest (catch, articulated-reference), that contact's pair and time are (\"dt\": the "
+            "same pair, "
+            "the times this far apart: catch stops a distance threshold short of touching, the "
+            "sampled reference within its tolerance). Culling algorithms report no contacts.");
+        for (const auto& vp : vps) {
+            ImGui::TableNextColumn();
+            const AlgorithmInfo* info = algorithmOf(*vp);
+            const Viewport* first = nullptr;
+            for (const auto& other : vps)
+                if (!first && info && algorithmOf(*other) && algorithmOf(*other)->kind == info->kind)
+                    first = other.get();
+            if (!info || info->kind == AlgorithmKind::Culling)
                 ImGui::TextDisabled("culling only");
             else
-                ImGui::TextUnformatted(vp->result.hash() == first->result.hash() ? "yes" : "DIFFERENT");
+                sameContactsCell(*vp, *first);
         }
         ImGui::EndTable();
     }
