@@ -878,14 +878,6 @@ int ViewerApp::run() {
             std::printf("viewport %zu (%s) BM test per level, culled/nodes:%s\n", v,
                         m_viewports[v]->label().c_str(), levels.c_str());
         }
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // CATCH's sections, as the panel drew them
-            const Viewport& vp = *m_viewports[v];
-            if (!reportsTemporalCulling(vp.result)) continue;
-            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
-                        describeTemporalCulling(vp.result, vp.catchView).c_str());
-            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
-                        describeStepThrough(vp.result, vp.catchView).c_str());
-        }
         for (std::size_t v = 0; v < coverage.size() && v < m_viewports.size(); ++v)
             std::printf("viewport %zu (%s) covers %.1f %% of its pixels\n", v,
                         m_viewports[v]->label().c_str(), 100 * coverage[v]);
@@ -896,6 +888,22 @@ int ViewerApp::run() {
                               std::string(e == &advanceStepLegend() ? "advance-step" : toString(e->category));
             std::printf("viewport %zu (%s) legend: %s\n", v, m_viewports[v]->label().c_str(),
                         legendText.empty() ? "(none)" : legendText.c_str());
+        }
+        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // CATCH's sections, as the panel drew them
+            const Viewport& vp = *m_viewports[v];
+            if (!reportsTemporalCulling(vp.result)) continue;
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeTemporalCulling(vp.result, vp.catchView).c_str());
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeStepThrough(vp.result, vp.catchView).c_str());
+        }
+        if (m_viewports.size() > 1) { // the Compare panel's answers
+            std::string tocs, same;
+            for (std::size_t v = 0; v < m_viewports.size(); ++v) {
+                tocs += (v ? " | " : "") + ViewerUi::firstTocCell(*m_viewports[v]);
+                same += (v ? " | " : "") + ViewerUi::sameContactsCell(m_viewports, v);
+            }
+            std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
         }
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
         if (!m_options.taps.empty())

@@ -95,32 +95,6 @@ const AlgorithmInfo* algorithmOf(const Viewport& vp) {
                                                                            : vp.preparedAlgorithm);
 }
 
-/// Whether view `vp` answers as `ref` does: the same contact sets where both report every body pair's
-/// first contact exactly; else the same earliest contact (its pair, and how far apart the times lie).
-void sameContactsCell(const Viewport& vp, const Viewport& ref) {
-    const FrameResult &a = vp.result, &b = ref.result;
-    const AlgorithmInfo *ia = algorithmOf(vp), *ib = algorithmOf(ref);
-    const bool bySets = a.firstContactScope == FirstContactScope::PerBodyPair &&
-                        b.firstContactScope == FirstContactScope::PerBodyPair && ia && ia->hashReference &&
-                        ib && ib->hashReference;
-    if (bySets) {
-        ImGui::TextUnformatted(a.hash() == b.hash() ? "yes" : "DIFFERENT");
-        return;
-    }
-    const TimeOfContact *ca = a.earliest(), *cb = b.earliest();
-    if (!ca || !cb) {
-        ImGui::TextUnformatted(!ca && !cb ? "yes" : "DIFFERENT");
-        return;
-    }
-    const bool samePair = std::minmax(ca->objectA, ca->objectB) == std::minmax(cb->objectA, cb->objectB);
-    if (!samePair)
-        ImGui::TextUnformatted("DIFFERENT pair");
-    else if (ca->time == cb->time)
-        ImGui::TextUnformatted("yes");
-    else
-        ImGui::Text("dt %.0e", std::fabs(ca->time - cb->time)); // the same pair
-}
-
 /// Project folders a user browses for scenes and meshes.
 std::vector<std::string> browseFiles() {
     std::vector<std::string> out;
@@ -704,6 +678,39 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     ImGui::End();
 }
 
+std::string ViewerUi::firstTocCell(const Viewport& vp) {
+    const AlgorithmInfo* info = algorithmOf(vp);
+    if (!info || info->kind != AlgorithmKind::Continuous) return "-";
+    const TimeOfContact* c = vp.result.earliest();
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6f", c ? c->time : 0.0);
+    return c ? text : "free";
+}
+
+std::string ViewerUi::sameContactsCell(const std::vector<std::unique_ptr<Viewport>>& vps, std::size_t v) {
+    const Viewport& vp = *vps[v];
+    const AlgorithmInfo* info = algorithmOf(vp);
+    if (!info || info->kind == AlgorithmKind::Culling) return "culling only";
+    const Viewport* ref = nullptr; // the first view of the same kind
+    for (const auto& other : vps)
+        if (!ref && algorithmOf(*other) && algorithmOf(*other)->kind == info->kind) ref = other.get();
+    const AlgorithmInfo* refInfo = algorithmOf(*ref);
+    const FrameResult &a = vp.result, &b = ref->result;
+    // Contact sets where both report every body pair's first contact exactly; else the earliest contact.
+    if (a.firstContactScope == FirstContactScope::PerBodyPair &&
+        b.firstContactScope == FirstContactScope::PerBodyPair && info->hashReference &&
+        refInfo->hashReference)
+        return a.hash() == b.hash() ? "yes" : "DIFFERENT";
+    const TimeOfContact *ca = a.earliest(), *cb = b.earliest();
+    if (!ca || !cb) return !ca && !cb ? "yes" : "DIFFERENT";
+    if (std::minmax(ca->objectA, ca->objectB) != std::minmax(cb->objectA, cb->objectB))
+        return "DIFFERENT pair";
+    if (ca->time == cb->time) return "yes";
+    char text[32];
+    std::snprintf(text, sizeof text, "dt %.0e", std::fabs(ca->time - cb->time));
+    return text;
+}
+
 std::string ViewerUi::viewLabel(std::size_t v) const {
     return "view " + std::to_string(v + 1) + ": " + m_app.m_viewports[v]->label();
 }
@@ -779,40 +786,22 @@ void ViewerUi::comparePanel() {
         }
         // The scene's earliest time of contact of each continuous view (catch, articulated-reference and the
         // rigid pipelines side by side), then whether each view agrees with the first view of its kind.
+        auto cell = [](const std::string& text) {
+            text == "-" || text == "culling only" ? ImGui::TextDisabled("%s", text.c_str())
+                                                  : ImGui::TextUnformatted(text.c_str());
+        };
         ImGui::TableNextRow();
         ImGui::TableNextColumn(), ImGui::TextUnformatted("first TOC");
-        for (const auto& vp : vps) {
-            ImGui::TableNextColumn();
-            const AlgorithmInfo* info = algorithmOf(*vp);
-            const TimeOfContact* c = vp->result.earliest();
-            if (!info || info->kind != AlgorithmKind::Continuous)
-                ImGui::TextDisabled("-");
-            else if (c)
-                ImGui::Text("%.6f", c->time);
-            else
-                ImGui::TextUnformatted("free");
-        }
+        for (const auto& vp : vps) ImGui::TableNextColumn(), cell(firstTocCell(*vp));
         ImGui::TableNextRow();
         ImGui::TableNextColumn(), ImGui::TextUnformatted("same contacts");
         helpMarker(
             "Against the first view of the same kind (discrete or continuous). Contact sets are compared "
-            "where both views report every body pair's first contact; where one reports only the "
-            "scene's earliest (catch, articulated-reference), that contact's pair and time are (\"dt\": the "
-            "same pair, "
-            "the times this far apart: catch stops a distance threshold short of touching, the "
-            "sampled reference within its tolerance). Culling algorithms report no contacts.");
-        for (const auto& vp : vps) {
-            ImGui::TableNextColumn();
-            const AlgorithmInfo* info = algorithmOf(*vp);
-            const Viewport* first = nullptr;
-            for (const auto& other : vps)
-                if (!first && info && algorithmOf(*other) && algorithmOf(*other)->kind == info->kind)
-                    first = other.get();
-            if (!info || info->kind == AlgorithmKind::Culling)
-                ImGui::TextDisabled("culling only");
-            else
-                sameContactsCell(*vp, *first);
-        }
+            "where both views report every body pair's first contact; where one reports only the scene's "
+            "earliest (catch, articulated-reference), that contact's pair and time are: \"dt\" means the "
+            "same pair, the times this far apart (catch stops a distance threshold short of touching, "
+            "the sampled reference within its tolerance). Culling algorithms report no contacts.");
+        for (std::size_t v = 0; v < vps.size(); ++v) ImGui::TableNextColumn(), cell(sameContactsCell(vps, v));
         ImGui::EndTable();
     }
     ImGui::End();
