@@ -206,9 +206,10 @@ cdlab_output_test(viewer.offscreen.legend_contacts 0
                   ${VIEWER} --offscreen --no-settings --frames 6 --algo bvh ${CMAKE_SOURCE_DIR}/scenes/default.json)
 
 # The link tree (Scene panel): selecting a link (--select, as clicking it does) names its chain from the
-# model's base; catch's overlays draw swept boxes, link OBBs, PCL ghosts and the dynamic hierarchy.
+# model's base; catch's overlays draw swept boxes, link OBBs, PCL ghosts and the dynamic hierarchy (and, in a
+# frame with a contact, the time of contact and the other links then).
 cdlab_output_test(viewer.offscreen.select_link 0
-  "drew bvh-node [0-9]+ lines, swept-box 120 lines, link-obb 240 lines, (pcl [0-9]+ lines, )?pcl [0-9]+ meshes, link-bvh [0-9]+ lines\n.*selected chain/car9: chain chain: base > car0 > car1 > car2 > car3 > car4 > car5 > car6 > car7 > car8 > car9\n"
+  "drew bvh-node [0-9]+ lines, (time-of-contact [^\n]*, )?swept-box 120 lines, link-obb 240 lines, (pcl [0-9]+ lines, )?pcl [0-9]+ meshes, link-bvh [0-9]+ lines(, toc-pose [0-9]+ meshes)?\n.*selected chain/car9: chain chain: base > car0 > car1 > car2 > car3 > car4 > car5 > car6 > car7 > car8 > car9\n"
   ${VIEWER} --offscreen --frames 6 --overlays --algo catch --algo catch:bounds=interval --select chain/car9
   --screenshot ${SHOTS}/offscreen_select_link.png ${CMAKE_CURRENT_SOURCE_DIR}/data/chain10.json)
 cdlab_output_test(viewer.offscreen.select_unknown 2 "--select: no object 'chain/car99' \\(the scene has post, chain/car0"

@@ -65,13 +65,13 @@ std::string pairName(const SceneObjects& objects, const PairAdvance& p) {
     return name(p.objectA) + " / " + name(p.objectB);
 }
 
-/// "t 3.712345 (0.412 of the frame)"; a bound past the frame says so.
+/// "3.712345 (0.412 of the frame)"; a bound past the frame says so.
 std::string timeText(const FrameResult& r, double t) {
     char s[96];
     if (!std::isfinite(t))
         std::snprintf(s, sizeof s, "none within the frame");
     else
-        std::snprintf(s, sizeof s, "t %.6f (%.3f of the frame)", t, frameFraction(r, t));
+        std::snprintf(s, sizeof s, "%.6f (%.3f of the frame)", t, frameFraction(r, t));
     return s;
 }
 
@@ -144,9 +144,11 @@ void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, C
     }
     const TimeOfContact* toc = r.earliest();
     if (toc)
-        ImGui::Text("%zu PCLs, TOC at %.3f of the frame", r.pairAdvances.size(), frameFraction(r, toc->time));
+        ImGui::Text("%zu PCL%s, TOC at %.3f of the frame", r.pairAdvances.size(),
+                    r.pairAdvances.size() == 1 ? "" : "s", frameFraction(r, toc->time));
     else
-        ImGui::Text("%zu PCLs, no contact: t_min stays at the end", r.pairAdvances.size());
+        ImGui::Text("%zu PCL%s, no contact: t_min stays at the end", r.pairAdvances.size(),
+                    r.pairAdvances.size() == 1 ? "" : "s");
     helpMarker(
         "zhang2007 Fig. 6. A bar per potentially colliding link pair, sorted by its lower bound on the "
         "time of contact (Alg. 1's order); height is time within this frame, start at the bottom, end "
@@ -162,7 +164,8 @@ void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, C
     const float avail = ImGui::GetContentRegionAvail().x;
     // Bars share the width down to 3 pixels each; more PCLs scroll sideways.
     const float barW = std::clamp((avail - axisW) / float(n) - gap, 3.0f, 24.0f);
-    const float chartW = axisW + float(n) * (barW + gap);
+    // The time lines (grid, the TOC) span the panel however few bars there are.
+    const float chartW = std::max(axisW + float(n) * (barW + gap), avail);
     const bool scrolls = chartW > avail;
     if (scrolls)
         ImGui::BeginChild("fig6", ImVec2(avail, height + ImGui::GetStyle().ScrollbarSize + 4), false,
@@ -252,17 +255,16 @@ void stepThroughSection(const FrameResult& r, const SceneObjects& objects, Catch
     }
     const AdvanceStep& s = r.advanceSteps[std::size_t(view.step)];
     // Plain lines, not a table: a fixed-fit table measures its columns a frame late (cut on the first).
-    ImGui::Text("t   %s", timeText(r, s.time).c_str());
-    ImGui::Text("d   %.6g", s.distance);
+    ImGui::Text("t     %s", timeText(r, s.time).c_str());
+    ImGui::Text("d     %.6g", s.distance);
     if (s.speed > 0) {
-        ImGui::Text("mu  %.6g", s.speed);
-        ImGui::Text("dt  d / mu = %.6g (%.3f of the frame)", s.step,
-                    r.t1 > r.t0 ? s.step / (r.t1 - r.t0) : 0.0);
+        ImGui::Text("mu    %.6g", s.speed);
+        ImGui::Text("d/mu  %.6g (%.3f of the frame)", s.step, r.t1 > r.t0 ? s.step / (r.t1 - r.t0) : 0.0);
     } else {
-        ImGui::TextUnformatted("mu  -");
+        ImGui::TextUnformatted("mu    -");
         ImGui::TextUnformatted(toc->kind == TimeOfContact::Kind::Penetrating
-                                   ? "dt  none: the pair starts inside each other"
-                                   : "dt  none: d is below the threshold (the TOC)");
+                                   ? "d/mu  none: the pair starts inside"
+                                   : "d/mu  none: d is below the threshold");
     }
     // The distance over the iterations, the chosen one marked: it falls as the links close in.
     std::vector<float> d;
