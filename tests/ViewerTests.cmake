@@ -250,3 +250,11 @@ cdlab_output_test(viewer.offscreen.compare_catch_reference 0
   "compare first TOC: [0-9]+\\.[0-9]+ \\| [0-9]+\\.[0-9]+ \\| -\ncompare same contacts: yes \\| (yes|dt [0-9]e-0[4-9]) \\| yes\n"
   ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --algo articulated-reference
   --algo bvh ${CMAKE_SOURCE_DIR}/scenes/walk.json)
+# The step-through's slider moved to its last iteration (--ca-step past the last): there the links are within
+# the distance threshold (epsilon 0.001), nothing more to advance (mu and d / mu printed as 0).
+cdlab_output_test(viewer.offscreen.catch_step_last 0
+  "viewport 0 \\(catch\\) step-through: the slider over all ([2-9]|[1-9][0-9]+) iterations, iteration ([2-9]|[1-9][0-9]+): t [0-9.]+, d (0|0\\.000[0-9]+|[0-9.]+e-[0-9]+), mu 0, dt 0, drew 2 ghosts\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --ca-step 1000
+  --screenshot ${SHOTS}/offscreen_catch_step_last.png ${CMAKE_SOURCE_DIR}/scenes/walk.json)
+cdlab_output_test(viewer.bad_ca_step 2 "error: --ca-step: "
+  ${VIEWER} --offscreen --no-settings --frames 2 --ca-step 0 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)

@@ -126,6 +126,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
             o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = o.tocPose = o.advanceStep = true;
             o.bvhLevel = 4;
         }
+    for (auto& vp : m_viewports) vp->catchView.step = std::max(m_options.caStep - 1, 0); // clamped per frame
     // --levels: each viewport its own level (redon2002 Fig. 1 shows levels 7, 9 and 11 side by side).
     for (std::size_t v = 0; v < m_viewports.size() && !m_options.levels.empty(); ++v)
         m_viewports[v]->overlays.bvhLevel = m_options.levels[std::min(v, m_options.levels.size() - 1)];
