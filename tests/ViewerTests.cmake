@@ -258,3 +258,9 @@ cdlab_output_test(viewer.offscreen.catch_step_last 0
   --screenshot ${SHOTS}/offscreen_catch_step_last.png ${CMAKE_SOURCE_DIR}/scenes/walk.json)
 cdlab_output_test(viewer.bad_ca_step 2 "error: --ca-step: "
   ${VIEWER} --offscreen --no-settings --frames 2 --ca-step 0 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+# A bar's tooltip (the mouse resting on the exercise's first bar, --hover): the pair with the lowest bound is
+# the one that gave the TOC, the hand reaching the other side's foot.
+cdlab_output_test(viewer.offscreen.catch_bar_tooltip 0
+  "viewport 0 \\(catch\\) tooltip PCL 1 of [2-9] by lower bound: athlete/hand_[lr] / athlete/foot_[lr]\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --hover 0.785,0.5
+  ${CMAKE_SOURCE_DIR}/scenes/exercise.json)

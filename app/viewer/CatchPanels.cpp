@@ -91,10 +91,14 @@ std::array<int, std::size(kPclFateColors)> fateCounts(const FrameResult& r) {
     return n;
 }
 
-void barTooltip(const FrameResult& r, const SceneObjects& objects, const PairAdvance& p, std::size_t rank) {
+/// The hovered bar's tooltip; returns its first line (the pair).
+std::string barTooltip(const FrameResult& r, const SceneObjects& objects, const PairAdvance& p,
+                       std::size_t rank) {
+    const std::string first = "PCL " + std::to_string(rank + 1) + " of " +
+                              std::to_string(r.pairAdvances.size()) +
+                              " by lower bound: " + pairName(objects, p);
     ImGui::BeginTooltip();
-    ImGui::Text("PCL %zu of %zu by lower bound: %s", rank + 1, r.pairAdvances.size(),
-                pairName(objects, p).c_str());
+    ImGui::TextUnformatted(first.c_str());
     ImGui::Text("lower bound   %s", timeText(r, p.lowerBound).c_str());
     if (p.iterations > 0)
         ImGui::Text("advanced to   %s, %d iterations", timeText(r, p.reached).c_str(), p.iterations);
@@ -104,6 +108,7 @@ void barTooltip(const FrameResult& r, const SceneObjects& objects, const PairAdv
     const Rgba c = kPclFateColors[std::min(std::size_t(p.fate), std::size(kPclFateColors) - 1)];
     ImGui::TextColored(ImVec4(c.r, c.g, c.b, 1), "%s", fateMeaning(p.fate));
     ImGui::EndTooltip();
+    return first;
 }
 
 /// Swatch-and-word items in a row, wrapping at the panel's edge.
@@ -138,6 +143,7 @@ bool reportsTemporalCulling(const FrameResult& r) {
 
 void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, CatchView& view) {
     view.barsDrawn = 0;
+    view.tooltip.clear();
     if (r.pairAdvances.empty()) {
         ImGui::TextDisabled("no PCLs this frame");
         return;
@@ -212,7 +218,8 @@ void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, C
     if (hovered >= 0) {
         const float x0 = left + float(hovered) * (barW + gap);
         dl->AddRect(ImVec2(x0 - 1, top - 1), ImVec2(x0 + barW + 1, bottom + 1), IM_COL32(255, 255, 255, 255));
-        barTooltip(r, objects, r.pairAdvances[order[std::size_t(hovered)]], std::size_t(hovered));
+        view.tooltip =
+            barTooltip(r, objects, r.pairAdvances[order[std::size_t(hovered)]], std::size_t(hovered));
     }
     ImGui::Dummy(ImVec2(chartW, height));
     if (scrolls) ImGui::EndChild();

@@ -26,6 +26,7 @@ struct CatchView {
     DrawList draw;        ///< the selected iteration: segment between the closest points, the pair as ghosts
     int barsDrawn = -1;   ///< Fig. 6 bars drawn on the last frame (-1: the section was not drawn)
     int sliderSteps = -1; ///< iterations the slider offered on the last frame (-1: the section was not drawn)
+    std::string tooltip;  ///< the first line of the bar's tooltip the mouse was over on the last frame
 };
 
 /// Whether the algorithm reports temporal culling (CATCH counts pcls_advanced every frame), so that the

@@ -897,6 +897,9 @@ int ViewerApp::run() {
                         describeTemporalCulling(vp.result, vp.catchView).c_str());
             std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
                         describeStepThrough(vp.result, vp.catchView).c_str());
+            if (!vp.catchView.tooltip.empty())
+                std::printf("viewport %zu (%s) tooltip %s\n", v, vp.label().c_str(),
+                            vp.catchView.tooltip.c_str());
         }
         if (m_viewports.size() > 1) { // the Compare panel's answers
             std::string tocs, same;

@@ -88,7 +88,8 @@ struct ViewerOptions {
     std::string select;        ///< automation: select this object ("model/link") as the link tree does
     std::string taps; ///< automation: keys tapped (down and up) within the middle frame, e.g. "O*10,P"
     std::vector<int>
-        levels;     ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
+        levels; ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
+    std::vector<float> hover; ///< automation (offscreen): the mouse rests here (x, y as window fractions)
     int caStep = 0; ///< automation: the step-through's iteration (1-based, past the last: the last); 0: first
 };
 

@@ -140,6 +140,9 @@ void ViewerUi::begin(int width, int height) {
         ImGuiIO& io = ImGui::GetIO();
         io.DisplaySize = ImVec2(float(width), float(height));
         io.DeltaTime = 1.0f / 60.0f;
+        const auto& hover =
+            m_app.m_options.hover; // automation: the mouse resting there (no window to move it)
+        if (hover.size() == 2) io.MousePos = ImVec2(hover[0] * float(width), hover[1] * float(height));
     }
     ImGui::NewFrame();
     // Panels are placed in ImGui's units (the window's, not the framebuffer's pixels on a scaled display).
@@ -570,6 +573,7 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     // CATCH's temporal culling and advancement, first: what its view is for (zhang2007 Fig. 6, eq. 4).
     CatchView& cv = vp.catchView;
     cv.barsDrawn = cv.sliderSteps = -1;
+    cv.tooltip.clear();
     if (m_app.m_objects && reportsTemporalCulling(vp.result)) {
         if (ImGui::CollapsingHeader("Temporal culling (Fig. 6)", ImGuiTreeNodeFlags_DefaultOpen))
             temporalCullingSection(vp.result, *m_app.m_objects, cv);
