@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <set>
 
 using namespace cdlab;
@@ -70,4 +71,61 @@ TEST(OverlayTable, AnOptionThatCannotApplySaysWhereItDoes) {
     ASSERT_NE(depth, nullptr);
     EXPECT_TRUE(overlayApplies(*depth, *registry.find("bvh")));
     EXPECT_FALSE(overlayApplies(*depth, *registry.find("brute-force")));
+}
+
+TEST(OverlayTable, CatchTimeOfContactViewsRefineTheTimeOfContact) {
+    // The other links at the TOC and the step-through's iteration are only drawn with the time of contact.
+    const auto& registry = AlgorithmRegistry::instance();
+    const OverlayInfo* poses = overlayFor(DebugCategory::TocPose);
+    ASSERT_NE(poses, nullptr);
+    const OverlayInfo* step = nullptr;
+    for (const OverlayInfo& row : overlayTable())
+        if (row.flag == &OverlaySettings::advanceStep) step = &row;
+    ASSERT_NE(step, nullptr);
+    for (const OverlayInfo* row : {poses, step}) {
+        ASSERT_NE(row->refines, nullptr) << row->key;
+        EXPECT_EQ(std::string(row->refines), "timeOfContact") << row->key;
+        OverlaySettings s;
+        EXPECT_TRUE(overlayOn(*row, s)) << row->key << " is on by default";
+        s.timeOfContact = false;
+        EXPECT_FALSE(overlayOn(*row, s)) << row->key;
+    }
+    EXPECT_TRUE(overlayApplies(*step, *registry.find("catch")));
+    EXPECT_FALSE(overlayApplies(*step, *registry.find("bvh")));
+    const LegendEntry* legend = legendEntry(DebugCategory::TocPose);
+    ASSERT_NE(legend, nullptr);
+    EXPECT_TRUE(legend->palette.empty());
+}
+
+TEST(OverlayTable, PclLegendNamesEveryFateColour) {
+    // The PCL ghosts are coloured by their pair's fate in temporal culling (zhang2007 Fig. 6): the legend
+    // line shows the five colours, each with a word, in PairAdvance::Fate's order.
+    const LegendEntry* pcl = legendEntry(DebugCategory::PotentialPair);
+    ASSERT_NE(pcl, nullptr);
+    ASSERT_EQ(pcl->palette.size(), std::size(kPclFateColors));
+    ASSERT_EQ(pcl->paletteWords.size(), pcl->palette.size());
+    for (std::size_t k = 0; k < pcl->palette.size(); ++k) {
+        EXPECT_EQ(pcl->palette[k].r, kPclFateColors[k].r) << k;
+        EXPECT_EQ(pcl->palette[k].g, kPclFateColors[k].g) << k;
+        EXPECT_EQ(pcl->palette[k].b, kPclFateColors[k].b) << k;
+        ASSERT_NE(pcl->paletteWords[k], nullptr);
+        EXPECT_GT(std::string(pcl->paletteWords[k]).size(), 0u);
+    }
+    EXPECT_EQ(std::string(pcl->paletteWords[std::size_t(PairAdvance::Fate::Abandoned)]), "abandoned");
+    EXPECT_EQ(std::string(pcl->paletteWords[std::size_t(PairAdvance::Fate::Earliest)]), "TOC");
+}
+
+TEST(OverlayTable, LegendLinesAreShort) {
+    // Drawn at the bottom left of a view: an 800-pixel window's view is 560 pixels wide; a line of at most 60
+    // characters of ImGui's default font (7 pixels each, a swatch counted as 3) keeps within 420 of them.
+    for (int c = 0; c < int(DebugCategory::Count); ++c) {
+        const LegendEntry* e = legendEntry(DebugCategory(c));
+        if (!e) continue;
+        std::size_t chars = std::string(e->meaning).size() + 3; // the swatch
+        for (const char* w : e->paletteWords) chars += std::string(w).size() + 3;
+        EXPECT_LE(chars, 60u) << toString(DebugCategory(c)) << ": " << e->meaning;
+        if (e->continuous) {
+            EXPECT_LE(std::string(e->continuous).size() + 3, 60u) << e->continuous;
+        }
+    }
 }

@@ -206,10 +206,61 @@ cdlab_output_test(viewer.offscreen.legend_contacts 0
                   ${VIEWER} --offscreen --no-settings --frames 6 --algo bvh ${CMAKE_SOURCE_DIR}/scenes/default.json)
 
 # The link tree (Scene panel): selecting a link (--select, as clicking it does) names its chain from the
-# model's base; catch's overlays draw swept boxes, link OBBs, PCL ghosts and the dynamic hierarchy.
+# model's base; catch's overlays draw swept boxes, link OBBs, PCL ghosts and the dynamic hierarchy (and, in a
+# frame with a contact, the time of contact and the other links then).
 cdlab_output_test(viewer.offscreen.select_link 0
-  "drew bvh-node [0-9]+ lines, swept-box 120 lines, link-obb 240 lines, (pcl [0-9]+ lines, )?pcl [0-9]+ meshes, link-bvh [0-9]+ lines\n.*selected chain/car9: chain chain: base > car0 > car1 > car2 > car3 > car4 > car5 > car6 > car7 > car8 > car9\n"
+  "drew bvh-node [0-9]+ lines, (time-of-contact [^\n]*, )?swept-box 120 lines, link-obb 240 lines, (pcl [0-9]+ lines, )?pcl [0-9]+ meshes, link-bvh [0-9]+ lines(, toc-pose [0-9]+ meshes)?\n.*selected chain/car9: chain chain: base > car0 > car1 > car2 > car3 > car4 > car5 > car6 > car7 > car8 > car9\n"
   ${VIEWER} --offscreen --frames 6 --overlays --algo catch --algo catch:bounds=interval --select chain/car9
   --screenshot ${SHOTS}/offscreen_select_link.png ${CMAKE_CURRENT_SOURCE_DIR}/data/chain10.json)
 cdlab_output_test(viewer.offscreen.select_unknown 2 "--select: no object 'chain/car99' \\(the scene has post, chain/car0"
   ${VIEWER} --offscreen --frames 2 --select chain/car99 ${CMAKE_CURRENT_SOURCE_DIR}/data/chain10.json)
+
+# CATCH's teaching views (issue 30), one catch view (its panel open) on the frame of the scene's first contact
+# (--seek-contact). The Fig. 6 section draws a bar per potentially colliding link pair - the summary says "a
+# bar each" only when the bars drawn match the pairs the algorithm reported - one of them the pair that gave
+# the TOC; the step-through's slider runs over every iteration of that pair's conservative advancement and the
+# 3-D view draws the chosen one (both links as ghosts, the legend's "advance-step" line). On the exercise
+# (hand meets foot) the other PCLs' lower bounds cull them without any advancement.
+set(_fates "culled [0-9]+, abandoned [0-9]+, free [0-9]+, contact [0-9]+, toc 1\\), TOC [0-9.]+")
+foreach(scene walk exercise)
+  if(scene STREQUAL "exercise")
+    set(_bars "[2-9] PCLs, a bar each \\(culled [1-9]")
+  else()
+    set(_bars "[1-9][0-9]* PCLs?, a bar each \\(")
+  endif()
+  cdlab_output_test(viewer.offscreen.catch_${scene} 0
+    "saved [^\n]*offscreen_catch_${scene}.png\n.*GL errors 0\n.*legend: [^\n]*pcl[^\n]*, advance-step\nviewport 0 \\(catch\\) temporal culling: ${_bars}[^\n]*toc 1\\), TOC [0-9.]+\nviewport 0 \\(catch\\) step-through: the slider over (all [1-9][0-9]* iterations|its 1 iteration), iteration 1: t [^\n]*, drew 2 ghosts\n"
+    ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch
+    --screenshot ${SHOTS}/offscreen_catch_${scene}.png ${CMAKE_SOURCE_DIR}/scenes/${scene}.json)
+endforeach()
+# A frame without PCLs (the walk's first stride, feet clear of everything): the section says so, and the
+# step-through has nothing to step through.
+cdlab_output_test(viewer.offscreen.catch_no_pcls 0
+  "viewport 0 \\(catch\\) temporal culling: 0 PCLs, \"no PCLs this frame\" \\(culled 0, abandoned 0, free 0, contact 0, toc 0\\), no TOC\nviewport 0 \\(catch\\) step-through: no iterations this frame\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 0.5 --algo catch ${CMAKE_SOURCE_DIR}/scenes/walk.json)
+# At 800x600 the sections still draw every bar inside a layout that holds.
+cdlab_output_test(viewer.layout.catch_800x600 0
+  "viewport 0 \\(catch\\) temporal culling: [1-9][0-9]* PCLs?, a bar each [^\n]*\n.*layout ok: [0-9]+ panels"
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --width 800 --height 600 --algo catch
+  --print-layout --screenshot ${SHOTS}/layout_catch_800x600.png ${CMAKE_SOURCE_DIR}/scenes/exercise.json)
+# Compare (issue 30: catch is continuous now): catch's time of contact beside articulated-reference's on the
+# walk's first contact frame - the same pair, the times less than a millisecond apart - and the
+# discrete view compared with no continuous one.
+cdlab_output_test(viewer.offscreen.compare_catch_reference 0
+  "compare first TOC: [0-9]+\\.[0-9]+ \\| [0-9]+\\.[0-9]+ \\| -\ncompare same contacts: yes \\| (yes|dt [0-9]e-0[4-9]) \\| yes\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --algo articulated-reference
+  --algo bvh ${CMAKE_SOURCE_DIR}/scenes/walk.json)
+# The step-through's slider moved to its last iteration (--ca-step past the last): there the links are within
+# the distance threshold (epsilon 0.001), nothing more to advance (mu and d / mu printed as 0).
+cdlab_output_test(viewer.offscreen.catch_step_last 0
+  "viewport 0 \\(catch\\) step-through: the slider over all ([2-9]|[1-9][0-9]+) iterations, iteration ([2-9]|[1-9][0-9]+): t [0-9.]+, d (0|0\\.000[0-9]+|[0-9.]+e-[0-9]+), mu 0, dt 0, drew 2 ghosts\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --ca-step 1000
+  --screenshot ${SHOTS}/offscreen_catch_step_last.png ${CMAKE_SOURCE_DIR}/scenes/walk.json)
+cdlab_output_test(viewer.bad_ca_step 2 "error: --ca-step: "
+  ${VIEWER} --offscreen --no-settings --frames 2 --ca-step 0 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+# A bar's tooltip (the mouse resting on the exercise's first bar, --hover): the pair with the lowest bound is
+# the one that gave the TOC, the hand reaching the other side's foot.
+cdlab_output_test(viewer.offscreen.catch_bar_tooltip 0
+  "viewport 0 \\(catch\\) tooltip PCL 1 of [2-9] by lower bound: athlete/hand_[lr] / athlete/foot_[lr]\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --hover 0.785,0.5
+  ${CMAKE_SOURCE_DIR}/scenes/exercise.json)

@@ -203,7 +203,12 @@ void printAnswers(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
 void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
     bool header = false;
     for (const auto& r : runs) {
-        if (r.frames.empty() || totalCounters(r).get(Counter::LinkPairs) == 0) continue;
+        // Every algorithm that reports PCLs (catch, continuous since its time of contact), whatever its kind.
+        const Counters c = totalCounters(r);
+        const auto& items = c.items();
+        const bool reportsPcls =
+            std::any_of(items.begin(), items.end(), [](const auto& i) { return i.first == Counter::Pcls; });
+        if (!reportsPcls || r.frames.empty()) continue;
         if (!header)
             out << "# spatial and temporal culling (zhang2007 Table 2, means per frame): before = object "
                    "pairs "
@@ -211,7 +216,6 @@ void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& run
                    "advanced = PCLs advanced on their meshes after temporal culling, rate = 1 - advanced / "
                    "after\n";
         header = true;
-        Counters c = totalCounters(r);
         double n = double(r.frames.size()), before = c.get(Counter::LinkPairs) / n,
                after = c.get(Counter::Pcls) / n, advanced = c.get(Counter::PclsAdvanced) / n;
         double sweptUs = 0;

@@ -29,10 +29,12 @@ struct OverlaySettings {
     bool hitTriangles = true;
     bool contacts = true;
     bool timeOfContact = true; ///< continuous contacts at their time: ghosts, features, a label with the time
+    bool tocPose = true;       ///< every other moving link at CATCH's time of contact (ghosts)
+    bool advanceStep = true;   ///< the step-through's iteration of CATCH's advancement in the 3-D view
     bool sweptBoxes = true;    ///< each moving link's swept AABB over the frame (articulated culling)
     bool sweptBoxesOther = false; ///< beside them, the boxes of the other bound (Taylor / interval: Fig. 5)
     bool linkObbs = false;        ///< each moving link's OBB at the frame's start and end
-    bool pcls = true;             ///< the links of potentially colliding pairs, as red ghosts
+    bool pcls = true;             ///< the links of potentially colliding pairs, coloured by their fate
     bool linkBvh = false;         ///< every node of each model's dynamic AABB hierarchy
 };
 

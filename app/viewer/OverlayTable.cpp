@@ -3,12 +3,16 @@
 #include "pipeline/AlgorithmRegistry.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace cdlab {
 
 namespace {
 using C = DebugCategory;
 constexpr Rgba kMagenta{0.95f, 0.2f, 0.85f, 1.0f};
+// PairAdvance::Fate's order, as kPclFateColors: short, so that the PCL legend line fits an 800-pixel window.
+constexpr const char* kFateWords[] = {"culled", "abandoned", "free", "contact", "TOC"};
+static_assert(std::size(kFateWords) == std::size(kPclFateColors));
 } // namespace
 
 const std::vector<OverlayInfo>& overlayTable() {
@@ -105,7 +109,26 @@ const std::vector<OverlayInfo>& overlayTable() {
          "an orange wireframe ghost, the touching features (vertex, edges, face) in yellow, and a label with "
          "the "
          "time and where it falls in the frame.",
-         {C::TimeOfContact, C::TocPose}},
+         {C::TimeOfContact}},
+        {"tocPose",
+         "every link at the time of contact (refines time of contact)",
+         &OverlaySettings::tocPose,
+         true,
+         "CATCH: every other moving link where it was at the scene's time of contact, as pale orange ghosts: "
+         "the whole model at the moment of the first contact (the touching pair is drawn by the time of "
+         "contact itself).",
+         {C::TocPose},
+         "timeOfContact"},
+        {"advanceStep",
+         "CA step of the step-through (refines time of contact)",
+         &OverlaySettings::advanceStep,
+         true,
+         "CATCH: the iteration chosen in the panel's Advancement step-through - the segment between the two "
+         "links' closest points (cyan) and both links as cyan ghosts where they were at that iteration's "
+         "time. Each step advances by d / mu, the distance over the bound on how fast the links approach "
+         "(zhang2007 eq. 4, sec. 6): the ghosts close in without ever passing each other.",
+         {},
+         "timeOfContact"},
         {"sweptBoxes",
          "swept link boxes",
          &OverlaySettings::sweptBoxes,
@@ -134,9 +157,10 @@ const std::vector<OverlayInfo>& overlayTable() {
          &OverlaySettings::pcls,
          true,
          "The links of every pair that survives spatial culling as ghosts at the frame's end (an environment "
-         "body in such a pair as its box), coloured by how far temporal culling let it go: blue culled by "
-         "its "
-         "lower bound, orange abandoned, green free, purple in contact later, red gave the time of contact.",
+         "body in such a pair as its box), coloured by how far temporal culling took the pair (zhang2007 "
+         "Fig. 6): culled by its lower bound, abandoned once past the best TOC so far, free over the frame, "
+         "in "
+         "contact after the TOC, or the pair that gave the TOC. A link in several pairs shows the furthest.",
          {C::PotentialPair}},
         {"linkBvh",
          "dynamic link hierarchy",
@@ -168,12 +192,12 @@ const LegendEntry* legendEntry(DebugCategory category) {
          false,
          "at the time of contact: ghost, features (yellow)",
          nullptr},
-        {C::TocPose, {0.95f, 0.75f, 0.3f, 1}, false, "other moving links at the TOC", nullptr},
         {C::SweptBox, {1.0f, 0.2f, 0.15f, 1}, false, "swept link box (red: in a PCL)", nullptr},
         {C::SweptBoxOther, {0.55f, 0.45f, 1.0f, 1}, false, "other bound's swept box", nullptr},
         {C::LinkObb, {0.85f, 0.85f, 0.9f, 1}, false, "link OBB at start / end", nullptr},
-        {C::PotentialPair, {1.0f, 0.15f, 0.1f, 1}, false, "PCL ghost: red TOC, blue/orange culled", nullptr},
+        {C::PotentialPair, {1.0f, 0.2f, 0.15f, 1}, false, "PCL:", nullptr, kPclFateColors, kFateWords},
         {C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "dynamic link hierarchy node", nullptr},
+        {C::TocPose, {0.95f, 0.75f, 0.3f, 1}, false, "other links at the TOC (ghosts)", nullptr},
     };
     for (const LegendEntry& e : legend)
         if (e.category == category) return &e;

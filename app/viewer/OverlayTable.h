@@ -8,6 +8,7 @@
 #include "DrawList.h"
 #include "debug/DebugSink.h"
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct LegendEntry {
     bool depthRamp;         ///< coloured by BVH depth instead (when "colour by depth" is on)
     const char* meaning;    ///< what it shows, one line
     const char* continuous; ///< with a continuous algorithm, when that differs (swept boxes); else null
+    /// A category drawn in several colours (PCLs by their fate): after `meaning`, a swatch and a word each
+    /// instead of the one swatch of `colour`.
+    std::span<const Rgba> palette = {};
+    std::span<const char* const> paletteWords = {};
 };
 
 /// Every overlay toggle, in the order the view panel lists them.

@@ -123,9 +123,10 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
         for (auto& vp : m_viewports) {
             OverlaySettings& o = vp->overlays;
             o.bvh = o.hitTriangles = o.contacts = o.faceMotion = o.timeOfContact = true;
-            o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = true;
+            o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = o.tocPose = o.advanceStep = true;
             o.bvhLevel = 4;
         }
+    for (auto& vp : m_viewports) vp->catchView.step = std::max(m_options.caStep - 1, 0); // clamped per frame
     // --levels: each viewport its own level (redon2002 Fig. 1 shows levels 7, 9 and 11 side by side).
     for (std::size_t v = 0; v < m_viewports.size() && !m_options.levels.empty(); ++v)
         m_viewports[v]->overlays.bvhLevel = m_options.levels[std::min(v, m_options.levels.size() - 1)];
@@ -293,7 +294,8 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
 }
 
 void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
-    vp.draw.clear();         // it may point at the replaced scene's meshes
+    vp.draw.clear(); // it may point at the replaced scene's meshes
+    vp.catchView.draw.clear();
     m_contactFrames.clear(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear();
@@ -320,6 +322,7 @@ void ViewerApp::stepViewports(double t0, double t1) {
         if (o.pickedNode >= 0 && o.bvhObject >= 0)
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
         if (vp->result.contactPairCount() > 0) markContactFrames(t0, t1);
+        drawAdvanceStep(vp->result, *m_objects, vp->catchView);
     }
     m_stepMs = float(sw.ms());
 }
@@ -506,6 +509,7 @@ void ViewerApp::render(int width, int height) {
             m_renderer->drawMesh(*m_objects->objects()[i].mesh, toGlm(poses[i]), colour, m_renderMode);
         }
         m_renderer->drawOverlay(vp.draw);
+        m_renderer->drawOverlay(vp.catchView.draw);
         drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
         drawLegend(vp, m_layout.viewports[std::size_t(v)]);
     }
@@ -535,6 +539,7 @@ std::vector<const LegendEntry*> ViewerApp::legend(const Viewport& vp) const {
     std::vector<const LegendEntry*> rows;
     for (DebugCategory c : vp.draw.drawnCategories())
         if (const LegendEntry* e = legendEntry(c)) rows.push_back(e);
+    if (!vp.catchView.draw.lines.empty()) rows.push_back(&advanceStepLegend()); // the viewer's own drawing
     return rows;
 }
 
@@ -557,13 +562,24 @@ void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
             for (int k = 0; k < 4; ++k)
                 dl->AddRectFilled(ImVec2(at.x + k * sw / 4, at.y), ImVec2(at.x + (k + 1) * sw / 4, at.y + sw),
                                   col(hues[k]));
-        } else {
+        } else if (e->palette.empty()) {
             dl->AddRectFilled(at, ImVec2(at.x + sw, at.y + sw), col(e->colour));
         }
+        auto text = [&](float x, const char* s) {
+            dl->AddText(ImVec2(x + 1, at.y - 1), IM_COL32(0, 0, 0, 255), s);
+            dl->AddText(ImVec2(x, at.y - 2), IM_COL32(230, 230, 230, 255), s);
+            return x + ImGui::CalcTextSize(s).x;
+        };
         const char* meaning = continuous && e->continuous ? e->continuous : e->meaning;
-        std::string text = meaning;
-        dl->AddText(ImVec2(at.x + sw + 7, at.y - 1), IM_COL32(0, 0, 0, 255), text.c_str());
-        dl->AddText(ImVec2(at.x + sw + 6, at.y - 2), IM_COL32(230, 230, 230, 255), text.c_str());
+        if (e->palette.empty()) {
+            text(at.x + sw + 6, meaning);
+        } else { // "PCL:" then a swatch and a word per colour
+            float x = text(at.x, meaning) + 6;
+            for (std::size_t k = 0; k < e->palette.size(); ++k) {
+                dl->AddRectFilled(ImVec2(x, at.y), ImVec2(x + sw, at.y + sw), col(e->palette[k]));
+                x = text(x + sw + 3, k < e->paletteWords.size() ? e->paletteWords[k] : "") + 7;
+            }
+        }
         y += line;
     }
     dl->PopClipRect();
@@ -869,9 +885,29 @@ int ViewerApp::run() {
         for (std::size_t v = 0; v < m_viewports.size(); ++v) { // the legend drawn on the last frame
             std::string legendText;
             for (const LegendEntry* e : legend(*m_viewports[v]))
-                legendText += (legendText.empty() ? "" : ", ") + std::string(toString(e->category));
+                legendText += (legendText.empty() ? "" : ", ") +
+                              std::string(e == &advanceStepLegend() ? "advance-step" : toString(e->category));
             std::printf("viewport %zu (%s) legend: %s\n", v, m_viewports[v]->label().c_str(),
                         legendText.empty() ? "(none)" : legendText.c_str());
+        }
+        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // CATCH's sections, as the panel drew them
+            const Viewport& vp = *m_viewports[v];
+            if (!reportsTemporalCulling(vp.result)) continue;
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeTemporalCulling(vp.result, vp.catchView).c_str());
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeStepThrough(vp.result, vp.catchView).c_str());
+            if (!vp.catchView.tooltip.empty())
+                std::printf("viewport %zu (%s) tooltip %s\n", v, vp.label().c_str(),
+                            vp.catchView.tooltip.c_str());
+        }
+        if (m_viewports.size() > 1) { // the Compare panel's answers
+            std::string tocs, same;
+            for (std::size_t v = 0; v < m_viewports.size(); ++v) {
+                tocs += (v ? " | " : "") + ViewerUi::firstTocCell(*m_viewports[v]);
+                same += (v ? " | " : "") + ViewerUi::sameContactsCell(m_viewports, v);
+            }
+            std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
         }
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
         if (!m_options.taps.empty())

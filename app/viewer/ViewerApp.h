@@ -2,6 +2,7 @@
 // run their own algorithm (from the registry) on the same frames and draw what it puts into their DrawList.
 #pragma once
 
+#include "CatchPanels.h"
 #include "DrawList.h"
 #include "GlPlatform.h"
 #include "OrbitCamera.h"
@@ -47,6 +48,7 @@ struct Viewport {
     FrameResult result;
     OverlaySettings overlays;
     DrawList draw{&overlays};
+    CatchView catchView{&overlays}; ///< CATCH's Fig. 6 and step-through sections, and the step's drawing
     TimingHistory timing;
     std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
     OrbitCamera camera;
@@ -87,6 +89,8 @@ struct ViewerOptions {
     std::string taps; ///< automation: keys tapped (down and up) within the middle frame, e.g. "O*10,P"
     std::vector<int>
         levels; ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
+    std::vector<float> hover; ///< automation (offscreen): the mouse rests here (x, y as window fractions)
+    int caStep = 0; ///< automation: the step-through's iteration (1-based, past the last: the last); 0: first
 };
 
 class ViewerApp {

@@ -89,6 +89,12 @@ void statRow(const char* name, const std::deque<float>& d, const char* format) {
     for (float v : {s.now, s.avg, s.max}) ImGui::TableNextColumn(), ImGui::Text(format, v);
 }
 
+/// The algorithm a view runs (the one being prepared shows its answers only once it runs).
+const AlgorithmInfo* algorithmOf(const Viewport& vp) {
+    return AlgorithmRegistry::instance().find(vp.preparedAlgorithm.empty() ? vp.algorithm
+                                                                           : vp.preparedAlgorithm);
+}
+
 /// Project folders a user browses for scenes and meshes.
 std::vector<std::string> browseFiles() {
     std::vector<std::string> out;
@@ -134,6 +140,9 @@ void ViewerUi::begin(int width, int height) {
         ImGuiIO& io = ImGui::GetIO();
         io.DisplaySize = ImVec2(float(width), float(height));
         io.DeltaTime = 1.0f / 60.0f;
+        const auto& hover =
+            m_app.m_options.hover; // automation: the mouse resting there (no window to move it)
+        if (hover.size() == 2) io.MousePos = ImVec2(hover[0] * float(width), hover[1] * float(height));
     }
     ImGui::NewFrame();
     // Panels are placed in ImGui's units (the window's, not the framebuffer's pixels on a scaled display).
@@ -561,6 +570,17 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     std::snprintf(prepared, sizeof prepared, "prepare %.1f ms, %.0f KiB: ", vp.prepare.stages.get("build"),
                   vp.prepare.memoryBytes / 1024.0);
     disabledWrapped(prepared + vp.prepare.notes);
+    // CATCH's temporal culling and advancement, first: what its view is for (zhang2007 Fig. 6, eq. 4).
+    CatchView& cv = vp.catchView;
+    cv.barsDrawn = cv.sliderSteps = -1;
+    cv.tooltip.clear();
+    if (m_app.m_objects && reportsTemporalCulling(vp.result)) {
+        if (ImGui::CollapsingHeader("Temporal culling (Fig. 6)", ImGuiTreeNodeFlags_DefaultOpen))
+            temporalCullingSection(vp.result, *m_app.m_objects, cv);
+        if (ImGui::CollapsingHeader("Advancement step-through", ImGuiTreeNodeFlags_DefaultOpen))
+            stepThroughSection(vp.result, *m_app.m_objects, cv,
+                               [&](const Vec3& p) { m_app.lookAt(index, p); });
+    }
 
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;
@@ -662,6 +682,39 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     ImGui::End();
 }
 
+std::string ViewerUi::firstTocCell(const Viewport& vp) {
+    const AlgorithmInfo* info = algorithmOf(vp);
+    if (!info || info->kind != AlgorithmKind::Continuous) return "-";
+    const TimeOfContact* c = vp.result.earliest();
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6f", c ? c->time : 0.0);
+    return c ? text : "free";
+}
+
+std::string ViewerUi::sameContactsCell(const std::vector<std::unique_ptr<Viewport>>& vps, std::size_t v) {
+    const Viewport& vp = *vps[v];
+    const AlgorithmInfo* info = algorithmOf(vp);
+    if (!info || info->kind == AlgorithmKind::Culling) return "culling only";
+    const Viewport* ref = nullptr; // the first view of the same kind
+    for (const auto& other : vps)
+        if (!ref && algorithmOf(*other) && algorithmOf(*other)->kind == info->kind) ref = other.get();
+    const AlgorithmInfo* refInfo = algorithmOf(*ref);
+    const FrameResult &a = vp.result, &b = ref->result;
+    // Contact sets where both report every body pair's first contact exactly; else the earliest contact.
+    if (a.firstContactScope == FirstContactScope::PerBodyPair &&
+        b.firstContactScope == FirstContactScope::PerBodyPair && info->hashReference &&
+        refInfo->hashReference)
+        return a.hash() == b.hash() ? "yes" : "DIFFERENT";
+    const TimeOfContact *ca = a.earliest(), *cb = b.earliest();
+    if (!ca || !cb) return !ca && !cb ? "yes" : "DIFFERENT";
+    if (std::minmax(ca->objectA, ca->objectB) != std::minmax(cb->objectA, cb->objectB))
+        return "DIFFERENT pair";
+    if (ca->time == cb->time) return "yes";
+    char text[32];
+    std::snprintf(text, sizeof text, "dt %.0e", std::fabs(ca->time - cb->time));
+    return text;
+}
+
 std::string ViewerUi::viewLabel(std::size_t v) const {
     return "view " + std::to_string(v + 1) + ": " + m_app.m_viewports[v]->label();
 }
@@ -735,23 +788,24 @@ void ViewerUi::comparePanel() {
             for (const auto& vp : vps)
                 ImGui::TableNextColumn(), ImGui::Text("%.3f", vp->result.stages.get(s));
         }
+        // The scene's earliest time of contact of each continuous view (catch, articulated-reference and the
+        // rigid pipelines side by side), then whether each view agrees with the first view of its kind.
+        auto cell = [](const std::string& text) {
+            text == "-" || text == "culling only" ? ImGui::TextDisabled("%s", text.c_str())
+                                                  : ImGui::TextUnformatted(text.c_str());
+        };
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn(), ImGui::TextUnformatted("first TOC");
+        for (const auto& vp : vps) ImGui::TableNextColumn(), cell(firstTocCell(*vp));
         ImGui::TableNextRow();
         ImGui::TableNextColumn(), ImGui::TextUnformatted("same contacts");
-        // Culling algorithms answer which pairs may touch, not the contacts: not compared.
-        auto culling = [](const Viewport& vp) {
-            const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.algorithm);
-            return info && info->kind == AlgorithmKind::Culling;
-        };
-        const Viewport* first = nullptr;
-        for (const auto& vp : vps)
-            if (!culling(*vp) && !first) first = vp.get();
-        for (const auto& vp : vps) {
-            ImGui::TableNextColumn();
-            if (culling(*vp))
-                ImGui::TextDisabled("culling only");
-            else
-                ImGui::TextUnformatted(vp->result.hash() == first->result.hash() ? "yes" : "DIFFERENT");
-        }
+        helpMarker(
+            "Against the first view of the same kind (discrete or continuous). Contact sets are compared "
+            "where both views report every body pair's first contact; where one reports only the scene's "
+            "earliest (catch, articulated-reference), that contact's pair and time are: \"dt\" means the "
+            "same pair, the times this far apart (catch stops a distance threshold short of touching, "
+            "the sampled reference within its tolerance). Culling algorithms report no contacts.");
+        for (std::size_t v = 0; v < vps.size(); ++v) ImGui::TableNextColumn(), cell(sameContactsCell(vps, v));
         ImGui::EndTable();
     }
     ImGui::End();

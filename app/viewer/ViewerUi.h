@@ -5,6 +5,7 @@
 #include "ViewerLayout.h"
 #include "pipeline/FrameResult.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ public:
     };
     /// The keyboard shortcuts (Help > Keys lists them with the mouse actions).
     static const std::vector<Shortcut>& shortcutList();
+    /// The Compare panel's last rows for a view: its first time of contact ("1.088077", "free"; "-" for a
+    /// discrete algorithm), and whether it agrees with the first view of its kind ("yes", "DIFFERENT",
+    /// "DIFFERENT pair", "dt 7e-06": the same pair, times this far apart; "culling only").
+    static std::string firstTocCell(const Viewport& vp);
+    static std::string sameContactsCell(const std::vector<std::unique_ptr<Viewport>>& vps, std::size_t v);
     /// The panels as drawn this frame (title and rectangle), for --print-layout and its check.
     const std::vector<PlacedPanel>& placed() const { return m_placed; }
 

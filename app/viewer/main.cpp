@@ -82,6 +82,20 @@ int main(int argc, char** argv) {
                    "BVH level of each viewport's overlays, in order (the last repeats), e.g. 7,9,11")
         ->delimiter(',')
         ->check(CLI::Range(0, 64));
+    app.add_option(
+           "--hover", opts.hover,
+           "Offscreen automated runs: the mouse rests at X,Y (fractions of the window) on every frame, "
+           "e.g. over a bar of catch's Fig. 6 for its tooltip")
+        ->expected(2)
+        ->delimiter(',')
+        ->check(CLI::Range(0.0, 1.0))
+        ->allow_extra_args(false) // a scene after it is not taken for a third value
+        ->needs(framesOption);
+    app.add_option(
+           "--ca-step", opts.caStep,
+           "The iteration of catch's advancement step-through to show (1-based, as its slider; past the "
+           "frame's iterations, the last)")
+        ->check(CLI::Range(1, 1000000));
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     opts.hasAt = atOption->count() > 0;
     if (offscreen && opts.frames == 0) opts.frames = 1;

@@ -1,0 +1,55 @@
+// CatchPanels: the viewer's teaching views of CATCH's time of contact (zhang2007 secs. 6-7), drawn only from
+// what the algorithm reports in its FrameResult. Two sections of a view's panel:
+//  - Temporal culling as the paper's Fig. 6: a bar per potentially colliding link pair (PCL), sorted by its
+//    lower bound on the time of contact, coloured by its fate, with the running t_min line;
+//  - a step-through of the conservative advancement (eq. 4) of the pair that gave the TOC: a slider over its
+//    iterations, the selected one drawn in the 3-D view (closest points, the pair's links at its time).
+#pragma once
+
+#include "DrawList.h"
+#include "OverlayTable.h"
+#include "pipeline/FrameResult.h"
+
+#include <functional>
+#include <string>
+
+namespace cdlab {
+
+class SceneObjects;
+
+/// Per viewport: the step-through's selection, its 3-D drawing, and what both sections showed on the last
+/// frame (the automated runs print it, so tests see what a user saw).
+struct CatchView {
+    explicit CatchView(const OverlaySettings* settings) : settings(settings), draw(settings) {}
+    const OverlaySettings* settings;
+    int step = 0;         ///< the selected iteration of FrameResult::advanceSteps (clamped to them)
+    DrawList draw;        ///< the selected iteration: segment between the closest points, the pair as ghosts
+    int barsDrawn = -1;   ///< Fig. 6 bars drawn on the last frame (-1: the section was not drawn)
+    int sliderSteps = -1; ///< iterations the slider offered on the last frame (-1: the section was not drawn)
+    std::string tooltip;  ///< the first line of the bar's tooltip the mouse was over on the last frame
+};
+
+/// Whether the algorithm reports temporal culling (CATCH counts pcls_advanced every frame), so that the
+/// sections show for it even on a frame without PCLs.
+bool reportsTemporalCulling(const FrameResult& r);
+
+/// Fig. 6 in the current ImGui window: the bars, the t_min line, the fates counted, a tooltip per bar.
+void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, CatchView& view);
+/// The slider over the TOC pair's iterations with t, d, mu and d / mu of the selected one; `lookAt` centres
+/// the 3-D view on a point (the closest points' midpoint).
+void stepThroughSection(const FrameResult& r, const SceneObjects& objects, CatchView& view,
+                        const std::function<void(const Vec3&)>& lookAt);
+/// Fills view.draw with the selected iteration (clamped to the frame's): the segment between its closest
+/// points and the TOC pair's links as ghosts at its time. Empty while the advanceStep overlay is off.
+void drawAdvanceStep(const FrameResult& r, const SceneObjects& objects, CatchView& view);
+
+/// The automated runs' summary lines: "temporal culling: 9 PCLs, a bar each (culled 4, abandoned 1, free 3,
+/// contact 0, toc 1), TOC 3.712345" and "step-through: the slider over all 6 iterations, iteration 1: t ...";
+/// they say "a bar each" and "all" only when the panel drew what the algorithm reported.
+std::string describeTemporalCulling(const FrameResult& r, const CatchView& view);
+std::string describeStepThrough(const FrameResult& r, const CatchView& view);
+
+/// The legend line of the step-through's 3-D drawing (the viewer draws it, not the algorithm: no category).
+const LegendEntry& advanceStepLegend();
+
+} // namespace cdlab
