@@ -374,8 +374,8 @@ int main(int argc, char** argv) {
                 std::vector<AlgorithmSpec> given = specs;
                 for (const auto& spec : given) {
                     const AlgorithmInfo* info = registry.find(spec.name);
-                    if (!info || info->role == AlgorithmRole::Peer || !info->exactAnswers || !info->hashReference ||
-                        referenceRun.count(info->kind))
+                    if (!info || info->role == AlgorithmRole::Peer || !info->exactAnswers ||
+                        !info->hashReference || referenceRun.count(info->kind))
                         continue;
                     for (const auto& ref : registry.list())
                         if (ref.role == AlgorithmRole::Reference && ref.hashReference &&

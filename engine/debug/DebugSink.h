@@ -34,9 +34,9 @@ enum class DebugCategory : std::uint8_t {
     LinkObb,       ///< a link's OBB at the frame's start and end (zhang2007 Fig. 4, left)
     PotentialPair, ///< a link of a potentially colliding pair (PCL) after spatial culling, coloured by its
                    ///< fate in temporal culling (pclFateColor)
-    LinkBvhNode, ///< a node of a model's dynamic AABB hierarchy over its swept boxes, tagged with depth
-    TocPose,     ///< every moving link of the scene at CATCH's time of contact (ghosts)
-    Note,        ///< free text
+    LinkBvhNode,   ///< a node of a model's dynamic AABB hierarchy over its swept boxes, tagged with depth
+    TocPose,       ///< every moving link of the scene at CATCH's time of contact (ghosts)
+    Note,          ///< free text
     Count
 };
 const char* toString(DebugCategory c);

@@ -3,8 +3,8 @@
 #ifdef CDLAB_HAVE_FCL
 #include "peers/FclAlgorithm.h"
 #include "peers/FclCcdAlgorithm.h"
-#include "peers/FclSampledAlgorithm.h"
 #include "peers/FclDistanceMethod.h"
+#include "peers/FclSampledAlgorithm.h"
 #endif
 #ifdef CDLAB_HAVE_BULLET
 #include "peers/BulletAlgorithm.h"
