@@ -243,7 +243,9 @@ TimeOfContact CatchAlgorithm::contactOf(const TocWitness& w) const {
                    : e.b;
     };
     using K = MeshFeature::Kind;
-    if (w.startedInside || (fa.kind == K::Face && fb.kind == K::Face)) {
+    // Interpenetrating: already touching at the frame's start (within epsilon is a contact at the start, not
+    // an interpenetration), or two faces (intersecting triangles).
+    if ((w.startedInside && w.closest.distance == 0) || (fa.kind == K::Face && fb.kind == K::Face)) {
         c.kind = TimeOfContact::Kind::Penetrating;
         c.featureA = MeshFeature::face(c.triA), c.featureB = MeshFeature::face(c.triB);
     } else if (fa.isPoint()) {

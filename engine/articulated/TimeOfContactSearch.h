@@ -52,7 +52,7 @@ struct TocWitness {
     bool contact = false;
     std::uint32_t objectA = 0, objectB = 0;
     double time = 0;
-    bool startedInside = false; ///< the pair was already touching at the frame's start
+    bool startedInside = false; ///< the pair was already within epsilon at the frame's start
     MeshDistanceResult closest; ///< the closest features at `time` (distance < epsilon)
 };
 
