@@ -242,6 +242,32 @@ TEST(CatchToc, TemporalCullingAndIntervalBoundsChangeNoAnswer) {
     checkVariants(7003, 25);
 }
 
+// Sec. 8's motion-planning question: mode=planning says whether a frame collides exactly when mode=toc does,
+// with a contact no earlier than the first (it stops at the first one it finds), and does no more work.
+TEST(CatchToc, PlanningModeAnswersWhetherAFrameCollides) {
+    test::Rng rng(7005);
+    int frames = 0, contacts = 0;
+    for (int i = 0; i < 25; ++i) {
+        Scene s;
+        std::string which;
+        do s = randomScene(rng, 3.5);
+        while (DiscreteOracle(s).anyIntersect(0, which));
+        auto toc = AlgorithmRegistry::instance().create("catch", {});
+        auto plan = AlgorithmRegistry::instance().create("catch", {{"mode", "planning"}});
+        toc->prepare(s), plan->prepare(s);
+        FrameResult a = toc->step(0, 1), b = plan->step(0, 1);
+        ++frames;
+        ASSERT_EQ(a.earliest() != nullptr, b.earliest() != nullptr) << "scene " << i;
+        EXPECT_LE(b.counters.get(Counter::CaIterations), a.counters.get(Counter::CaIterations))
+            << "scene " << i;
+        if (!a.earliest()) continue;
+        ++contacts;
+        EXPECT_GE(b.earliest()->time, a.earliest()->time - 0.01) << "scene " << i;
+    }
+    EXPECT_GT(contacts, frames * 3 / 10);
+    EXPECT_LT(contacts, frames * 7 / 10);
+}
+
 TEST(CatchToc, PairsThatStartInsideReportTheFrameStartAndTheirFeatures) {
     Scene s;
     s.startTime = 0, s.endTime = 1, s.frames = 2;
