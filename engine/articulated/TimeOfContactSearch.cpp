@@ -43,16 +43,14 @@ Pose TimeOfContactSearch::pose(std::uint32_t o, double t) const {
     int g = m_culling->groupOf(o);
     if (g < 0) return m_culling->staticPose(o);
     const SpatialCulling::Group& group = m_culling->groups()[g];
-    // Up the chain to its root, then down: parent * joint * motion(t), as ArticulatedModel::linkPoses.
-    int path[64], depth = 0;
-    for (int k = m_linkOf[o]; k >= 0 && depth < 64; k = group.chain[k].parent) path[depth++] = k;
-    Pose p = group.base;
-    for (int i = depth - 1; i >= 0; --i) {
-        const ChainLink& l = group.chain[path[i]];
-        p = p * l.joint;
-        if (l.motion && !l.motion->empty()) p = p * l.motion->at(t);
-    }
-    return p;
+    // parent * joint * motion(t) down the chain, as ArticulatedModel::linkPoses (recursion: chains of any
+    // depth).
+    auto linkPose = [&](auto&& self, int k) -> Pose {
+        const ChainLink& l = group.chain[k];
+        Pose p = (l.parent < 0 ? group.base : self(self, l.parent)) * l.joint;
+        return l.motion && !l.motion->empty() ? p * l.motion->at(t) : p;
+    };
+    return linkPose(linkPose, m_linkOf[o]);
 }
 
 double TimeOfContactSearch::speed(std::uint32_t o, double t) const {
