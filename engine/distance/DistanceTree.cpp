@@ -23,17 +23,22 @@ Mat3 rectangleFrame(const Obb& box) {
 
 } // namespace
 
-void DistanceTree::build(const TriangleMesh& mesh) {
+void checkTriangleIndices(const TriangleMesh& mesh) {
     const std::string source = mesh.name.empty() ? "<mesh>" : mesh.name;
-    for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
-        if (!isFinite(mesh.vertices[i]))
-            throw InputError(source, "vertex " + std::to_string(i), "coordinate is NaN or infinite");
     for (std::size_t i = 0; i < mesh.triangles.size(); ++i)
         for (std::uint32_t v : mesh.triangles[i])
             if (v >= mesh.vertices.size())
                 throw InputError(source, "triangle " + std::to_string(i),
                                  "vertex index " + std::to_string(v) + " out of range (mesh has " +
                                      std::to_string(mesh.vertices.size()) + " vertices)");
+}
+
+void DistanceTree::build(const TriangleMesh& mesh) {
+    const std::string source = mesh.name.empty() ? "<mesh>" : mesh.name;
+    for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
+        if (!isFinite(mesh.vertices[i]))
+            throw InputError(source, "vertex " + std::to_string(i), "coordinate is NaN or infinite");
+    checkTriangleIndices(mesh);
     m_mesh = &mesh;
     m_nodes.clear(), m_triIndex.clear();
     if (mesh.triangles.empty()) return;

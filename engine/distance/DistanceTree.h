@@ -25,6 +25,9 @@ struct DistanceNode {
     bool isLeaf() const { return firstChild == 0; }
 };
 
+/// Throws InputError (naming the mesh and the triangle) on a vertex index out of range.
+void checkTriangleIndices(const TriangleMesh& mesh);
+
 class DistanceTree {
 public:
     DistanceTree() = default;

@@ -54,16 +54,6 @@ struct Best {
     }
 };
 
-void checkMesh(const TriangleMesh& mesh) {
-    const std::string source = mesh.name.empty() ? "<mesh>" : mesh.name;
-    for (std::size_t i = 0; i < mesh.triangles.size(); ++i)
-        for (std::uint32_t v : mesh.triangles[i])
-            if (v >= mesh.vertices.size())
-                throw InputError(source, "triangle " + std::to_string(i),
-                                 "vertex index " + std::to_string(v) + " out of range (mesh has " +
-                                     std::to_string(mesh.vertices.size()) + " vertices)");
-}
-
 Aabb worldBox(const TriangleMesh& mesh, std::size_t tri, const Pose& pose) {
     Aabb box{Vec3{INFINITY, INFINITY, INFINITY}, Vec3{-INFINITY, -INFINITY, -INFINITY}};
     for (std::uint32_t v : mesh.triangles[tri]) {
@@ -94,7 +84,7 @@ MeshFeature meshFeature(const TriangleMesh& mesh, std::uint32_t tri, TriangleFea
 
 MeshDistanceResult bruteForceDistance(const TriangleMesh& a, const Pose& pa, const TriangleMesh& b,
                                       const Pose& pb, const DistanceOptions& options, DistanceStats* stats) {
-    checkMesh(a), checkMesh(b);
+    checkTriangleIndices(a), checkTriangleIndices(b);
     Best best(a, pa, b, pb, options, stats);
     std::vector<Aabb> boxesB(b.triangles.size());
     for (std::size_t j = 0; j < boxesB.size(); ++j) boxesB[j] = worldBox(b, j, pb);
