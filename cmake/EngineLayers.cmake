@@ -9,6 +9,7 @@ set(CDLAB_LAYER_geometry core)                         # vectors, poses, boxes, 
 set(CDLAB_LAYER_mesh core geometry)                    # triangle meshes, generators, importers, features
 set(CDLAB_LAYER_convex core geometry mesh)            # convex hulls (Qhull, linked privately), GJK distance
 set(CDLAB_LAYER_debug core geometry mesh)              # the debug-drawing sink every layer above draws into
+set(CDLAB_LAYER_sbv core geometry mesh convex debug)   # separating bounding volumes: support sets, OSH (GJK, SVM), CSBV
 set(CDLAB_LAYER_bvh core geometry mesh debug)          # bounding-volume trees, their drawing
 set(CDLAB_LAYER_collision core geometry mesh debug bvh) # discrete collision: BVH traversal, containment
 set(CDLAB_LAYER_distance core geometry mesh debug bvh) # mesh-mesh distance: RSS trees, methods by name
@@ -18,10 +19,10 @@ set(CDLAB_LAYER_scene core geometry mesh)              # scene files, pose track
 set(CDLAB_LAYER_models core geometry mesh scene)       # procedural articulated models and their motion
 set(CDLAB_LAYER_articulated core geometry mesh convex debug bvh distance scene) # Taylor models, swept link boxes, link BVH
 set(CDLAB_LAYER_pipeline core geometry mesh debug bvh collision scene) # Algorithm, registry, FrameResult
-set(CDLAB_LAYER_algorithms core geometry mesh convex debug bvh distance collision ccd culling scene articulated pipeline) # registered
+set(CDLAB_LAYER_algorithms core geometry mesh convex debug sbv bvh distance collision ccd culling scene articulated pipeline) # registered
 set(CDLAB_LAYER_sim core geometry mesh collision ccd scene pipeline) # contact recorder (runs rigid-ccd by name)
 set(CDLAB_LAYER_peers core geometry mesh collision distance scene pipeline) # FCL and Bullet behind the Algorithm API
-set(CDLAB_LAYERS core geometry mesh convex debug bvh distance collision ccd culling scene models articulated pipeline algorithms sim peers)
+set(CDLAB_LAYERS core geometry mesh convex debug sbv bvh distance collision ccd culling scene models articulated pipeline algorithms sim peers)
 
 # Every layer `layer` may include: itself and its layers.
 function(cdlab_layer_allowed layer out)

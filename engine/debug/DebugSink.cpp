@@ -44,6 +44,20 @@ const char* toString(DebugCategory c) {
         return "link-bvh";
     case DebugCategory::TocPose:
         return "toc-pose";
+    case DebugCategory::SbvVolume:
+        return "sbv";
+    case DebugCategory::SeparatingPlane:
+        return "osh";
+    case DebugCategory::SupportPoint:
+        return "support-point";
+    case DebugCategory::SupportVector:
+        return "support-vector";
+    case DebugCategory::OverlapRegion:
+        return "overlap-region";
+    case DebugCategory::TriangleKept:
+        return "triangle-kept";
+    case DebugCategory::TriangleCulled:
+        return "triangle-culled";
     case DebugCategory::Note:
         return "note";
     case DebugCategory::Count:

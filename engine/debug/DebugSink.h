@@ -36,7 +36,14 @@ enum class DebugCategory : std::uint8_t {
                    ///< fate in temporal culling (pclFateColor)
     LinkBvhNode,   ///< a node of a model's dynamic AABB hierarchy over its swept boxes, tagged with depth
     TocPose,       ///< every moving link of the scene at CATCH's time of contact (ghosts)
-    Note,          ///< free text
+    SbvVolume,     ///< a body's separating bounding volume (sbv Def. 5): the 8-DOP's edges, translucent faces
+    SeparatingPlane, ///< the optimal separating hyperplane as a translucent quad, d* as an arrow from A to B
+    SupportPoint,    ///< the support points of each body per direction of D' (sbv Def. 2; Table 1's samples)
+    SupportVector,   ///< the SVM's support vectors (osh=svm)
+    OverlapRegion,   ///< CSBV's Intersection(A,B): SBV(A) ∩ SBV(B) after shrinking, edges and faces
+    TriangleKept,    ///< a triangle overlapping the overlap region (kept for the narrow phase)
+    TriangleCulled,  ///< a triangle of a pair's body outside the overlap region (culled by the SBVs)
+    Note,            ///< free text
     Count
 };
 const char* toString(DebugCategory c);

@@ -60,6 +60,7 @@ FrameResult DiscretePipeline::step(double t0, double t1, DebugSink* sink) {
     }
     r.stages.add("collide", sw.ms());
     r.counters.addCollision(total);
+    finishStep(r, sink);
     return r;
 }
 

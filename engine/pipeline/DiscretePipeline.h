@@ -26,6 +26,11 @@ protected:
     virtual void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                              CollisionResult& out, DebugSink* sink) = 0;
 
+    /// The mesh collidePair() must test for object i at this step's time.
+    const TriangleMesh& mesh(std::uint32_t i) const { return *m_objects->objects()[i].mesh; }
+    /// Called once per step after every pair, to report what the algorithm finds beyond contacts.
+    virtual void finishStep(FrameResult& result, DebugSink* sink) {}
+
     /// For algorithms that report pairs without drawing them (the peers): draws each reported pair into
     /// the sink as the traversals do (both triangles, and the crossing segment where there is one).
     void drawReportedPairs(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,

@@ -6,12 +6,13 @@ namespace cdlab {
 
 const char* toString(Counter c) {
     static constexpr const char* kNames[kCounterCount] = {
-        "bv_tests",      "nodes_visited",    "tri_tests",     "pairs",
-        "ee_tests",      "vf_tests",         "fv_tests",      "bm_tests",
-        "bm_culled",     "contacts",         "contact_tests", "bm_nested",
-        "ee_backward",   "vf_backward",      "fv_backward",   "link_pairs",
-        "pcls",          "samples",          "bisections",    "pcls_advanced",
-        "ca_iterations", "distance_queries", "hull_queries"};
+        "bv_tests",      "nodes_visited",     "tri_tests",     "pairs",
+        "ee_tests",      "vf_tests",          "fv_tests",      "bm_tests",
+        "bm_culled",     "contacts",          "contact_tests", "bm_nested",
+        "ee_backward",   "vf_backward",       "fv_backward",   "link_pairs",
+        "pcls",          "samples",           "bisections",    "pcls_advanced",
+        "ca_iterations", "distance_queries",  "hull_queries",  "sbv_triangles",
+        "sbv_kept",      "shrink_iterations", "osh_solves"};
     return kNames[int(c)];
 }
 
@@ -135,6 +136,20 @@ std::string describeContact(const TimeOfContact& c, const std::string& nameA, co
     std::string s =
         nameA + " " + feature(c.featureA, c.triA) + " / " + nameB + " " + feature(c.featureB, c.triB);
     return c.hasFeatures ? s + " (" + toString(c.kind) + ")" : s;
+}
+
+const char* toString(SbvPairRecord::Outcome o) {
+    switch (o) {
+    case SbvPairRecord::Outcome::Certified:
+        return "separated by d*";
+    case SbvPairRecord::Outcome::Shrunk:
+        return "separated by shrinking";
+    case SbvPairRecord::Outcome::Region:
+        return "overlap region";
+    case SbvPairRecord::Outcome::Contained:
+        return "contained";
+    }
+    return "?";
 }
 
 std::uint64_t FrameResult::hash() const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "collision/CollisionTypes.h"
+#include "geometry/ConvexPolytope.h"
 #include "mesh/FeatureIndex.h"
 
 #include <cstdint>
@@ -38,10 +39,14 @@ enum class Counter : std::uint8_t {
     Bisections,   ///< bisections: bisection steps between the last free and the first colliding time
     PclsAdvanced, ///< pcls_advanced: PCLs advanced on their meshes after temporal culling (Table 2)
     CaIterations, ///< ca_iterations: conservative-advancement iterations on the meshes
-    DistanceQueries, ///< distance_queries: mesh distance queries (advancement, bounds and witnesses)
-    HullQueries,     ///< hull_queries: convex-hull distance queries (temporal culling's lower bounds)
+    DistanceQueries,  ///< distance_queries: mesh distance queries (advancement, bounds and witnesses)
+    HullQueries,      ///< hull_queries: convex-hull distance queries (temporal culling's lower bounds)
+    SbvTriangles,     ///< sbv_triangles: triangles of both bodies of every pair whose SBVs were built
+    SbvKept,          ///< sbv_kept: of those, the triangles left in the overlap regions (culling ratio)
+    ShrinkIterations, ///< shrink_iterations: CSBV's shrinking rounds (sbv Fig. 4's Repeat loop)
+    OshSolves,        ///< osh_solves: separating directions computed (GJK or SVM training)
 };
-constexpr int kCounterCount = int(Counter::HullQueries) + 1;
+constexpr int kCounterCount = int(Counter::OshSolves) + 1;
 const char* toString(Counter c);
 /// The counter named `name` ("ee_tests"); false when there is none.
 bool parseCounter(std::string_view name, Counter& out);
@@ -146,6 +151,33 @@ struct AdvanceStep {
     Vec3 pointA, pointB;                                ///< closest points at t
 };
 
+/// Separating bounding volumes (sbv-reconstruction §4, CSBV), per body pair whose SBVs were built: how the
+/// pair ended and the region left for the narrow phase.
+struct SbvPairRecord {
+    enum class Outcome : std::uint8_t {
+        Certified, ///< the slabs along d* are disjoint: separated without shrinking (the OSSHs separate)
+        Shrunk,    ///< the shrinking emptied the overlap region: separated
+        Region,    ///< a non-empty overlap region is left (the bodies may intersect inside it)
+        Contained  ///< the guard: one body's support points all lie in the other's SBV (no SVM; U5)
+    };
+    std::uint32_t objectA = 0, objectB = 0;
+    Outcome outcome = Outcome::Region;
+    Vec3 direction;                ///< d*, unit, from A towards B; zero when the pair has none
+    std::vector<HalfSpace> region; ///< the final overlap region; empty when separated
+    std::uint32_t trianglesA = 0, trianglesB = 0, keptA = 0, keptB = 0;
+    int iterations = 0; ///< shrinking rounds
+};
+const char* toString(SbvPairRecord::Outcome o);
+
+/// One round of CSBV's shrinking of one pair (filled only when the step draws into a sink): the viewer's
+/// step-through. Round 0 is the region of the full SBVs.
+struct SbvShrinkStep {
+    std::uint32_t objectA = 0, objectB = 0;
+    int iteration = 0;
+    std::vector<HalfSpace> region;           ///< SBV(I(A)) ∩ SBV(I(B)) of this round
+    std::vector<std::uint32_t> keptA, keptB; ///< triangles overlapping it, by mesh index
+};
+
 struct FrameResult {
     double t0 = 0, t1 = 0;
     /// Only pairs with at least one contact, sorted by (objectA, objectB). Continuous algorithms list the
@@ -159,6 +191,9 @@ struct FrameResult {
     /// the TOC, iteration by iteration.
     std::vector<PairAdvance> pairAdvances;
     std::vector<AdvanceStep> advanceSteps;
+    /// SBV: one record per pair whose SBVs were built, and (when drawing) every shrinking round.
+    std::vector<SbvPairRecord> sbvPairs;
+    std::vector<SbvShrinkStep> sbvSteps;
     Counters counters;
     StageTimes stages;
 
