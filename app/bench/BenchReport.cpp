@@ -156,7 +156,8 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
     printSpatialCulling(out, runs);
     // Answers must agree: identical hashes mean identical contact sets on every frame. When they do not,
     // say which algorithms agree with the first and, for each other one, on how many frames it differs.
-    // Culling algorithms answer another question (which pairs may touch): they are left out.
+    // Culling algorithms answer another question (which pairs may touch): they are left out, and so are
+    // penetration regions (sbv without its narrow phase).
     // So are methods whose times carry a tolerance by design (CATCH's epsilon).
     std::vector<AlgorithmRun> answering;
     std::string tolerant;
@@ -164,7 +165,7 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         const AlgorithmInfo* info = AlgorithmRegistry::instance().find(r.spec.name);
         if (info && !info->exactAnswers)
             tolerant += (tolerant.empty() ? "" : ", ") + r.spec.label();
-        else if (r.kind != AlgorithmKind::Culling)
+        else if (r.kind != AlgorithmKind::Culling && r.kind != AlgorithmKind::Penetration)
             answering.push_back(r);
     }
     printAnswers(out, answering);

@@ -34,7 +34,7 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
         instances.push_back(registry.create(spec, "--algo " + spec.label()));
         AlgorithmRun run;
         run.spec = spec;
-        if (const AlgorithmInfo* info = registry.find(spec.name)) run.kind = info->kind;
+        if (registry.find(spec.name)) run.kind = registry.kindOf(spec);
         run.description = spec.name + " " + registry.parameters(spec, "--algo").describe();
         runs.push_back(std::move(run));
     }

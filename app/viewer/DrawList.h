@@ -36,6 +36,13 @@ struct OverlaySettings {
     bool linkObbs = false;        ///< each moving link's OBB at the frame's start and end
     bool pcls = true;             ///< the links of potentially colliding pairs, coloured by their fate
     bool linkBvh = false;         ///< every node of each model's dynamic AABB hierarchy
+    bool sbvVolumes = true;       ///< each body's separating bounding volume (8-DOP)
+    bool separatingPlane = true;  ///< the OSH as a translucent quad, d* as an arrow
+    bool supportPoints = false;   ///< the support points per direction
+    bool supportVectors = true;   ///< the SVM's support vectors (osh=svm)
+    bool overlapRegion = true;    ///< CSBV's overlap region after shrinking
+    bool keptTriangles = true;    ///< triangles overlapping the region
+    bool culledTriangles = false; ///< triangles outside it (wireframe)
 };
 
 struct OverlayVertex {

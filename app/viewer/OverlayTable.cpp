@@ -169,6 +169,55 @@ const std::vector<OverlayInfo>& overlayTable() {
          "Every node of each model's AABB hierarchy over its swept link boxes, rebuilt every frame "
          "(zhang2007 sec. 5.2), coloured by depth from orange (root) to blue.",
          {C::LinkBvhNode}},
+        {"sbvVolumes",
+         "separating bounding volumes",
+         &OverlaySettings::sbvVolumes,
+         true,
+         "SBV: each body's separating bounding volume for the pair (green: the first body, blue: the "
+         "second) - its box cut by the two support planes normal to d*, an 8-DOP (the SBV paper's Def. 5, "
+         "Fig. 1). When the bodies are apart the two volumes do not overlap.",
+         {C::SbvVolume}},
+        {"separatingPlane",
+         "separating plane and d*",
+         &OverlaySettings::separatingPlane,
+         true,
+         "SBV: the optimal separating hyperplane halfway between the bodies' support planes along d* "
+         "(translucent yellow; through the middle of the overlap when they intersect) and d* as an arrow "
+         "from the first body towards the second.",
+         {C::SeparatingPlane}},
+        {"supportPoints",
+         "support points",
+         &OverlaySettings::supportPoints,
+         false,
+         "SBV: each body's support points along the six axis directions, ties included (a cylinder's whole "
+         "cap ring): the candidates CSBV trains the SVM on (Defs. 2-3).",
+         {C::SupportPoint}},
+        {"supportVectors",
+         "SVM support vectors",
+         &OverlaySettings::supportVectors,
+         true,
+         "SBV with osh=svm: the training points the SVM kept as support vectors (on or inside its margin).",
+         {C::SupportVector}},
+        {"overlapRegion",
+         "overlap region",
+         &OverlaySettings::overlapRegion,
+         true,
+         "SBV: where both volumes overlap after CSBV's shrinking (orange): every point the two surfaces "
+         "share lies inside; the narrow phase and the penetration query look nowhere else.",
+         {C::OverlapRegion}},
+        {"keptTriangles",
+         "kept triangles",
+         &OverlaySettings::keptTriangles,
+         true,
+         "SBV: the triangles that overlap the overlap region (filled orange), all the narrow phase tests.",
+         {C::TriangleKept}},
+        {"culledTriangles",
+         "culled triangles",
+         &OverlaySettings::culledTriangles,
+         false,
+         "SBV: the triangles of the pair's bodies outside the region (grey wireframe): the culling ratio is "
+         "their share.",
+         {C::TriangleCulled}},
     };
     return table;
 }
@@ -198,6 +247,13 @@ const LegendEntry* legendEntry(DebugCategory category) {
         {C::PotentialPair, {1.0f, 0.2f, 0.15f, 1}, false, "PCL:", nullptr, kPclFateColors, kFateWords},
         {C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "dynamic link hierarchy node", nullptr},
         {C::TocPose, {0.95f, 0.75f, 0.3f, 1}, false, "other links at the TOC (ghosts)", nullptr},
+        {C::SbvVolume, {0.3f, 0.9f, 0.5f, 1}, false, "SBV of each body (green, blue)", nullptr},
+        {C::SeparatingPlane, {1.0f, 0.95f, 0.3f, 1}, false, "separating plane, d* arrow", nullptr},
+        {C::SupportPoint, {0.3f, 0.9f, 0.5f, 1}, false, "support points", nullptr},
+        {C::SupportVector, {1.0f, 0.3f, 0.9f, 1}, false, "SVM support vectors", nullptr},
+        {C::OverlapRegion, {1.0f, 0.6f, 0.1f, 1}, false, "overlap region after shrinking", nullptr},
+        {C::TriangleKept, {1.0f, 0.45f, 0.1f, 1}, false, "triangle kept in the region", nullptr},
+        {C::TriangleCulled, {0.5f, 0.5f, 0.55f, 1}, false, "triangle culled by the SBVs", nullptr},
     };
     for (const LegendEntry& e : legend)
         if (e.category == category) return &e;

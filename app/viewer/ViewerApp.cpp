@@ -124,6 +124,8 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
             OverlaySettings& o = vp->overlays;
             o.bvh = o.hitTriangles = o.contacts = o.faceMotion = o.timeOfContact = true;
             o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = o.tocPose = o.advanceStep = true;
+            o.sbvVolumes = o.separatingPlane = o.supportPoints = o.supportVectors = o.overlapRegion = true;
+            o.keptTriangles = o.culledTriangles = true;
             o.bvhLevel = 4;
         }
     for (auto& vp : m_viewports) vp->catchView.step = std::max(m_options.caStep - 1, 0); // clamped per frame

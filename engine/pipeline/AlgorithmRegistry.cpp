@@ -61,6 +61,13 @@ std::unique_ptr<Algorithm> AlgorithmRegistry::create(const AlgorithmSpec& spec,
     return find(spec.name)->create(params);
 }
 
+AlgorithmKind AlgorithmRegistry::kindOf(const AlgorithmSpec& spec) const {
+    const AlgorithmInfo* info = find(spec.name);
+    if (info && !info->kindFor) return info->kind;
+    const ParamSet params = parameters(spec); // throws on an unknown algorithm
+    return info->kindFor(params);
+}
+
 ParamSet AlgorithmRegistry::parameters(const AlgorithmSpec& spec, const std::string& context) const {
     const AlgorithmInfo* info = find(spec.name);
     if (!info) {

@@ -35,6 +35,9 @@ struct AlgorithmInfo {
     /// epsilon): the bench's answer comparison and --verify leave it out (its tests check it against the
     /// exact discrete test instead).
     bool exactAnswers = true;
+    /// When a parameter changes what it answers (sbv: narrow=exact makes the penetration-region method a
+    /// discrete one): the kind for those parameters. Unset: always `kind`.
+    std::function<AlgorithmKind(const ParamSet&)> kindFor;
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
     std::vector<ParamSpec> params;
@@ -57,6 +60,8 @@ public:
     /// algorithm (listing the known ones) or a bad parameter (naming `context`, e.g. the command-line flag,
     /// and the spec).
     ParamSet parameters(const AlgorithmSpec& spec, const std::string& context = "algorithm") const;
+    /// What `spec`'s algorithm answers with its parameters (AlgorithmInfo::kindFor); throws as parameters().
+    AlgorithmKind kindOf(const AlgorithmSpec& spec) const;
     /// Creates `spec`'s algorithm with parameters(spec, context).
     std::unique_ptr<Algorithm> create(const AlgorithmSpec& spec,
                                       const std::string& context = "algorithm") const;

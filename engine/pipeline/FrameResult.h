@@ -165,7 +165,8 @@ struct SbvPairRecord {
     Vec3 direction;                ///< d*, unit, from A towards B; zero when the pair has none
     std::vector<HalfSpace> region; ///< the final overlap region; empty when separated
     std::uint32_t trianglesA = 0, trianglesB = 0, keptA = 0, keptB = 0;
-    int iterations = 0; ///< shrinking rounds
+    int iterations = 0;   ///< shrinking rounds
+    std::string oshError; ///< why no d* was found this frame (an SVM that failed to train), else empty
 };
 const char* toString(SbvPairRecord::Outcome o);
 

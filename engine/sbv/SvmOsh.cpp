@@ -2,6 +2,7 @@
 
 #include "core/Stopwatch.h"
 
+#include <cstdlib>
 #include <libsvm/svm.h>
 #include <linear.h> // liblinear-dev 2.3 installs its header as <linear.h>, not <liblinear/linear.h>
 
@@ -107,7 +108,8 @@ Linear trainLibsvm(const std::vector<Vec3>& x, const std::vector<double>& y, con
 // libsvm's b is not: it minimizes |w|^2 + b^2, which tilts the plane towards the origin (10-12 degrees off
 // the exact OSH on random separable sets at C = 1e5, where libsvm is within 0.5). With the origin on the
 // plane the optimal b is 0 and the two problems have the same solution, hence `origin`.
-// liblinear shuffles its coordinates with rand(): results vary at the level of `tolerance` between calls.
+// liblinear shuffles its coordinates with rand(): seeded before each training, so the same samples give the
+// same plane (the bench's counters and the viewer's frames repeat).
 Linear solveLiblinear(const std::vector<Vec3>& x, const std::vector<double>& y, const Vec3& origin,
                       const SvmOptions& o, std::string& error) {
     constexpr double bias = 1;
@@ -130,6 +132,7 @@ Linear solveLiblinear(const std::vector<Vec3>& x, const std::vector<double>& y, 
         destroy_param(&param);
         return f;
     }
+    std::srand(1);
     model* m = train(&prob, &param);
     f.w = {m->w[0], m->w[1], m->w[2]};
     f.b = m->w[3] * bias - dot(f.w, origin); // w.(x - origin) + b
