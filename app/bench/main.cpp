@@ -12,6 +12,7 @@
 //   cdlab-bench record SCENE --out FILE              a body's contact motion, simulated, as a new scene
 //   cdlab-bench swept-boxes SCENE [--model M]        zhang2007 Fig. 5: Taylor vs interval swept link boxes
 //   cdlab-bench catch-tables [SCENE...]              zhang2007 Tables 1-2 and Fig. 12, fcl-sampled beside
+//   cdlab-bench sbv-tables [--svg F] [--csv F]        the SBV paper's Tables 1-2, placements, Fig. 9
 //   cdlab-bench distance [--pairs P] [--gaps G]      mesh-mesh distance: rss vs brute force vs FCL at known
 //   gaps
 //
@@ -29,6 +30,7 @@
 #include "MeshArgs.h"
 #include "ProgressBar.h"
 #include "RecordCommand.h"
+#include "SbvTablesCommand.h"
 #include "SceneExportCommand.h"
 #include "SweptBoxesCommand.h"
 #include "Table1Command.h"
@@ -269,6 +271,19 @@ int main(int argc, char** argv) {
     ctCmd->add_flag("--progress", ct.forceProgress,
                     "Show the progress bar even when stderr is not a terminal");
 
+    SbvTablesOptions sbvT;
+    auto* sbvCmd = app.add_subcommand(
+        "sbv-tables", "The SBV paper's Tables 1 and 2, the exact OSH, separating / touching / intersecting / "
+                      "puncturing placements against bvh and the peers, and Fig. 9 on a deforming scene");
+    sbvCmd->add_option("-r,--repeat", sbvT.repeat, "Timed queries per figure (median)")
+        ->check(CLI::Range(1, 1000));
+    sbvCmd->add_option("--deforming", sbvT.deforming, "Fig. 9's scene (default: scenes/deforming.json)");
+    sbvCmd->add_option("--steps", sbvT.steps, "Fig. 9's time steps")->check(CLI::Range(2, 100000));
+    sbvCmd->add_option("--csv", sbvT.csv, "Write Fig. 9's per-step times here");
+    sbvCmd->add_option("--svg", sbvT.svg, "Plot Fig. 9's per-step times here (SVG)");
+    sbvCmd->add_flag("--progress", sbvT.forceProgress,
+                     "Show the progress bar even when stderr is not a terminal");
+
     SweptBoxesOptions sb;
     auto* sbCmd = app.add_subcommand(
         "swept-boxes", "zhang2007 Fig. 5: per link, the volumes of its Taylor-model and interval swept boxes "
@@ -456,6 +471,10 @@ int main(int argc, char** argv) {
         if (*ctCmd) {
             if (ct.scenesDir.empty()) ct.scenesDir = defaultScenesDir();
             return runCatchTables(ct, std::cout);
+        }
+        if (*sbvCmd) {
+            if (sbvT.scenesDir.empty()) sbvT.scenesDir = defaultScenesDir();
+            return runSbvTables(sbvT, std::cout);
         }
         if (*distCmd) return runDistance(dist, std::cout);
         if (*sceneExportCmd) return runSceneExport(sceneExport, std::cout);

@@ -160,6 +160,8 @@ void SbvAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa,
     rec.trianglesA = std::uint32_t(ma.triangles.size()), rec.trianglesB = std::uint32_t(mb.triangles.size());
     rec.keptA = std::uint32_t(r.keptA.size()), rec.keptB = std::uint32_t(r.keptB.size());
     rec.iterations = r.iterations;
+    rec.samplesA = std::uint32_t(r.samplesA), rec.samplesB = std::uint32_t(r.samplesB);
+    rec.supportVectors = std::uint32_t(r.osh.supportA.size() + r.osh.supportB.size());
     if (r.oshSolves > 0 && !r.osh.ok && !m_solver->exact()) rec.oshError = r.osh.error;
     m_records.push_back(std::move(rec));
     m_triangles += ma.triangles.size() + mb.triangles.size();
@@ -205,13 +207,22 @@ void SbvAlgorithm::narrowPhase(std::uint32_t a, std::uint32_t b, const Pose& pa,
         for (std::uint32_t v : mb.triangles[t]) it.box.grow(m_localB[v]);
         items.push_back(it);
     }
-    // Sweep and prune along x: each box meets the later-starting boxes that start before it ends.
+    // Sweep and prune along the axis where the boxes' centres spread most: each box meets the later-starting
+    // boxes that start before it ends.
+    Vec3 mean{0, 0, 0}, square{0, 0, 0};
+    for (const Item& it : items) {
+        const Vec3 c = it.box.center();
+        mean += c, square += Vec3{c.x * c.x, c.y * c.y, c.z * c.z};
+    }
+    const double n = double(std::max<std::size_t>(items.size(), 1));
+    const Vec3 var = square / n - Vec3{mean.x * mean.x, mean.y * mean.y, mean.z * mean.z} / (n * n);
+    const int axis = var.x >= var.y && var.x >= var.z ? 0 : (var.y >= var.z ? 1 : 2);
     std::sort(items.begin(), items.end(),
-              [](const Item& x, const Item& y) { return x.box.lo.x < y.box.lo.x; });
+              [axis](const Item& x, const Item& y) { return x.box.lo[axis] < y.box.lo[axis]; });
     std::vector<TrianglePair> found;
     CollisionCounters& cnt = out.counters;
     for (std::size_t i = 0; i < items.size(); ++i)
-        for (std::size_t j = i + 1; j < items.size() && items[j].box.lo.x <= items[i].box.hi.x; ++j) {
+        for (std::size_t j = i + 1; j < items.size() && items[j].box.lo[axis] <= items[i].box.hi[axis]; ++j) {
             if (items[i].ofB == items[j].ofB) continue;
             ++cnt.bvTests;
             if (!items[i].box.overlaps(items[j].box)) continue;

@@ -165,7 +165,9 @@ struct SbvPairRecord {
     Vec3 direction;                ///< d*, unit, from A towards B; zero when the pair has none
     std::vector<HalfSpace> region; ///< the final overlap region; empty when separated
     std::uint32_t trianglesA = 0, trianglesB = 0, keptA = 0, keptB = 0;
-    int iterations = 0;   ///< shrinking rounds
+    int iterations = 0;                       ///< shrinking rounds
+    std::uint32_t samplesA = 0, samplesB = 0; ///< osh=svm: the training set, OS(A) and OS(B) (Table 1)
+    std::uint32_t supportVectors = 0;         ///< osh=svm: the support vectors of this frame's training
     std::string oshError; ///< why no d* was found this frame (an SVM that failed to train), else empty
 };
 const char* toString(SbvPairRecord::Outcome o);

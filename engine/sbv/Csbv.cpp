@@ -24,23 +24,40 @@ OshAnswer ExactOshSolver::solve(const OshQuery& q) {
     return out;
 }
 
-bool triangleMayOverlap(const Vec3& p, const Vec3& q, const Vec3& r, const SbvAxes& axes,
-                        std::span<const Vec3> region, double tol) {
-    auto apart = [&](const Vec3& u, double scale) {
+RegionExtents::RegionExtents(const SbvAxes& axes, std::span<const Vec3> region) : vertices(region) {
+    for (const Vec3& u : axes.axes) {
         double rlo = std::numeric_limits<double>::infinity(), rhi = -rlo;
         for (const Vec3& v : region) {
             const double s = dot(u, v);
             rlo = std::min(rlo, s), rhi = std::max(rhi, s);
         }
+        lo.push_back(rlo), hi.push_back(rhi);
+    }
+}
+
+bool triangleMayOverlap(const Vec3& p, const Vec3& q, const Vec3& r, const SbvAxes& axes,
+                        const RegionExtents& region, double tol) {
+    // The region's extents along D' first (precomputed: three dot products per axis), then the triangle's
+    // own normal against the region's vertices.
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+        const Vec3& u = axes.axes[k];
         const double a = dot(u, p), b = dot(u, q), c = dot(u, r);
-        const double tlo = std::min({a, b, c}), thi = std::max({a, b, c});
-        return tlo > rhi + tol * scale || thi < rlo - tol * scale;
-    };
-    for (const Vec3& u : axes.axes)
-        if (apart(u, length(u))) return false;
+        const double scaled = tol * length(u);
+        if (std::min({a, b, c}) > region.hi[k] + scaled || std::max({a, b, c}) < region.lo[k] - scaled)
+            return false;
+    }
     const Vec3 n = cross(q - p, r - p);
     const double len = length(n);
-    return !(len > 0 && apart(n / len, 1.0));
+    if (!(len > 0)) return true;
+    const Vec3 u = n / len;
+    const double plane = dot(u, p);
+    bool below = false, above = false;
+    for (const Vec3& v : region.vertices) {
+        const double s = dot(u, v);
+        below = below || s <= plane + tol, above = above || s >= plane - tol;
+        if (below && above) return true;
+    }
+    return false;
 }
 
 namespace {
@@ -93,10 +110,11 @@ std::vector<std::uint32_t> verticesOf(std::span<const Triangle> tris,
 std::vector<std::uint32_t> overlapping(const CsbvBody& body, const std::vector<std::uint32_t>& candidates,
                                        const SbvAxes& axes, const ConvexPolytope& region, double tol) {
     std::vector<std::uint32_t> out;
+    const RegionExtents extents(axes, region.vertices);
     for (std::uint32_t t : candidates) {
         const Triangle& tri = body.triangles[t];
         if (triangleMayOverlap(body.vertices[tri[0]], body.vertices[tri[1]], body.vertices[tri[2]], axes,
-                               region.vertices, tol))
+                               extents, tol))
             out.push_back(t);
     }
     return out;

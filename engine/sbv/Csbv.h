@@ -111,10 +111,16 @@ struct CsbvResult {
 CsbvResult csbv(const CsbvBody& a, const CsbvBody& b, OshSolver& solver, const CsbvOptions& options,
                 const Vec3& previous);
 
-/// The overlap test CSBV keeps triangles by: false only when the triangle (p, q, r) and the convex region
-/// with vertices `regionVertices` are apart along an axis of `axes` or the triangle's normal (a separating
-/// axis), beyond `tolerance`.
+/// A convex region by its vertices and its extent along each axis of D'.
+struct RegionExtents {
+    RegionExtents(const SbvAxes& axes, std::span<const Vec3> regionVertices);
+    std::span<const Vec3> vertices;
+    std::vector<double> lo, hi;
+};
+
+/// The overlap test CSBV keeps triangles by: false only when the triangle (p, q, r) and the region are apart
+/// along an axis of `axes` or the triangle's normal (a separating axis), beyond `tolerance`.
 bool triangleMayOverlap(const Vec3& p, const Vec3& q, const Vec3& r, const SbvAxes& axes,
-                        std::span<const Vec3> regionVertices, double tolerance);
+                        const RegionExtents& region, double tolerance);
 
 } // namespace cdlab
