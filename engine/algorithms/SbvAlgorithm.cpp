@@ -190,50 +190,88 @@ void SbvAlgorithm::narrowPhase(std::uint32_t a, std::uint32_t b, const Pose& pa,
     m_localB.resize(mb.vertices.size());
     for (std::uint32_t t : r.keptB)
         for (std::uint32_t v : mb.triangles[t]) m_localB[v] = rel.apply(mb.vertices[v]);
-    struct Item {
-        Aabb box;
-        std::uint32_t tri;
-        bool ofB;
-    };
-    std::vector<Item> items;
-    items.reserve(r.keptA.size() + r.keptB.size());
-    for (std::uint32_t t : r.keptA) {
-        Item it{{}, t, false};
-        for (std::uint32_t v : ma.triangles[t]) it.box.grow(ma.vertices[v]);
-        items.push_back(it);
+    // A uniform grid over where both sets' boxes overlap, about one cell per kept triangle: B's boxes go into
+    // every cell they touch, A's look there; a pair is tested only in the cell holding the low corner of the
+    // two boxes' intersection, so it is tested once whatever number of cells both touch.
+    std::vector<Aabb> boxA(r.keptA.size()), boxB(r.keptB.size());
+    Aabb unionA, unionB;
+    for (std::size_t i = 0; i < r.keptA.size(); ++i) {
+        for (std::uint32_t v : ma.triangles[r.keptA[i]]) boxA[i].grow(ma.vertices[v]);
+        unionA.grow(boxA[i]);
     }
-    for (std::uint32_t t : r.keptB) {
-        Item it{{}, t, true};
-        for (std::uint32_t v : mb.triangles[t]) it.box.grow(m_localB[v]);
-        items.push_back(it);
+    for (std::size_t i = 0; i < r.keptB.size(); ++i) {
+        for (std::uint32_t v : mb.triangles[r.keptB[i]]) boxB[i].grow(m_localB[v]);
+        unionB.grow(boxB[i]);
     }
-    // Sweep and prune along the axis where the boxes' centres spread most: each box meets the later-starting
-    // boxes that start before it ends.
-    Vec3 mean{0, 0, 0}, square{0, 0, 0};
-    for (const Item& it : items) {
-        const Vec3 c = it.box.center();
-        mean += c, square += Vec3{c.x * c.x, c.y * c.y, c.z * c.z};
-    }
-    const double n = double(std::max<std::size_t>(items.size(), 1));
-    const Vec3 var = square / n - Vec3{mean.x * mean.x, mean.y * mean.y, mean.z * mean.z} / (n * n);
-    const int axis = var.x >= var.y && var.x >= var.z ? 0 : (var.y >= var.z ? 1 : 2);
-    std::sort(items.begin(), items.end(),
-              [axis](const Item& x, const Item& y) { return x.box.lo[axis] < y.box.lo[axis]; });
     std::vector<TrianglePair> found;
     CollisionCounters& cnt = out.counters;
-    for (std::size_t i = 0; i < items.size(); ++i)
-        for (std::size_t j = i + 1; j < items.size() && items[j].box.lo[axis] <= items[i].box.hi[axis]; ++j) {
-            if (items[i].ofB == items[j].ofB) continue;
-            ++cnt.bvTests;
-            if (!items[i].box.overlaps(items[j].box)) continue;
-            ++cnt.nodesVisited, ++cnt.triTests;
-            const std::uint32_t ta = items[i].ofB ? items[j].tri : items[i].tri;
-            const std::uint32_t tb = items[i].ofB ? items[i].tri : items[j].tri;
-            const Triangle &A = ma.triangles[ta], &B = mb.triangles[tb];
-            if (trianglesIntersect(ma.vertices[A[0]], ma.vertices[A[1]], ma.vertices[A[2]], m_localB[B[0]],
-                                   m_localB[B[1]], m_localB[B[2]]))
-                found.push_back({ta, tb});
+    if (!unionA.overlaps(unionB)) return;
+    Aabb grid{vmax(unionA.lo, unionB.lo), vmin(unionA.hi, unionB.hi)};
+    const Vec3 ext = grid.extent();
+    const double cell =
+        std::cbrt(std::max(ext.x, 1e-300) * std::max(ext.y, 1e-300) * std::max(ext.z, 1e-300) /
+                  double(std::max<std::size_t>(boxA.size() + boxB.size(), 1)));
+    int dims[3];
+    for (int k = 0; k < 3; ++k) dims[k] = std::clamp(int(ext[k] / std::max(cell, 1e-300)), 1, 64);
+    auto cellOf = [&](double v, int k) {
+        const int c = ext[k] > 0 ? int((v - grid.lo[k]) / ext[k] * dims[k]) : 0;
+        return std::clamp(c, 0, dims[k] - 1);
+    };
+    auto range = [&](const Aabb& box, int lo[3], int hi[3]) {
+        for (int k = 0; k < 3; ++k) lo[k] = cellOf(box.lo[k], k), hi[k] = cellOf(box.hi[k], k);
+    };
+    const std::size_t cells = std::size_t(dims[0]) * std::size_t(dims[1]) * std::size_t(dims[2]);
+    auto index = [&](int x, int y, int z) {
+        return (std::size_t(z) * std::size_t(dims[1]) + std::size_t(y)) * std::size_t(dims[0]) +
+               std::size_t(x);
+    };
+    // Counting sort of B's boxes into the cells.
+    std::vector<std::uint32_t> start(cells + 1, 0), slots;
+    for (int pass = 0; pass < 2; ++pass) {
+        std::vector<std::uint32_t> fill;
+        if (pass == 1) {
+            for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
+            slots.resize(start[cells]);
+            fill.assign(start.begin(), start.end() - 1);
         }
+        for (std::uint32_t i = 0; i < boxB.size(); ++i) {
+            if (!boxB[i].overlaps(grid)) continue;
+            int lo[3], hi[3];
+            range(boxB[i], lo, hi);
+            for (int z = lo[2]; z <= hi[2]; ++z)
+                for (int y = lo[1]; y <= hi[1]; ++y)
+                    for (int x = lo[0]; x <= hi[0]; ++x) {
+                        if (pass == 0)
+                            ++start[index(x, y, z) + 1];
+                        else
+                            slots[fill[index(x, y, z)]++] = i;
+                    }
+        }
+    }
+    for (std::uint32_t i = 0; i < boxA.size(); ++i) {
+        if (!boxA[i].overlaps(grid)) continue;
+        int lo[3], hi[3];
+        range(boxA[i], lo, hi);
+        for (int z = lo[2]; z <= hi[2]; ++z)
+            for (int y = lo[1]; y <= hi[1]; ++y)
+                for (int x = lo[0]; x <= hi[0]; ++x) {
+                    const std::size_t c = index(x, y, z);
+                    for (std::uint32_t s = start[c]; s < start[c + 1]; ++s) {
+                        const Aabb& bb = boxB[slots[s]];
+                        ++cnt.bvTests;
+                        if (!boxA[i].overlaps(bb)) continue;
+                        const Vec3 corner = vmax(boxA[i].lo, bb.lo);
+                        if (cellOf(corner.x, 0) != x || cellOf(corner.y, 1) != y || cellOf(corner.z, 2) != z)
+                            continue; // tested in the corner's cell
+                        ++cnt.nodesVisited, ++cnt.triTests;
+                        const std::uint32_t ta = r.keptA[i], tb = r.keptB[slots[s]];
+                        const Triangle &A = ma.triangles[ta], &B = mb.triangles[tb];
+                        if (trianglesIntersect(ma.vertices[A[0]], ma.vertices[A[1]], ma.vertices[A[2]],
+                                               m_localB[B[0]], m_localB[B[1]], m_localB[B[2]]))
+                            found.push_back({ta, tb});
+                    }
+                }
+    }
     if (m_mode == ContactMode::FirstContact && !found.empty()) // brute force's first: the lowest pair
         found = {*std::min_element(found.begin(), found.end())};
     cnt.pairsFound += found.size();
