@@ -18,8 +18,8 @@ namespace cdlab {
 namespace {
 
 // dCollide reads the contact count from the low 16 bits of its flags (ode/collision.h), so 65,535 is the
-// most contacts one call can return. The paper times the query and needs no contacts beyond that; the largest cap
-// keeps ODE's pair set as complete as ODE can make it (its contact merging still drops pairs).
+// most contacts one call can return. The paper times the query and needs no contacts beyond that; the largest
+// cap keeps ODE's pair set as complete as ODE can make it (its contact merging still drops pairs).
 constexpr int kMaxContacts = 0xffff;
 
 // The trimesh mesh arrays are handed to ODE in place (it keeps pointers): TriangleMesh's vertices are three
@@ -112,8 +112,8 @@ AlgorithmInfo OpcodeAlgorithm::info() {
     i.description = "Peer: " + version() +
                     " trimesh-trimesh dCollide (Opcode AABB tree, the SBV paper's baseline; single-precision "
                     "tree tests), same frames and pairs; the triangle pairs of the contacts it returns "
-                    "(side1/side2). Not the complete pair set: ODE caps contacts at 65,535 a call and merges "
-                    "nearby ones.";
+                    "(side1/side2). Not the complete pair set: ODE caps contacts at 65,535 a call, merges "
+                    "nearby ones and drops shallow crossings (mode=first finds them).";
     i.params = {contactModeParam()};
     i.create = [](const ParamSet& p) { return std::make_unique<OpcodeAlgorithm>(p); };
     return i;
