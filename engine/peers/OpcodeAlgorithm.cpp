@@ -36,9 +36,10 @@ struct OdeLibrary {
     std::atomic<std::uint64_t> overflows{0}, others{0};
     std::set<std::string> printed; // other messages, printed once each (under mutex: ODE calls them)
 
+    /// Never destroyed either, so an algorithm destroyed during static destruction still finds its mutex.
     static OdeLibrary& instance() {
-        static OdeLibrary library;
-        return library;
+        static OdeLibrary* library = new OdeLibrary;
+        return *library;
     }
 
     /// ODE's collision data must be allocated in each thread that collides (a no-op after the first).
