@@ -9,6 +9,9 @@
 #ifdef CDLAB_HAVE_BULLET
 #include "peers/BulletAlgorithm.h"
 #endif
+#ifdef CDLAB_HAVE_ODE
+#include "peers/OpcodeAlgorithm.h"
+#endif
 
 namespace cdlab {
 
@@ -22,6 +25,9 @@ void registerPeerAlgorithms(AlgorithmRegistry& registry) {
 #ifdef CDLAB_HAVE_BULLET
     registry.add(BulletAlgorithm::info());
 #endif
+#ifdef CDLAB_HAVE_ODE
+    registry.add(OpcodeAlgorithm::info());
+#endif
 }
 
 std::string peerVersions() {
@@ -31,6 +37,9 @@ std::string peerVersions() {
 #endif
 #ifdef CDLAB_HAVE_BULLET
     v += (v.empty() ? "" : ", ") + BulletAlgorithm::version();
+#endif
+#ifdef CDLAB_HAVE_ODE
+    v += (v.empty() ? "" : ", ") + OpcodeAlgorithm::version();
 #endif
     return v.empty() ? "none" : v;
 }
