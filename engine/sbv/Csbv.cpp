@@ -31,7 +31,7 @@ RegionExtents::RegionExtents(const SbvAxes& axes, std::span<const Vec3> region) 
             const double s = dot(u, v);
             rlo = std::min(rlo, s), rhi = std::max(rhi, s);
         }
-        lo.push_back(rlo), hi.push_back(rhi);
+        lo.push_back(rlo), hi.push_back(rhi), axisLength.push_back(length(u));
     }
 }
 
@@ -42,7 +42,7 @@ bool triangleMayOverlap(const Vec3& p, const Vec3& q, const Vec3& r, const SbvAx
     for (std::size_t k = 0; k < axes.size(); ++k) {
         const Vec3& u = axes.axes[k];
         const double a = dot(u, p), b = dot(u, q), c = dot(u, r);
-        const double scaled = tol * length(u);
+        const double scaled = tol * region.axisLength[k];
         if (std::min({a, b, c}) > region.hi[k] + scaled || std::max({a, b, c}) < region.lo[k] - scaled)
             return false;
     }
@@ -64,15 +64,17 @@ namespace {
 
 constexpr Vec3 kZero{0, 0, 0};
 
-std::vector<std::uint32_t> unionOfSupportPoints(std::span<const Vec3> points, double tol) {
+/// SV_X: the support points along the six axis directions, ties within `tol`, in one pass (the box holds
+/// the support values: E_{±e_k}(X) = ±box.hi/lo[k]).
+std::vector<std::uint32_t> unionOfSupportPoints(std::span<const Vec3> points, const Sbv& box, double tol) {
     std::vector<std::uint32_t> all;
-    for (const Vec3& axis : SbvAxes::d0().axes)
-        for (const Vec3& d : {axis, -axis}) {
-            const auto s = supportPoints(points, d, tol);
-            all.insert(all.end(), s.begin(), s.end());
-        }
-    std::sort(all.begin(), all.end());
-    all.erase(std::unique(all.begin(), all.end()), all.end());
+    for (std::uint32_t i = 0; i < points.size(); ++i) {
+        const Vec3& p = points[i];
+        bool extreme = false;
+        for (int k = 0; k < 3 && !extreme; ++k)
+            extreme = p[k] >= box.hi[std::size_t(k)] - tol || p[k] <= box.lo[std::size_t(k)] + tol;
+        if (extreme) all.push_back(i);
+    }
     return all;
 }
 
@@ -195,7 +197,7 @@ CsbvResult csbv(const CsbvBody& a, const CsbvBody& b, OshSolver& solver, const C
     const bool hasPrevious = options.coherence && previous != kZero;
     if (hasPrevious) {
         const SbvAxes axes = SbvAxes::d0With(previous);
-        const Sbv sa = Sbv::ofPoints(axes, a.vertices), sb = Sbv::ofPoints(axes, b.vertices);
+        const Sbv sa = boxA.withAxis(previous, a.vertices), sb = boxB.withAxis(previous, b.vertices);
         if (sa.intersect(sb).emptyOnSomeAxis(tol)) {
             r.outcome = CsbvOutcome::Certified, r.fromPrevious = true;
             r.axes = axes, r.sbvA = sa, r.sbvB = sb, r.direction = r.nextDirection = previous;
@@ -203,8 +205,8 @@ CsbvResult csbv(const CsbvBody& a, const CsbvBody& b, OshSolver& solver, const C
         }
     }
 
-    r.supportA = unionOfSupportPoints(a.vertices, tol);
-    r.supportB = unionOfSupportPoints(b.vertices, tol);
+    r.supportA = unionOfSupportPoints(a.vertices, boxA, tol);
+    r.supportB = unionOfSupportPoints(b.vertices, boxB, tol);
     auto allInside = [&](std::span<const Vec3> pts, const std::vector<std::uint32_t>& idx, const Sbv& box) {
         return std::all_of(idx.begin(), idx.end(),
                            [&](std::uint32_t i) { return box.contains(d0, pts[i], tol); });
@@ -247,7 +249,8 @@ CsbvResult csbv(const CsbvBody& a, const CsbvBody& b, OshSolver& solver, const C
         }
     }
     const SbvAxes axes = d == kZero ? d0 : SbvAxes::d0With(d);
-    const Sbv sa = Sbv::ofPoints(axes, a.vertices), sb = Sbv::ofPoints(axes, b.vertices);
+    const Sbv sa = d == kZero ? boxA : boxA.withAxis(d, a.vertices);
+    const Sbv sb = d == kZero ? boxB : boxB.withAxis(d, b.vertices);
     r.axes = axes, r.sbvA = sa, r.sbvB = sb, r.direction = d;
     r.nextDirection = d;
     if (sa.intersect(sb).emptyOnSomeAxis(tol)) {

@@ -115,7 +115,7 @@ CsbvResult csbv(const CsbvBody& a, const CsbvBody& b, OshSolver& solver, const C
 struct RegionExtents {
     RegionExtents(const SbvAxes& axes, std::span<const Vec3> regionVertices);
     std::span<const Vec3> vertices;
-    std::vector<double> lo, hi;
+    std::vector<double> lo, hi, axisLength;
 };
 
 /// The overlap test CSBV keeps triangles by: false only when the triangle (p, q, r) and the region are apart

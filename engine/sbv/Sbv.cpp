@@ -33,7 +33,25 @@ Sbv emptySbv(const SbvAxes& axes) {
 
 Sbv Sbv::ofPoints(const SbvAxes& axes, std::span<const Vec3> points) {
     Sbv s = emptySbv(axes);
+    if (axes.size() == 3 && axes.axes[0] == Vec3{1, 0, 0} && axes.axes[1] == Vec3{0, 1, 0} &&
+        axes.axes[2] == Vec3{0, 0, 1}) { // D0: the AABB, without the dot products
+        Vec3 lo = {kInf, kInf, kInf}, hi = -lo;
+        for (const Vec3& p : points) lo = vmin(lo, p), hi = vmax(hi, p);
+        s.lo = {lo.x, lo.y, lo.z}, s.hi = {hi.x, hi.y, hi.z};
+        return s;
+    }
     for (const Vec3& p : points) grow(axes, p, s);
+    return s;
+}
+
+Sbv Sbv::withAxis(const Vec3& u, std::span<const Vec3> points) const {
+    Sbv s = *this;
+    double lo = kInf, hi = -kInf;
+    for (const Vec3& p : points) {
+        const double v = dot(u, p);
+        lo = std::min(lo, v), hi = std::max(hi, v);
+    }
+    s.lo.push_back(lo), s.hi.push_back(hi);
     return s;
 }
 

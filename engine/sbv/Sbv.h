@@ -33,6 +33,8 @@ struct Sbv {
     /// lie inside (an SBV is convex).
     static Sbv ofTriangles(const SbvAxes& axes, std::span<const Vec3> vertices,
                            std::span<const Triangle> triangles, std::span<const std::uint32_t> subset);
+    /// This SBV of `points` with one more axis u (D' = D ∪ {±u}): one pass instead of |D'|.
+    Sbv withAxis(const Vec3& u, std::span<const Vec3> points) const;
     /// The intersection of two SBVs over the same axes (interval by interval).
     Sbv intersect(const Sbv& other) const;
     /// Some axis's interval is empty (beyond `tolerance`): the volumes are disjoint, a separation
