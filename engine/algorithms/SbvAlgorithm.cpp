@@ -74,13 +74,6 @@ AlgorithmInfo SbvAlgorithm::info() {
          "kept triangle pairs with brute force's exact test (kind discrete).",
          std::string("none"),
          {"none", "exact"}},
-        {"refine",
-         "osh=exact: once the shrinking stops, add the surviving triangles' own separating direction (their "
-         "hulls' OSH, or the line between their centroids) as a fifth axis pair and shrink again (beyond the "
-         "paper; culls a few % more at up to three times the cost: docs/BENCHMARKS.md; off: the paper's "
-         "8-DOP only).",
-         std::string("off"),
-         {"on", "off"}},
         {"coherence",
          "Temporal coherence (Fig. 6): try the previous frame's d* first, and after a separation found "
          "by shrinking retrain on the near-contact triangles for the next frame.",
@@ -105,7 +98,6 @@ SbvAlgorithm::SbvAlgorithm(const ParamSet& p) : DiscretePipeline(contactMode(p))
     m_options.samples = std::size_t(p.getInt("samples"));
     m_narrow = p.getString("narrow") == "exact";
     m_options.coherence = p.getString("coherence") == "on";
-    m_options.refine = p.getString("refine") == "on";
 }
 
 void SbvAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& meshData, PrepareReport& report,

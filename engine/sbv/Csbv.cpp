@@ -260,34 +260,6 @@ CsbvResult csbv(const CsbvBody& a, const CsbvBody& b, OshSolver& solver, const C
     r.outcome = CsbvOutcome::Region;
     std::vector<std::uint32_t> lastA, lastB;
     shrink(a, b, axes, sa, sb, options, r, lastA, lastB);
-    if (r.outcome == CsbvOutcome::Region && solver.exact() && options.refine) {
-        // Beyond the paper [E]: the kept triangles' own d* - their hulls' OSH when GJK finds them apart (the
-        // bodies' hulls overlap, the parts that can still meet do not), else the line between their
-        // centroids - added as one more axis pair, and the shrinking goes on. Sound for any axes: the region
-        // is still an SBV of triangles that hold every common point.
-        const std::vector<std::uint32_t> va = verticesOf(a.triangles, r.keptA),
-                                         vb = verticesOf(b.triangles, r.keptB);
-        const OshAnswer local = solver.solve({a.vertices, b.vertices, va, vb, nullptr, nullptr});
-        ++r.oshSolves;
-        Vec3 d2 = local.separated ? local.direction : kZero;
-        if (d2 == kZero) {
-            Vec3 ca{0, 0, 0}, cb{0, 0, 0};
-            for (std::uint32_t v : va) ca += a.vertices[v];
-            for (std::uint32_t v : vb) cb += b.vertices[v];
-            d2 = normalize(cb / double(vb.size()) - ca / double(va.size()));
-        }
-        bool fresh = d2 != kZero;
-        for (const Vec3& u : axes.axes) fresh = fresh && std::abs(dot(u, d2)) < 0.999 * length(u);
-        if (fresh) {
-            SbvAxes more = axes;
-            more.axes.push_back(d2);
-            const Sbv ka = Sbv::ofTriangles(more, a.vertices, a.triangles, r.keptA);
-            const Sbv kb = Sbv::ofTriangles(more, b.vertices, b.triangles, r.keptB);
-            r.axes = more, r.sbvA = sa.withAxis(d2, a.vertices), r.sbvB = sb.withAxis(d2, b.vertices);
-            if (local.separated) r.nextDirection = d2;
-            shrink(a, b, more, ka, kb, options, r, lastA, lastB);
-        }
-    }
     if (r.outcome == CsbvOutcome::Shrunk && !lastA.empty() && !lastB.empty()) {
         // Separated, but d* did not show it: retrain on the near-contact elements I*(A), I*(B) (the last
         // kept triangles' vertices) so that the next frame's d* does (Fig. 4's last branch).

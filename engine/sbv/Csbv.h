@@ -69,9 +69,6 @@ struct CsbvOptions {
     bool coherence = true;           ///< start from the previous frame's d* (Fig. 6)
     double relativeTolerance = 1e-9; ///< inside/overlap tests, times the pair's coordinate magnitude
     bool recordSteps = false;        ///< fill CsbvResult::steps (the viewer's step-through)
-    /// osh=exact: after the fixpoint, add the kept triangles' own d* as an axis and shrink again (beyond
-    /// the paper: Csbv.cpp).
-    bool refine = false;
 };
 
 enum class CsbvOutcome : std::uint8_t {
