@@ -189,7 +189,7 @@ int runSbvTables(const SbvTablesOptions& o, std::ostream& out) {
         << "\n";
     out << std::left << std::setw(15) << "scene" << std::setw(14) << "placement" << std::right << std::setw(8)
         << "t" << std::setw(12) << "samples" << std::setw(9) << "svm_ms" << std::setw(10) << "exact_ms"
-        << std::setw(11) << "culled_svm" << std::setw(13) << "culled_exact"
+        << std::setw(11) << "culled_svm" << std::setw(13) << "culled_exact" << std::setw(14) << "kept_exact"
         << "   paper (samples, ms, culled)\n";
     std::vector<std::pair<std::string, std::vector<Placement>>> placed;
     for (const char* stem : {"cylinder_ball", "knot_teapot"}) {
@@ -216,7 +216,11 @@ int runSbvTables(const SbvTablesOptions& o, std::ostream& out) {
             out << std::left << std::setw(15) << stem << std::setw(14) << p.name << std::right << std::setw(8)
                 << num(p.t, 2) << std::setw(12) << samples << std::setw(9) << num(svm.ms) << std::setw(10)
                 << num(exact.ms) << std::setw(11) << (sep ? "-" : num(culledPercent(svm.result), 1))
-                << std::setw(13) << (sep ? "-" : num(culledPercent(exact.result), 1)) << "   " << paperText
+                << std::setw(13) << (sep ? "-" : num(culledPercent(exact.result), 1)) << std::setw(14)
+                << (exact.result.sbvPairs.empty() ? std::string("-")
+                                                  : std::to_string(exact.result.sbvPairs[0].keptA) + "+" +
+                                                        std::to_string(exact.result.sbvPairs[0].keptB))
+                << "   " << paperText
                 << "\n";
         }
     }
