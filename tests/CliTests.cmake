@@ -239,3 +239,15 @@ if(ODE_FOUND)
   cdlab_cli_test(opcode_verify "#   opcode differs from bvh on [0-9]+ of 3 frames\n# verify: every cdlab algorithm matches its reference \\(brute-force\\) on every frame"
                  ${BENCH} run ${SCENES}/cylinder_ball.json -a bvh -a opcode --frames 3 --repeat 1 --warmup 0 --verify)
 endif()
+
+# sbv (issue 31): sbv-tables prints Table 1 at the placements it finds (the culling ratios are deterministic:
+# coherence off), Table 2 for both solvers, the exact OSH and the balanced table; sbv:narrow=exact passes
+# --verify against brute force while plain sbv (a penetration region) is left out of the answer comparison.
+cdlab_cli_test(sbv_tables "cylinder_ball +touching +1\\.49 +211\\+5 +[0-9.]+ +[0-9.]+ +98\\.3 +98\\.0 +54\\+68 .*knot_teapot +intersecting +2\\.96 .*3507\\+5495 +liblinear .*# exact OSH \\(GJK on the convex hulls, [0-9]+ \\+ [0-9]+ hull vertices\\) at the separating placement: .*rod_ball +puncturing +[0-9.]+ 160p"
+               ${BENCH} sbv-tables --repeat 1)
+cdlab_cli_test(sbv_verify "# verify: every cdlab algorithm matches its reference \\(brute-force\\) on every frame"
+               ${BENCH} run ${SCENES}/cylinder_ball.json -a sbv:narrow=exact -a sbv -a sbv:osh=svm,narrow=exact --frames 8 --repeat 1 --warmup 0 --verify)
+cdlab_cli_exit2_test(sbv_tables_bad_scene "error: .*no_such.json: scene file not found"
+                     ${BENCH} sbv-tables --repeat 1 --deforming ${DATA}/no_such.json)
+cdlab_cli_exit2_test(sbv_bad_param "error: .*sbv.*osh.*"
+                     ${BENCH} run ${SCENES}/cylinder_ball.json -a sbv:osh=magic --frames 1)

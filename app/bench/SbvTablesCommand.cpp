@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 namespace cdlab {
@@ -179,6 +180,9 @@ void writeSvg(const std::string& path, const std::string& title, const std::vect
 
 int runSbvTables(const SbvTablesOptions& o, std::ostream& out) {
     const auto& registry = AlgorithmRegistry::instance();
+    // A deforming scene named on the command line is read first: a bad one fails before the long tables.
+    std::optional<Scene> deformingScene;
+    if (!o.deforming.empty()) deformingScene = loadScene(o.deforming);
     ProgressBar bar(o.forceProgress);
     out << "# sbv-tables: the SBV paper's Table 1, Table 2, balanced placements and Fig. 9 "
            "(sbv-reconstruction "
@@ -305,7 +309,7 @@ int runSbvTables(const SbvTablesOptions& o, std::ostream& out) {
         return 0;
     }
     bar.update(0.9, "fig. 9");
-    const Scene scene = loadScene(deforming);
+    const Scene scene = deformingScene ? *deformingScene : loadScene(deforming);
     std::vector<AlgorithmSpec> specs = {AlgorithmSpec::parse("sbv:narrow=exact"),
                                         AlgorithmSpec::parse("bvh")};
     if (registry.find("fcl")) specs.push_back(AlgorithmSpec::parse("fcl"));
