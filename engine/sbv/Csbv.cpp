@@ -35,17 +35,9 @@ RegionExtents::RegionExtents(const SbvAxes& axes, std::span<const Vec3> region) 
     }
 }
 
-bool triangleMayOverlap(const Vec3& p, const Vec3& q, const Vec3& r, const SbvAxes& axes,
-                        const RegionExtents& region, double tol) {
-    // The region's extents along D' first (precomputed: three dot products per axis), then the triangle's
-    // own normal against the region's vertices.
-    for (std::size_t k = 0; k < axes.size(); ++k) {
-        const Vec3& u = axes.axes[k];
-        const double a = dot(u, p), b = dot(u, q), c = dot(u, r);
-        const double scaled = tol * region.axisLength[k];
-        if (std::min({a, b, c}) > region.hi[k] + scaled || std::max({a, b, c}) < region.lo[k] - scaled)
-            return false;
-    }
+namespace {
+/// The separating-axis test on the triangle's own normal against the region's vertices.
+bool normalMayOverlap(const Vec3& p, const Vec3& q, const Vec3& r, const RegionExtents& region, double tol) {
     const Vec3 n = cross(q - p, r - p);
     const double len = length(n);
     if (!(len > 0)) return true;
@@ -58,6 +50,27 @@ bool triangleMayOverlap(const Vec3& p, const Vec3& q, const Vec3& r, const SbvAx
         if (below && above) return true;
     }
     return false;
+}
+
+/// Which of the region's slabs p lies beyond: bit 2k below axis k's extent, bit 2k+1 above it.
+std::uint32_t outcode(const Vec3& p, const SbvAxes& axes, const RegionExtents& region, double tol) {
+    std::uint32_t code = 0;
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+        const double v = dot(axes.axes[k], p), scaled = tol * region.axisLength[k];
+        code |= std::uint32_t(v < region.lo[k] - scaled) << (2 * k);
+        code |= std::uint32_t(v > region.hi[k] + scaled) << (2 * k + 1);
+    }
+    return code;
+}
+} // namespace
+
+bool triangleMayOverlap(const Vec3& p, const Vec3& q, const Vec3& r, const SbvAxes& axes,
+                        const RegionExtents& region, double tol) {
+    // The region's extents along D' first (three dot products per axis), then the triangle's own normal:
+    // apart along an axis means all three corners beyond the same slab face.
+    if (outcode(p, axes, region, tol) & outcode(q, axes, region, tol) & outcode(r, axes, region, tol))
+        return false;
+    return normalMayOverlap(p, q, r, region, tol);
 }
 
 namespace {
@@ -113,10 +126,24 @@ std::vector<std::uint32_t> overlapping(const CsbvBody& body, const std::vector<s
                                        const SbvAxes& axes, const ConvexPolytope& region, double tol) {
     std::vector<std::uint32_t> out;
     const RegionExtents extents(axes, region.vertices);
+    if (candidates.size() * 2 < body.vertices.size()) { // few triangles left: test them one by one
+        for (std::uint32_t t : candidates) {
+            const Triangle& tri = body.triangles[t];
+            if (triangleMayOverlap(body.vertices[tri[0]], body.vertices[tri[1]], body.vertices[tri[2]], axes,
+                                   extents, tol))
+                out.push_back(t);
+        }
+        return out;
+    }
+    // Most of the mesh: one outcode per vertex (a vertex is shared by about six triangles), then the same
+    // decision as triangleMayOverlap per triangle.
+    std::vector<std::uint32_t> codes(body.vertices.size());
+    for (std::size_t v = 0; v < codes.size(); ++v) codes[v] = outcode(body.vertices[v], axes, extents, tol);
     for (std::uint32_t t : candidates) {
         const Triangle& tri = body.triangles[t];
-        if (triangleMayOverlap(body.vertices[tri[0]], body.vertices[tri[1]], body.vertices[tri[2]], axes,
-                               extents, tol))
+        if (codes[tri[0]] & codes[tri[1]] & codes[tri[2]]) continue;
+        if (normalMayOverlap(body.vertices[tri[0]], body.vertices[tri[1]], body.vertices[tri[2]], extents,
+                             tol))
             out.push_back(t);
     }
     return out;
