@@ -35,6 +35,11 @@ struct AlgorithmInfo {
     /// epsilon): the bench's answer comparison and --verify leave it out (its tests check it against the
     /// exact discrete test instead).
     bool exactAnswers = true;
+    /// Whether prepare() takes scenes with deforming bodies (a body's "deform" block): the DiscretePipeline
+    /// algorithms that test DiscretePipeline::mesh() and refit what they keep per mesh. The others refuse
+    /// such scenes (refuseDeformingBodies); tests/DeformTest.cpp checks that the two agree for every
+    /// algorithm.
+    bool deformingBodies = false;
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
     std::vector<ParamSpec> params;
