@@ -414,3 +414,35 @@ TEST(Deform, RigidScenesKeepTheirStagesAndDeformingOnesTimeTheRefit) {
     for (const auto& [stage, ms] : r.stages.items()) timed = timed || stage == "deform";
     EXPECT_TRUE(timed);
 }
+
+TEST(Deform, BulletRefitCoversDisplacementsBeyondItsQuantizationPad) {
+    // GImpact quantizes its box tree within the build-time bounds padded by 1 scene unit and clamps a refit
+    // to them. A sheet bobbing 2.5 units up and down as a whole (a wave far longer than the sheet) leaves
+    // them, and meets a ball whose bottom is 1.5 above its rest height. Contact or no contact must still be
+    // brute force's on every frame (BulletAlgorithm builds the tree with the motion as margin; without it the
+    // clamped boxes stop at 1.25 and Bullet sees no contact at all).
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+    auto& reg = AlgorithmRegistry::instance();
+    if (!reg.find("bullet")) GTEST_SKIP() << "Bullet not built";
+    Scene scene = parseScene(R"({"frames": 40, "bodies": [
+        {"name": "sheet", "mesh": {"generator": "box", "params": {"size_x": 24, "size_y": 18, "size_z": 0.5,
+                                                                   "triangles": 2000}},
+         "deform": {"type": "sine", "amplitude": 2.5, "wavelength": 1000, "speed": 0.5}},
+        {"name": "ball", "mesh": {"generator": "sphere", "params": {"radius": 2, "triangles": 800}},
+         "keyframes": [{"t": 0, "position": [-9, 0, 3.5]}, {"t": 4, "position": [9, 2, 3.5]}]}]})",
+                             "big.json", ".");
+    auto ref = reg.create("brute-force", {}), bullet = reg.create("bullet", {});
+    ref->prepare(scene), bullet->prepare(scene);
+    int colliding = 0, disagree = 0;
+    for (int f = 0; f < scene.frames; ++f) {
+        double t = scene.frameTime(f, scene.frames);
+        bool want = !ref->step(t, t).contacts.empty(), got = !bullet->step(t, t).contacts.empty();
+        colliding += want;
+        disagree += want != got;
+    }
+    std::cout << "[          ] " << colliding << " of " << scene.frames
+              << " frames colliding, bullet disagrees on " << disagree << "\n";
+    EXPECT_GT(colliding, scene.frames / 5); // while the sheet is more than half way up
+    EXPECT_LT(colliding, scene.frames * 4 / 5);
+    EXPECT_EQ(disagree, 0);
+}
