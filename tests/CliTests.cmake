@@ -33,6 +33,9 @@ cdlab_cli_exit2_test(bad_algo "error: --algo bvh.*: bv: expected one of aabb\\|o
                      ${BENCH} run ${SCENES}/cylinder_ball.json --algo bvh:bv=sphere)
 cdlab_cli_exit2_test(bad_samples "error: --algo articulated-reference.*: samples: [^\n]*out of range"
                      ${BENCH} run ${DATA}/chain10.json --algo articulated-reference:samples=0)
+# The continuous algorithms take bodies as rigid: a scene with a deforming body is refused, naming it.
+cdlab_cli_exit2_test(deforming_refused "error: .*deforming.json: bodies\\[0\\].deform: rigid-ccd does not support deforming bodies \\(body 'sheet' has a deform block\\)"
+                     ${BENCH} run ${SCENES}/deforming.json --algo rigid-ccd)
 # A bad command line: "error:" naming the option (or the mistyped command and those that exist), exit 2.
 cdlab_cli_exit2_test(bad_option "error: --frames: [^\n]*abc"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --frames abc)

@@ -67,26 +67,53 @@ Renderer::~Renderer() {
     glDeleteProgram(m_overlayProgram);
 }
 
+void Renderer::release(GpuMesh& g) {
+    glDeleteVertexArrays(1, &g.vao);
+    glDeleteBuffers(1, &g.vbo);
+    glDeleteBuffers(1, &g.ebo);
+}
+
 void Renderer::clearMeshes() {
-    for (auto& [mesh, g] : m_meshes) {
-        glDeleteVertexArrays(1, &g.vao);
-        glDeleteBuffers(1, &g.vbo);
-        glDeleteBuffers(1, &g.ebo);
-    }
+    for (auto& [mesh, g] : m_meshes) release(g);
     m_meshes.clear();
 }
 
-const Renderer::GpuMesh& Renderer::upload(const TriangleMesh& mesh) {
-    auto it = m_meshes.find(&mesh);
-    if (it != m_meshes.end()) return it->second;
-    GpuMesh g;
+namespace {
+std::vector<float> positions(const TriangleMesh& mesh) {
     std::vector<float> pos;
     pos.reserve(mesh.vertices.size() * 3);
     for (const Vec3& v : mesh.vertices) pos.insert(pos.end(), {float(v.x), float(v.y), float(v.z)});
+    return pos;
+}
+} // namespace
+
+void Renderer::updateVertices(const TriangleMesh& mesh) {
+    auto it = m_meshes.find(&mesh);
+    if (it != m_meshes.end() &&
+        (!it->second.dynamic || it->second.indexCount != int(mesh.triangles.size() * 3))) {
+        release(it->second); // uploaded as a static mesh, or another mesh at this address: start over
+        m_meshes.erase(it);
+        it = m_meshes.end();
+    }
+    if (it == m_meshes.end()) {
+        upload(mesh, true);
+        return;
+    }
+    std::vector<float> pos = positions(mesh);
+    glNamedBufferSubData(it->second.vbo, 0, GLsizeiptr(pos.size() * sizeof(float)), pos.data());
+}
+
+const Renderer::GpuMesh& Renderer::upload(const TriangleMesh& mesh, bool dynamic) {
+    auto it = m_meshes.find(&mesh);
+    if (it != m_meshes.end()) return it->second;
+    GpuMesh g;
+    g.dynamic = dynamic;
+    std::vector<float> pos = positions(mesh);
     glCreateVertexArrays(1, &g.vao);
     glCreateBuffers(1, &g.vbo);
     glCreateBuffers(1, &g.ebo);
-    glNamedBufferStorage(g.vbo, GLsizeiptr(pos.size() * sizeof(float)), pos.data(), 0);
+    glNamedBufferStorage(g.vbo, GLsizeiptr(pos.size() * sizeof(float)), pos.data(),
+                         dynamic ? GL_DYNAMIC_STORAGE_BIT : 0);
     glNamedBufferStorage(g.ebo, GLsizeiptr(mesh.triangles.size() * sizeof(Triangle)), mesh.triangles.data(),
                          0);
     glVertexArrayVertexBuffer(g.vao, 0, g.vbo, 0, 3 * sizeof(float));

@@ -1,5 +1,6 @@
 // Renderer: the viewer's OpenGL 4.5 drawing — body meshes (shaded, wireframe or both) and the overlay
-// primitives of a DrawList. Meshes are uploaded once and kept until the scene changes.
+// primitives of a DrawList. Meshes are uploaded once and kept until the scene changes; a deforming body's
+// mesh (one buffer the viewer rewrites each frame) has its positions re-uploaded by updateVertices().
 #pragma once
 
 #include "DrawList.h"
@@ -33,13 +34,19 @@ public:
     void drawMesh(const TriangleMesh& mesh, const glm::mat4& model, const glm::vec4& color, RenderMode mode);
     void drawOverlay(const DrawList& list);
     void clearMeshes();
+    /// `mesh`'s vertices moved (same vertex count, same triangles): re-uploads its positions
+    /// (glNamedBufferSubData), or uploads it with updatable storage the first time. Normals need nothing: the
+    /// fragment shader derives them per face.
+    void updateVertices(const TriangleMesh& mesh);
 
 private:
     struct GpuMesh {
         unsigned vao = 0, vbo = 0, ebo = 0;
         int indexCount = 0;
+        bool dynamic = false; ///< positions may be rewritten (GL_DYNAMIC_STORAGE_BIT)
     };
-    const GpuMesh& upload(const TriangleMesh& mesh);
+    const GpuMesh& upload(const TriangleMesh& mesh, bool dynamic = false);
+    void release(GpuMesh& g);
     void drawOverlayArray(const std::vector<OverlayVertex>& v, unsigned mode);
 
     unsigned m_meshProgram = 0, m_overlayProgram = 0;

@@ -266,6 +266,8 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     // The old scene lives until the algorithms prepared on it are replaced.
     std::unique_ptr<Scene> old = std::exchange(m_scene, std::move(scene));
     m_objects = std::make_unique<SceneObjects>(*m_scene);
+    m_deformed.assign(m_objects->objects().size(), {}); // the renderer forgot their buffers just above
+    m_deformedValid = false;
     m_bodyViews.assign(m_objects->objects().size(), {});
     for (std::size_t i = 0; i < m_bodyViews.size(); ++i) {
         const float* c = kPalette[i % std::size(kPalette)];
@@ -477,11 +479,26 @@ std::string Viewport::label() const {
     return changed.empty() ? algorithm : algorithm + "[" + changed + "]";
 }
 
+void ViewerApp::updateDeformed() {
+    if (m_deformedValid && m_deformedTime == m_time) return;
+    for (std::uint32_t i = 0; i < m_deformed.size(); ++i) {
+        if (!m_objects->deforms(i)) continue;
+        m_objects->deformedMesh(i, m_time, m_deformed[i]);
+        m_renderer->updateVertices(m_deformed[i]);
+    }
+    m_deformedTime = m_time, m_deformedValid = true;
+}
+
+const TriangleMesh& ViewerApp::drawnMesh(std::size_t i) const {
+    return m_objects->deforms(std::uint32_t(i)) ? m_deformed[i] : *m_objects->objects()[i].mesh;
+}
+
 void ViewerApp::render(int width, int height) {
     glViewport(0, 0, width, height);
     glClearColor(0.12f, 0.13f, 0.15f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (!m_scene) return;
+    updateDeformed();
     std::vector<Pose> poses;
     m_objects->poses(m_time, poses);
     int n = std::min(int(m_viewports.size()), int(m_layout.viewports.size()));
@@ -508,7 +525,7 @@ void ViewerApp::render(int width, int height) {
             if (inSelectedChain(int(i))) // the picked link's chain, tinted towards yellow
                 colour = glm::mix(colour, glm::vec4(1.0f, 0.85f, 0.2f, colour.a),
                                   int(i) == m_selectedLink ? 0.8f : 0.45f);
-            m_renderer->drawMesh(*m_objects->objects()[i].mesh, toGlm(poses[i]), colour, m_renderMode);
+            m_renderer->drawMesh(drawnMesh(i), toGlm(poses[i]), colour, m_renderMode);
         }
         m_renderer->drawOverlay(vp.draw);
         m_renderer->drawOverlay(vp.catchView.draw);

@@ -167,6 +167,15 @@ private:
     std::unique_ptr<Scene> m_scene;
     std::shared_ptr<MeshDataCache> m_meshData; ///< per-mesh structures of m_scene, shared by the views
     std::unique_ptr<SceneObjects> m_objects;
+    /// Per object, its deformed mesh at m_deformedTime (empty for rigid objects): what the view draws for
+    /// a deforming body, its positions re-uploaded whenever the time changes.
+    std::vector<TriangleMesh> m_deformed;
+    double m_deformedTime = 0;
+    bool m_deformedValid = false;
+    /// Brings the deforming objects' meshes (and their GPU copies) to m_time; nothing when none deforms.
+    void updateDeformed();
+    /// The mesh drawn for object i: its deformed copy, or its rest mesh.
+    const TriangleMesh& drawnMesh(std::size_t i) const;
     std::vector<BodyView> m_bodyViews;
     int m_selectedLink = -1; ///< the object picked in the Scene panel's link tree; its chain is highlighted
     std::string m_selectProblem; ///< --select named no object of the scene installed: shown as an error

@@ -48,6 +48,7 @@ ArticulatedReference::ArticulatedReference(const ParamSet& p)
     : m_samples(int(p.getInt("samples"))), m_tolerance(p.getDouble("tolerance")) {}
 
 PrepareReport ArticulatedReference::prepare(const Scene& scene, const Progress& progress) {
+    refuseDeformingBodies(scene, "articulated-reference"); // motion bounds and CCD assume rigid bodies
     m_objects = std::make_unique<SceneObjects>(scene);
     MeshDataCache& cache = meshData(scene);
     PrepareReport report;

@@ -12,6 +12,7 @@ AlgorithmInfo BruteForceAlgorithm::info() {
     i.kind = AlgorithmKind::Discrete;
     i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
     i.role = AlgorithmRole::Reference;
+    i.deformingBodies = true; // nothing kept per mesh: it tests mesh(i) as it is
     i.description = "Reference: all triangle pairs (per-triangle box prefilter, same exact triangle test). "
                     "Quadratic; use it to check the fast algorithms' answers.";
     i.params = {contactModeParam()};
@@ -23,9 +24,8 @@ BruteForceAlgorithm::BruteForceAlgorithm(const ParamSet& p) : DiscretePipeline(c
 
 void BruteForceAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                       CollisionResult& out, DebugSink* sink) {
-    const auto& objs = m_objects->objects();
-    m_collider.collide({objs[a].mesh, nullptr, pa, std::int32_t(a)},
-                       {objs[b].mesh, nullptr, pb, std::int32_t(b)}, m_mode, out, sink);
+    m_collider.collide({&mesh(a), nullptr, pa, std::int32_t(a)}, {&mesh(b), nullptr, pb, std::int32_t(b)},
+                       m_mode, out, sink);
 }
 
 } // namespace cdlab

@@ -91,6 +91,7 @@ CatchAlgorithm::CatchAlgorithm(const ParamSet& p) {
 }
 
 PrepareReport CatchAlgorithm::prepare(const Scene& scene, const Progress& progress) {
+    refuseDeformingBodies(scene, "catch"); // motion bounds and CCD assume rigid bodies
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
     for (const auto& o : m_objects->objects())

@@ -16,6 +16,7 @@ AlgorithmInfo DiscreteBvhAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "bvh";
     i.kind = AlgorithmKind::Discrete;
+    i.deformingBodies = true; // deforming objects get a tree of their own, refit each step
     i.draws = {DebugCategory::BvhNode,    DebugCategory::BvOverlap,   DebugCategory::BvSeparated,
                DebugCategory::PickedNode, DebugCategory::TriangleHit, DebugCategory::Contact};
     i.description = "Exact discrete collision at the end of each frame: simultaneous traversal of two BVHs "
@@ -52,23 +53,32 @@ DiscreteBvhAlgorithm::DiscreteBvhAlgorithm(const ParamSet& p) : DiscretePipeline
 
 void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& meshData,
                                           PrepareReport& report, const Progress& progress) {
-    m_bvhOf.clear();
-    std::size_t total = 0, done = 0, nodes = 0, reused = 0;
+    m_bvhOf.clear(), m_meshOf.clear();
+    m_deformingBvh.clear();
+    m_deformingBvh.resize(objects.objects().size());
+    std::size_t total = 0, done = 0, nodes = 0, reused = 0, refit = 0;
     std::set<const Bvh*> distinct;
     for (const auto& o : objects.objects()) total += o.mesh->triangleCount();
-    for (const auto& o : objects.objects()) {
+    for (std::uint32_t i = 0; i < objects.objects().size(); ++i) {
+        const SceneObject& o = objects.objects()[i];
+        auto build = [&](const TriangleMesh& m) {
+            Bvh b;
+            b.build(m, m_build, [&](double f) {
+                if (progress) progress((done + f * m.triangleCount()) / double(total), "BVH " + o.name);
+            });
+            return b;
+        };
         bool wasThere = false;
-        const Bvh& bvh = hold(meshData.get<Bvh>(
-            *o.mesh, toString(m_build),
-            [&] {
-                Bvh b;
-                b.build(*o.mesh, m_build, [&](double f) {
-                    if (progress)
-                        progress((done + f * o.mesh->triangleCount()) / double(total), "BVH " + o.name);
-                });
-                return b;
-            },
-            &wasThere));
+        const Bvh* tree = nullptr;
+        if (objects.deforms(i)) { // its own tree over its own deforming copy: the cache's is shared
+            m_deformingBvh[i] = std::make_unique<Bvh>(build(mesh(i)));
+            tree = m_deformingBvh[i].get();
+            ++refit;
+        } else {
+            tree = &hold(meshData.get<Bvh>(
+                *o.mesh, toString(m_build), [&] { return build(*o.mesh); }, &wasThere));
+        }
+        const Bvh& bvh = *tree;
         if (distinct.insert(&bvh).second) {
             report.memoryBytes += bvh.stats().memoryBytes;
             nodes += bvh.stats().nodes;
@@ -76,6 +86,7 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
         }
         done += o.mesh->triangleCount();
         m_bvhOf.push_back(&bvh);
+        m_meshOf.push_back(&mesh(i));
     }
     std::ostringstream s;
     s << distinct.size() << " BVHs (" << toString(m_build.bvType) << ", " << toString(m_build.splitRule)
@@ -84,14 +95,20 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
     if (reused)
         s << " (" << reused << (reused == 1 ? " structure" : " structures")
           << " shared with another algorithm)";
+    if (refit) s << ", " << refit << " refit per step (deforming)";
     report.notes = s.str();
+}
+
+void DiscreteBvhAlgorithm::meshDeformed(std::uint32_t i, const TriangleMesh& mesh) {
+    // Same triangles, moved vertices: the topology built in prepare still groups neighbours (the deformation
+    // is smooth), so refitting the volumes bottom-up keeps the traversal exact at a fraction of a rebuild.
+    m_deformingBvh[i]->refit(mesh);
 }
 
 void DiscreteBvhAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                        CollisionResult& out, DebugSink* sink) {
-    const auto& objs = m_objects->objects();
-    m_collider.collide({objs[a].mesh, m_bvhOf[a], pa, std::int32_t(a)},
-                       {objs[b].mesh, m_bvhOf[b], pb, std::int32_t(b)}, m_mode, out, sink);
+    m_collider.collide({&mesh(a), m_bvhOf[a], pa, std::int32_t(a)},
+                       {&mesh(b), m_bvhOf[b], pb, std::int32_t(b)}, m_mode, out, sink);
 }
 
 int DiscreteBvhAlgorithm::structureDepth(std::uint32_t object) const {

@@ -25,11 +25,17 @@ protected:
                         const Progress& progress) override;
     void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
                      DebugSink* sink) override;
+    void meshDeformed(std::uint32_t i, const TriangleMesh& mesh) override;
 
 private:
-    BvhStructure structure() const { return {m_objects.get(), m_bvhOf}; }
+    BvhStructure structure() const { return {m_objects.get(), m_bvhOf, &m_meshOf}; }
     BvhBuildOptions m_build;
-    std::vector<const Bvh*> m_bvhOf; // per object; the trees live in the algorithm's MeshDataCache
+    // Per object. A rigid object's tree lives in the algorithm's MeshDataCache (shared); a deforming
+    // object's is its own, m_deformingBvh[i] (null for rigid objects), built over mesh(i) and refit every
+    // step.
+    std::vector<const Bvh*> m_bvhOf;
+    std::vector<const TriangleMesh*> m_meshOf;
+    std::vector<std::unique_ptr<Bvh>> m_deformingBvh;
     BvhCollider m_collider;
 };
 

@@ -133,6 +133,8 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
 }
 
 PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
+    // The motion bounds and the elementary tests assume rigid bodies.
+    refuseDeformingBodies(scene, m_culling ? "rigid-ccd-bm" : "rigid-ccd");
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
     m_bvhOf.clear(), m_coneOf.clear(), m_featuresOf.clear();

@@ -62,6 +62,7 @@ RigidCcdReference::RigidCcdReference(const ParamSet& p) {
 }
 
 PrepareReport RigidCcdReference::prepare(const Scene& scene, const Progress& progress) {
+    refuseDeformingBodies(scene, "rigid-ccd-reference"); // motion bounds and CCD assume rigid bodies
     Stopwatch sw;
     m_objects = std::make_unique<SceneObjects>(scene);
     MeshDataCache& cache = meshData(scene);

@@ -21,6 +21,7 @@ AlgorithmInfo FclAlgorithm::info() {
     i.kind = AlgorithmKind::Discrete;
     i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
     i.role = AlgorithmRole::Peer;
+    i.deformingBodies = true; // deforming objects get a model of their own, refit each step
     i.description =
         "Peer: FCL " FCL_VERSION " discrete mesh-mesh collide (BVHModel, contacts disabled), same "
         "frames and pairs. OBBRSS is FCL's fast path.";
@@ -52,20 +53,36 @@ void FclAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache&, P
     m_impl->models.clear();
     m_impl->modelOf.clear();
     m_impl->memoryBytes = 0;
-    for (const auto& o : objects.objects()) {
-        auto [it, fresh] = m_impl->models.try_emplace(o.mesh);
-        if (fresh) {
-            if (m_impl->bv == "obbrss")
-                it->second = buildFclModel<fcl::OBBRSSd>(*o.mesh, m_impl->memoryBytes);
-            else if (m_impl->bv == "obb")
-                it->second = buildFclModel<fcl::OBBd>(*o.mesh, m_impl->memoryBytes);
-            else
-                it->second = buildFclModel<fcl::AABBd>(*o.mesh, m_impl->memoryBytes);
+    auto build = [&](const TriangleMesh& mesh) -> std::shared_ptr<fcl::CollisionGeometryd> {
+        if (m_impl->bv == "obbrss") return buildFclModel<fcl::OBBRSSd>(mesh, m_impl->memoryBytes);
+        if (m_impl->bv == "obb") return buildFclModel<fcl::OBBd>(mesh, m_impl->memoryBytes);
+        return buildFclModel<fcl::AABBd>(mesh, m_impl->memoryBytes);
+    };
+    std::size_t deforming = 0;
+    for (std::uint32_t i = 0; i < objects.objects().size(); ++i) {
+        const SceneObject& o = objects.objects()[i];
+        if (objects.deforms(i)) { // a model of its own: its vertices change every step
+            m_impl->modelOf.push_back(build(mesh(i)));
+            ++deforming;
+            continue;
         }
+        auto [it, fresh] = m_impl->models.try_emplace(o.mesh);
+        if (fresh) it->second = build(*o.mesh);
         m_impl->modelOf.push_back(it->second);
     }
     report.memoryBytes = m_impl->memoryBytes;
-    report.notes = std::to_string(m_impl->models.size()) + " FCL BVHModel<" + m_impl->bv + ">";
+    report.notes = std::to_string(m_impl->models.size() + deforming) + " FCL BVHModel<" + m_impl->bv + ">";
+    if (deforming) report.notes += ", " + std::to_string(deforming) + " refit per step (deforming)";
+}
+
+void FclAlgorithm::meshDeformed(std::uint32_t i, const TriangleMesh& mesh) {
+    fcl::CollisionGeometryd* model = m_impl->modelOf[i].get();
+    if (m_impl->bv == "obbrss")
+        refitFclModel(static_cast<fcl::BVHModel<fcl::OBBRSSd>&>(*model), mesh);
+    else if (m_impl->bv == "obb")
+        refitFclModel(static_cast<fcl::BVHModel<fcl::OBBd>&>(*model), mesh);
+    else
+        refitFclModel(static_cast<fcl::BVHModel<fcl::AABBd>&>(*model), mesh);
 }
 
 void FclAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,

@@ -52,6 +52,7 @@ FclCcdAlgorithm::FclCcdAlgorithm(const ParamSet&) : m_impl(std::make_unique<Impl
 FclCcdAlgorithm::~FclCcdAlgorithm() = default;
 
 PrepareReport FclCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
+    refuseDeformingBodies(scene, "fcl-ca"); // motion bounds and CCD assume rigid bodies
     Impl& m = *m_impl;
     m.scene = &scene;
     m.objects = std::make_unique<SceneObjects>(scene);

@@ -8,6 +8,7 @@
 
 #include <fcl/fcl.h>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace cdlab {
@@ -48,6 +49,23 @@ std::shared_ptr<fcl::BVHModel<BV>> buildFclModel(const TriangleMesh& mesh, std::
     memoryBytes += model->getNumBVs() * sizeof(fcl::BVNode<BV>) + points.size() * sizeof(fcl::Vector3d) +
                    tris.size() * sizeof(fcl::Triangle);
     return model;
+}
+
+/// Moves `model`'s vertices to `mesh`'s (the mesh it was built from, deformed: same vertices, same triangles)
+/// and refits its bounding volumes over the same tree. FCL's replace calls, not its update calls:
+/// beginUpdateModel keeps the previous frame's vertices and fits every leaf around both (swept volumes for
+/// its CCD), looser than the discrete test needs. AABB trees refit bottom-up (merging children's boxes);
+/// OBB and OBBRSS trees top-down, every node fitted to its triangles again, because FCL 0.7's bottom-up merge
+/// of two OBBs (merge_smalldist) can leave out the first corner's minimum ("if (dot > pmax) ... else if (dot
+/// < pmin)"): its boxes then miss geometry and contacts are lost (tests/DeformTest.cpp caught 3 of 68 pairs).
+template <class BV> void refitFclModel(fcl::BVHModel<BV>& model, const TriangleMesh& mesh) {
+    std::vector<fcl::Vector3d> points;
+    points.reserve(mesh.vertices.size());
+    for (const Vec3& v : mesh.vertices) points.emplace_back(v.x, v.y, v.z);
+    model.beginReplaceModel();
+    model.replaceSubModel(points);
+    model.endReplaceModel(true, std::is_same_v<BV, fcl::AABBd>); // refit; bottom-up for AABBs only
+    model.computeLocalAABB();
 }
 
 } // namespace cdlab

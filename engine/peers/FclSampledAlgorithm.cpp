@@ -52,6 +52,7 @@ FclSampledAlgorithm::FclSampledAlgorithm(const ParamSet& p) : m_impl(std::make_u
 FclSampledAlgorithm::~FclSampledAlgorithm() = default;
 
 PrepareReport FclSampledAlgorithm::prepare(const Scene& scene, const Progress& progress) {
+    refuseDeformingBodies(scene, "fcl-sampled"); // motion bounds and CCD assume rigid bodies
     Impl& m = *m_impl;
     m.objects = std::make_unique<SceneObjects>(scene);
     m.models.clear(), m.modelOf.clear(), m.memoryBytes = 0;

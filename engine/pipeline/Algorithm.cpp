@@ -1,5 +1,6 @@
 #include "pipeline/Algorithm.h"
 
+#include "core/InputError.h"
 #include "debug/DebugSink.h"
 
 namespace cdlab {
@@ -23,6 +24,15 @@ MeshDataCache& Algorithm::meshData(const Scene& scene) {
     else
         m_meshData = std::make_shared<MeshDataCache>(scene);
     return *m_meshData;
+}
+
+void refuseDeformingBodies(const Scene& scene, const std::string& algorithm) {
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+        if (scene.bodies[i].deform.active())
+            throw InputError(scene.file.empty() ? "<scene " + scene.name + ">" : scene.file,
+                             "bodies[" + std::to_string(i) + "].deform",
+                             algorithm + " does not support deforming bodies (body '" + scene.bodies[i].name +
+                                 "' has a deform block)");
 }
 
 std::vector<std::uint32_t> structureLevelSizes(const Algorithm& algo, std::uint32_t object) {

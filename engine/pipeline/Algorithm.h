@@ -68,6 +68,12 @@ private:
     std::vector<std::shared_ptr<const void>> m_held;
 };
 
+/// For the algorithms that take every body as rigid (the continuous ones, whose motion bounds assume it):
+/// throws InputError naming the scene file and the first deforming body's "deform" field, "rigid-ccd does
+/// not support deforming bodies (body 'sheet' has a deform block)", when the scene has one. Call it first
+/// thing in prepare(). DiscretePipeline's algorithms handle deforming bodies (DiscretePipeline::mesh).
+void refuseDeformingBodies(const Scene& scene, const std::string& algorithm);
+
 /// Nodes per level of `object`'s structure (the cut at each level, leaves above it included, as
 /// drawStructure draws it), for levels 0 to structureDepth.
 std::vector<std::uint32_t> structureLevelSizes(const Algorithm& algo, std::uint32_t object);

@@ -38,6 +38,11 @@ struct AlgorithmInfo {
     /// When a parameter changes what it answers (sbv: narrow=exact makes the penetration-region method a
     /// discrete one): the kind for those parameters. Unset: always `kind`.
     std::function<AlgorithmKind(const ParamSet&)> kindFor;
+    /// Whether prepare() takes scenes with deforming bodies (a body's "deform" block): the DiscretePipeline
+    /// algorithms that test DiscretePipeline::mesh() and refit what they keep per mesh. The others refuse
+    /// such scenes (refuseDeformingBodies); tests/DeformTest.cpp checks that the two agree for every
+    /// algorithm.
+    bool deformingBodies = false;
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
     std::vector<ParamSpec> params;

@@ -25,7 +25,8 @@ std::optional<Pose> BvhStructure::drawNode(double t, std::uint32_t object, std::
                                            const std::string& extra, DebugSink& sink) const {
     if (!valid(object)) return std::nullopt;
     Pose pose = poseAt(t, object);
-    drawBvhNode(*m_bvhOf[object], *m_objects->objects()[object].mesh, pose, object, node, extra, sink);
+    const TriangleMesh& mesh = m_meshOf ? *(*m_meshOf)[object] : *m_objects->objects()[object].mesh;
+    drawBvhNode(*m_bvhOf[object], mesh, pose, object, node, extra, sink);
     return pose;
 }
 

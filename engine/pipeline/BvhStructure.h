@@ -14,8 +14,11 @@ namespace cdlab {
 
 class BvhStructure {
 public:
-    BvhStructure(const SceneObjects* objects, const std::vector<const Bvh*>& bvhOf)
-        : m_objects(objects), m_bvhOf(bvhOf) {}
+    /// `meshOf` (optional): the mesh each tree is over when it is not the object's rest mesh (a deforming
+    /// object's copy, DiscretePipeline::mesh).
+    BvhStructure(const SceneObjects* objects, const std::vector<const Bvh*>& bvhOf,
+                 const std::vector<const TriangleMesh*>* meshOf = nullptr)
+        : m_objects(objects), m_bvhOf(bvhOf), m_meshOf(meshOf) {}
 
     int depth(std::uint32_t object) const;
     void drawLevel(double t, std::uint32_t object, int level, DebugSink& sink) const;
@@ -31,6 +34,7 @@ private:
 
     const SceneObjects* m_objects;
     const std::vector<const Bvh*>& m_bvhOf;
+    const std::vector<const TriangleMesh*>* m_meshOf;
 };
 
 } // namespace cdlab

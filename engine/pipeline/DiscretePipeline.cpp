@@ -20,6 +20,12 @@ ContactMode DiscretePipeline::contactMode(const ParamSet& params) {
 
 PrepareReport DiscretePipeline::prepare(const Scene& scene, const Progress& progress) {
     m_objects = std::make_unique<SceneObjects>(scene);
+    // The copies are made before prepareObjects() so that structures can be built over mesh(i), and never
+    // move afterwards (the vector is not resized until the next prepare).
+    m_anyDeforms = m_objects->anyDeforms();
+    m_deformed.assign(m_objects->objects().size(), TriangleMesh{});
+    for (std::uint32_t i = 0; i < m_deformed.size(); ++i)
+        if (m_objects->deforms(i)) m_objects->deformedMesh(i, scene.startTime, m_deformed[i]);
     PrepareReport report;
     Stopwatch sw;
     prepareObjects(*m_objects, meshData(scene), report, progress);
@@ -27,10 +33,19 @@ PrepareReport DiscretePipeline::prepare(const Scene& scene, const Progress& prog
     return report;
 }
 
+void DiscretePipeline::deform(double t) {
+    if (!m_anyDeforms) return;
+    for (std::uint32_t i = 0; i < m_deformed.size(); ++i) {
+        if (!m_objects->deforms(i)) continue;
+        m_objects->deformedMesh(i, t, m_deformed[i]);
+        meshDeformed(i, m_deformed[i]);
+    }
+}
+
 void DiscretePipeline::drawReportedPairs(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                          const std::vector<TrianglePair>& pairs, DebugSink& sink) const {
-    const TriangleMesh& meshA = *m_objects->objects()[a].mesh;
-    const TriangleMesh& meshB = *m_objects->objects()[b].mesh;
+    const TriangleMesh& meshA = mesh(a);
+    const TriangleMesh& meshB = mesh(b);
     for (const TrianglePair& p : pairs) {
         // Both triangles in world space; drawContact's frame is then the identity.
         std::array<Vec3, 3> ta, tb;
@@ -48,6 +63,11 @@ FrameResult DiscretePipeline::step(double t0, double t1, DebugSink* sink) {
     Stopwatch sw;
     m_objects->poses(t1, m_poses);
     r.stages.add("poses", sw.ms());
+    if (m_anyDeforms) { // rigid scenes keep the stages they always had
+        sw.restart();
+        deform(t1);
+        r.stages.add("deform", sw.ms());
+    }
     sw.restart();
     CollisionCounters total;
     for (auto [a, b] : m_objects->pairs()) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "mesh/TriangleMesh.h"
+#include "scene/Deformation.h"
 #include "scene/PoseTrack.h"
 
 #include <algorithm>
@@ -27,6 +28,9 @@ struct Body {
     MeshSource source;
     bool environment = false; ///< static scenery: never tested against other environment bodies
     PoseTrack motion;         ///< world pose over time (one key for a static body)
+    /// How the mesh changes shape over time, in the body's frame (the scene's "deform" block); inactive for a
+    /// rigid body. `mesh` stays the rest shape: SceneObjects::deformedMesh gives the shape at a time.
+    Deformation deform;
 };
 
 struct Link {

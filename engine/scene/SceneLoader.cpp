@@ -6,9 +6,11 @@
 #include "scene/GltfModel.h"
 #include "scene/ModelGenerators.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <numbers>
 #include <optional>
@@ -156,6 +158,35 @@ public:
             if (p.contains("rotation")) k.rotation = rotation(p["rotation"], path + ".pose.rotation");
         }
         return PoseTrack({k});
+    }
+
+    /// A body's "deform" block (scene/Deformation.h documents the fields and their defaults).
+    Deformation deformation(const json& v, const std::string& path) const {
+        expectObject(v, path);
+        onlyKeys(v, path, {"type", "amplitude", "wavelength", "speed", "axis", "along"});
+        Deformation d;
+        std::string type = string(require(v, path, "type"), path + ".type");
+        if (type != "sine") fail(path + ".type", "unknown deformation type '" + type + "' (expected: sine)");
+        d.type = Deformation::Type::Sine;
+        if (v.contains("amplitude")) d.amplitude = number(v["amplitude"], path + ".amplitude");
+        if (v.contains("wavelength")) {
+            d.wavelength = number(v["wavelength"], path + ".wavelength");
+            if (!(d.wavelength > 0)) fail(path + ".wavelength", "expected a length > 0");
+        }
+        if (v.contains("speed")) d.speed = number(v["speed"], path + ".speed");
+        // Directions: any non-zero length, normalised here (scaled first, so that huge components do not
+        // overflow the length).
+        auto direction = [&](const char* key, Vec3& out) {
+            if (!v.contains(key)) return;
+            std::string p = path + "." + key;
+            Vec3 a = vec3(v[key], p);
+            double scale = maxComponent(vabs(a));
+            if (!(scale > 0)) fail(p, "direction has zero length");
+            out = normalize(a / scale);
+        };
+        direction("axis", d.axis);
+        direction("along", d.along);
+        return d;
     }
 
     std::shared_ptr<const TriangleMesh> mesh(const json& v, const std::string& path,
@@ -379,13 +410,14 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
             std::string bp = "bodies[" + std::to_string(i) + "]";
             const json& bv = bodies[i];
             r.expectObject(bv, bp);
-            r.onlyKeys(bv, bp, {"name", "mesh", "environment", "pose", "keyframes"});
+            r.onlyKeys(bv, bp, {"name", "mesh", "environment", "pose", "keyframes", "deform"});
             Body b;
             b.name = bv.contains("name") ? r.string(bv["name"], bp + ".name") : "body" + std::to_string(i);
             if (!names.insert(b.name).second) r.fail(bp + ".name", "duplicate body name '" + b.name + "'");
             b.mesh = r.mesh(r.require(bv, bp, "mesh"), bp + ".mesh", baseDir, b.source);
             if (bv.contains("environment")) b.environment = r.boolean(bv["environment"], bp + ".environment");
             b.motion = r.motion(bv, bp);
+            if (bv.contains("deform")) b.deform = r.deformation(bv["deform"], bp + ".deform");
             scene.bodies.push_back(std::move(b));
         }
     }
@@ -408,6 +440,23 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
     for (const Body& b : scene.bodies) span(b.motion);
     for (const ArticulatedModel& m : scene.models)
         for (const Link& l : m.links) span(l.motion);
+    // A wave's phase must stay where sin() still means something over the scene's times (doubles lose whole
+    // periods beyond about 1e15 radians): a tiny wavelength or a huge speed would give noise, or NaN.
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        const Deformation& d = scene.bodies[i].deform;
+        if (!d.active()) continue;
+        Aabb box = scene.bodies[i].mesh->bounds();
+        double reach = std::max(maxComponent(vabs(box.lo)), maxComponent(vabs(box.hi)));
+        double time = std::max(std::abs(scene.startTime), std::abs(scene.endTime));
+        double phase =
+            2 * std::numbers::pi * (std::sqrt(3.0) * reach / d.wavelength + std::abs(d.speed) * time);
+        if (!(phase < 1e12)) {
+            std::ostringstream what;
+            what << "the wave's phase reaches " << std::setprecision(3) << phase
+                 << " radians over the scene (wavelength too small or speed too large; at most 1e12)";
+            r.fail("bodies[" + std::to_string(i) + "].deform", what.str());
+        }
+    }
     return scene;
 }
 

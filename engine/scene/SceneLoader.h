@@ -11,6 +11,9 @@
 //       "../assets/x.obj"}, "environment": false, "pose": {"position": [x, y, z], "rotation": ROT}, static
 //       pose, or "keyframes": [{"t": 0, "position": [...], "rotation": ROT}, ...]      times strictly
 //       increasing
+//       "deform": {"type": "sine", "amplitude": 0.05, "wavelength": 0.5, "speed": 1, "axis": [0, 0, 1],
+//                  "along": [1, 0, 0]}   optional: the mesh deforms over time in the body's frame; every
+//       field but type has that default (scene/Deformation.h). Bodies only: links are rigid.
 //   }],
 //   "articulated": [{
 //       "name": "arm", "base": {"position": [...], "rotation": ROT},

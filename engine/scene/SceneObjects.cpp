@@ -33,11 +33,32 @@ void SceneObjects::poses(double t, std::vector<Pose>& out) const {
     }
 }
 
+const Deformation& SceneObjects::deformation(std::uint32_t i) const {
+    static const Deformation rigid;
+    const SceneObject& o = m_objects[i];
+    return o.body >= 0 ? m_scene.bodies[o.body].deform : rigid;
+}
+
+bool SceneObjects::anyDeforms() const {
+    for (std::uint32_t i = 0; i < m_objects.size(); ++i)
+        if (deforms(i)) return true;
+    return false;
+}
+
+void SceneObjects::deformedMesh(std::uint32_t i, double t, TriangleMesh& out) const {
+    const Deformation& d = deformation(i);
+    if (d.active())
+        d.apply(*m_objects[i].mesh, t, out);
+    else
+        out = *m_objects[i].mesh;
+}
+
 int SceneObjects::firstMoving() const {
     std::vector<std::vector<Pose>> samples(9);
     for (int k = 0; k < 9; ++k) poses(m_scene.frameTime(k, 9), samples[k]);
     for (std::size_t i = 0; i < m_objects.size(); ++i) {
         if (m_objects[i].environment) continue;
+        if (deforms(std::uint32_t(i))) return int(i);
         for (int k = 1; k < 9; ++k)
             if (samples[k][i] != samples[0][i]) return int(i);
     }

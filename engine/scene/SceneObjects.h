@@ -28,8 +28,18 @@ public:
     /// Pairs to test: every pair except environment/environment, a link with its own parent or child
     /// (adjacent links touch at their joint by construction) and the model's skip pairs.
     const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs() const { return m_pairs; }
+    /// Whether object i changes shape over time (a body with a "deform" block; links never do).
+    bool deforms(std::uint32_t i) const { return deformation(i).active(); }
+    /// Whether any object deforms.
+    bool anyDeforms() const;
+    /// Object i's deformation (inactive for a rigid object).
+    const Deformation& deformation(std::uint32_t i) const;
+    /// Object i's mesh at time t in its local frame: `out` becomes its deformed copy (a rigid object's rest
+    /// mesh is copied as it is). Reuses `out`'s storage: keep one buffer per object and call it per frame.
+    void deformedMesh(std::uint32_t i, double t, TriangleMesh& out) const;
     /// The first object that is not environment and moves (its pose differs at one of nine times spread over
-    /// the scene's range): where a viewer's overlays and the bench's figure1 start. -1 when none moves.
+    /// the scene's range) or deforms: where a viewer's overlays and the bench's figure1 start. -1 when none
+    /// does.
     int firstMoving() const;
     /// The object called `name` (a body's name, or "model/link"); -1 when there is none.
     int find(const std::string& name) const;
