@@ -312,7 +312,8 @@ int runSbvTables(const SbvTablesOptions& o, std::ostream& out) {
     const Scene scene = deformingScene ? *deformingScene : loadScene(deforming);
     std::vector<AlgorithmSpec> specs = {AlgorithmSpec::parse("sbv:narrow=exact"),
                                         AlgorithmSpec::parse("bvh")};
-    if (registry.find("fcl")) specs.push_back(AlgorithmSpec::parse("fcl"));
+    for (const char* peer : {"opcode", "fcl", "bullet"}) // opcode: the paper's own AABB tree
+        if (registry.find(peer)) specs.push_back(AlgorithmSpec::parse(peer));
     BenchOptions b;
     b.frames = o.steps, b.repeat = o.repeat, b.warmup = 1;
     const std::vector<AlgorithmRun> runs = runBench(scene, specs, b);

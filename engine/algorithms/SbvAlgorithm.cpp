@@ -32,6 +32,7 @@ AlgorithmInfo SbvAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "sbv";
     i.kind = AlgorithmKind::Penetration;
+    i.deformingBodies = true; // no structure over the vertices: each step reads mesh(i) afresh
     i.kindFor = [](const ParamSet& p) {
         return p.getString("narrow") == "exact" ? AlgorithmKind::Discrete : AlgorithmKind::Penetration;
     };
@@ -108,7 +109,9 @@ void SbvAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& me
     std::size_t n = 0;
     if (m_solver->exact())
         for (std::size_t i = 0; i < objects.objects().size(); ++i) {
-            // The exact OSH of a rigid body walks its convex hull (hill climbing), not its vertices.
+            // The exact OSH of a rigid body walks its convex hull (hill climbing), not its vertices; a
+            // deforming body's changes every frame, so it is scanned.
+            if (objects.deforms(std::uint32_t(i))) continue;
             const TriangleMesh& mesh = *objects.objects()[i].mesh;
             m_hulls[i] =
                 &hold(meshData.get<ConvexHull>(mesh, "convex hull", [&] { return ConvexHull::of(mesh); }));
@@ -128,6 +131,10 @@ const std::vector<Vec3>& SbvAlgorithm::worldVertices(std::uint32_t i, const Pose
         c.pose = p, c.mesh = &m, c.valid = true;
     }
     return c.vertices;
+}
+
+void SbvAlgorithm::meshDeformed(std::uint32_t i, const TriangleMesh&) {
+    m_world[i].valid = false; // moved in place: the world vertices are stale whatever the pose
 }
 
 void SbvAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,

@@ -27,6 +27,7 @@ protected:
     void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
                      DebugSink* sink) override;
     void finishStep(FrameResult& result, DebugSink* sink) override;
+    void meshDeformed(std::uint32_t i, const TriangleMesh& mesh) override;
 
 private:
     /// World vertices of object i under pose p, recomputed only when the pose or the mesh changed.

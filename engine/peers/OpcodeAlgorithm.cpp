@@ -91,6 +91,7 @@ void setPose(dGeomID g, const Pose& p) {
 struct OpcodeAlgorithm::Impl {
     std::map<const TriangleMesh*, dTriMeshDataID> data; // one Opcode tree per mesh
     std::vector<dGeomID> geoms;                         // one trimesh geom per object
+    std::vector<dTriMeshDataID> objectData;             // each object's tree
     std::vector<dContactGeom> contacts;
     std::size_t memoryBytes = 0;
 
@@ -98,7 +99,7 @@ struct OpcodeAlgorithm::Impl {
         std::lock_guard lock(OdeLibrary::instance().mutex);
         for (dGeomID g : geoms) dGeomDestroy(g);
         for (auto& [mesh, d] : data) dGeomTriMeshDataDestroy(d);
-        geoms.clear(), data.clear();
+        geoms.clear(), data.clear(), objectData.clear();
         memoryBytes = 0;
     }
     ~Impl() { clear(); }
@@ -110,6 +111,7 @@ AlgorithmInfo OpcodeAlgorithm::info() {
     i.kind = AlgorithmKind::Discrete;
     i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
     i.role = AlgorithmRole::Peer;
+    i.deformingBodies = true; // its own tree over a deforming object's copy, refit by ODE each step
     i.description = "Peer: " + version() +
                     " trimesh-trimesh dCollide (Opcode AABB tree, the SBV paper's baseline; single-precision "
                     "tree tests), same frames and pairs; the triangle pairs of the contacts it returns "
@@ -144,26 +146,35 @@ void OpcodeAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache&
     m_impl->clear();
     OdeLibrary& ode = OdeLibrary::instance();
     std::lock_guard lock(ode.mutex);
-    for (const auto& o : objects.objects()) {
-        auto [it, fresh] = m_impl->data.try_emplace(o.mesh);
+    for (std::uint32_t i = 0; i < objects.objects().size(); ++i) {
+        // mesh(i): a deforming object's own copy (ODE reads its vertices in place; meshDeformed refits).
+        const TriangleMesh* m = &mesh(i);
+        auto [it, fresh] = m_impl->data.try_emplace(m);
         if (fresh) {
             // ODE does not say how large its Opcode tree is: measure the heap it takes while building.
             // (Approximate where other threads allocate meanwhile, as in the viewer's background prepares.)
             std::size_t before = heapInUse();
             it->second = dGeomTriMeshDataCreate();
-            dGeomTriMeshDataBuildDouble(it->second, o.mesh->vertices.data(), int(sizeof(Vec3)),
-                                        int(o.mesh->vertices.size()), o.mesh->triangles.data(),
-                                        int(3 * o.mesh->triangles.size()), int(sizeof(Triangle)));
+            dGeomTriMeshDataBuildDouble(it->second, m->vertices.data(), int(sizeof(Vec3)),
+                                        int(m->vertices.size()), m->triangles.data(),
+                                        int(3 * m->triangles.size()), int(sizeof(Triangle)));
             std::size_t after = heapInUse();
             m_impl->memoryBytes += after > before ? after - before : 0;
         }
         m_impl->geoms.push_back(dCreateTriMesh(nullptr, it->second, nullptr, nullptr, nullptr));
+        m_impl->objectData.push_back(it->second);
     }
     m_impl->contacts.resize(m_mode == ContactMode::FirstContact ? 1 : kMaxContacts);
     report.memoryBytes = m_impl->memoryBytes;
     report.notes = std::to_string(m_impl->data.size()) + " ODE trimesh data (Opcode AABB trees), " +
                    (m_mode == ContactMode::FirstContact ? "1 contact" : "up to 65,535 contacts") +
                    " a call; ODE's overflow messages counted, not printed";
+}
+
+void OpcodeAlgorithm::meshDeformed(std::uint32_t i, const TriangleMesh&) {
+    // The vertices moved in place: ODE refits the Opcode tree over them (dGeomTriMeshDataUpdate).
+    std::lock_guard lock(OdeLibrary::instance().mutex);
+    dGeomTriMeshDataUpdate(m_impl->objectData[i]);
 }
 
 void OpcodeAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,

@@ -37,6 +37,7 @@ protected:
                         const Progress& progress) override;
     void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
                      DebugSink* sink) override;
+    void meshDeformed(std::uint32_t i, const TriangleMesh& mesh) override;
 
 private:
     struct Impl;
