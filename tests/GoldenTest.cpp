@@ -38,6 +38,8 @@ const std::vector<GoldenSpec>& goldenSpecs() {
         {"rigid-ccd-bm:build=top-down", "rigid-ccd-bm", {{"build", "top-down"}}},
         {"rigid-ccd-reference", "rigid-ccd-reference", {}},
         {"articulated-reference", "articulated-reference", {}},
+        {"sbv", "sbv", {}},
+        {"sbv:narrow=exact", "sbv", {{"narrow", "exact"}}},
     };
     return specs;
 }
