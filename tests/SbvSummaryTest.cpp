@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 
 using namespace cdlab;
@@ -137,9 +138,34 @@ TEST(SbvSummary, StepThroughDrawsEachRoundOfKnotTeapot) {
     settings.sbvStep = false;
     drawSbvRound(r, objects, view);
     EXPECT_TRUE(view.draw.lines.empty() && view.draw.highlighted.empty());
+    EXPECT_GE(view.regionFaces, 4); // the panel still says what the round's region is
     settings.sbvStep = true, settings.overlapRegion = false;
     drawSbvRound(r, objects, view);
     EXPECT_TRUE(view.draw.lines.empty() && view.draw.highlighted.empty());
+}
+
+TEST(SbvSummary, PairsSummaryNamesTheSvmError) {
+    Scene scene;
+    for (const char* name : {"cylinder", "ball"}) {
+        Body b;
+        b.name = name;
+        b.mesh = std::make_shared<TriangleMesh>();
+        b.motion = PoseTrack({test::keyframe(0, Pose{})});
+        scene.bodies.push_back(b);
+    }
+    const SceneObjects objects(scene);
+    FrameResult r;
+    r.sbvPairs = {record(SbvPairRecord::Outcome::Region, 1)};
+    r.sbvPairs[0].oshError = "the SVM did not converge";
+    SbvView view(nullptr);
+    EXPECT_EQ(describeSbvPairs(r, objects, view), "sbv pairs: section not shown");
+    view.pairsShown = 1;
+    EXPECT_EQ(describeSbvPairs(r, objects, view),
+              "sbv pairs: 1 of 1 listed; cylinder / ball: overlap region, kept 40 of 400 triangles (90.0 % "
+              "culled), 1 shrinking round, SVM error: the SVM did not converge");
+    EXPECT_EQ(describeSbvStep(r, objects, view), "sbv step-through: section not shown");
+    view.sliderRounds = 0;
+    EXPECT_EQ(describeSbvStep(r, objects, view), "sbv step-through: cylinder / ball, no rounds recorded");
 }
 
 TEST(SbvSummary, LegendLineIsShort) {

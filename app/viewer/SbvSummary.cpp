@@ -113,14 +113,16 @@ int chosenSbvPair(const FrameResult& r, const SbvView& view) {
 void drawSbvRound(const FrameResult& r, const SceneObjects& objects, SbvView& view) {
     view.draw.clear();
     view.regionFaces = 0;
-    const OverlayInfo* row = sbvStepRow();
-    if (r.sbvPairs.empty() || !row || !overlayOn(*row, *view.settings)) return;
     const std::vector<std::size_t> rounds = sbvRoundsOf(r, chosenSbvPair(r, view));
     if (rounds.empty()) return;
     view.round = clampRound(view.round, int(rounds.size()));
     const SbvShrinkStep& s = r.sbvSteps[rounds[std::size_t(view.round)]];
-    // The region: cyan edges, faint faces (translucent: the bodies and the kept triangles show through).
+    // Counted whether or not it is drawn: the panel says how many faces the round's region has.
     const ConvexPolytope region = intersectHalfSpaces(s.region, regionTolerance(s.region));
+    view.regionFaces = int(region.faces.size());
+    const OverlayInfo* row = sbvStepRow();
+    if (!row || !overlayOn(*row, *view.settings)) return;
+    // The region: cyan edges, faint faces (translucent: the bodies and the kept triangles show through).
     Rgba fill = kRoundColor;
     fill.a = 0.15f;
     for (const auto& f : region.faces) {
@@ -131,7 +133,6 @@ void drawSbvRound(const FrameResult& r, const SceneObjects& objects, SbvView& vi
             for (std::uint32_t v : {f[0], f[i], f[i + 1]})
                 view.draw.translucent.push_back(vertex(region.vertices[v], fill));
     }
-    view.regionFaces = int(region.faces.size());
     // The round's kept triangles over the algorithm's (its final kept ones are a subset): a round that
     // keeps more shows more cyan. Highlighted: drawn over the other filled triangles, as a picked node's.
     std::vector<Pose> poses;

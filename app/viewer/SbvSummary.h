@@ -25,7 +25,7 @@ struct SbvView {
     DrawList draw; ///< the chosen round: the region's edges and faces, both bodies' kept triangles
     int pairsShown = -1;   ///< pairs the panel listed on the last frame (-1: the section was not drawn)
     int sliderRounds = -1; ///< rounds the slider offered on the last frame (-1: the section was not drawn)
-    int regionFaces = 0;   ///< faces of the chosen round's region as drawn (0: empty region, or not drawn)
+    int regionFaces = 0;   ///< faces of the chosen round's region (0: an empty region, or no round)
 };
 
 /// Whether the algorithm reports SBV pairs (sbv counts sbv_triangles every frame), so that the sections show
@@ -55,7 +55,7 @@ int chosenSbvPair(const FrameResult& r, const SbvView& view);
 
 /// Fills view.draw with the chosen round (the pair chosenSbvPair's, view.round clamped) at the frame's end:
 /// the round's region (edges, translucent faces) and each body's kept triangles of that round. Empty while
-/// the sbvStep overlay is off or there is nothing to step through.
+/// the sbvStep overlay is off or there is nothing to step through; view.regionFaces is counted either way.
 void drawSbvRound(const FrameResult& r, const SceneObjects& objects, SbvView& view);
 
 /// The automated runs' summary lines: "sbv pairs: 1 of 1 listed; teapot / knot: overlap region, kept 693 of
