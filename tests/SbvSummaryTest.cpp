@@ -42,6 +42,9 @@ TEST(SbvSummary, PairLinesSayWhatTheRecordHolds) {
     EXPECT_EQ(lines[3], "by body  30 of 300, 10 of 100");
     EXPECT_EQ(lines[4], "culled   90.0 % of the pair's triangles");
     EXPECT_EQ(lines[5], "rounds   3 of shrinking");
+    SbvPairRecord tiny = p;
+    tiny.direction = {-1.0, -1e-6, 0.0};
+    EXPECT_EQ(sbvPairLines(tiny)[1], "d*       (-1.0000, 0.0000, 0.0000)");
     SbvPairRecord none = p;
     none.direction = {0, 0, 0};
     none.trianglesA = none.trianglesB = none.keptA = none.keptB = 0;

@@ -66,8 +66,10 @@ std::vector<std::string> sbvPairLines(const SbvPairRecord& p) {
     if (p.direction == Vec3{0, 0, 0})
         out.push_back("d*       none this frame");
     else {
-        std::snprintf(s, sizeof s, "d*       (%.4f, %.4f, %.4f)", p.direction.x, p.direction.y,
-                      p.direction.z);
+        // Components that print as zero say 0.0000, not -0.0000.
+        auto shown = [](double x) { return std::abs(x) < 5e-5 ? 0.0 : x; };
+        std::snprintf(s, sizeof s, "d*       (%.4f, %.4f, %.4f)", shown(p.direction.x), shown(p.direction.y),
+                      shown(p.direction.z));
         out.push_back(s);
     }
     std::snprintf(s, sizeof s, "kept     %u of %u triangles", p.keptA + p.keptB, p.trianglesA + p.trianglesB);
