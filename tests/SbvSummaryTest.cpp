@@ -40,7 +40,7 @@ TEST(SbvSummary, PairLinesSayWhatTheRecordHolds) {
     EXPECT_EQ(lines[1], "d*       (0.0000, 0.0000, 1.0000)");
     EXPECT_EQ(lines[2], "kept     40 of 400 triangles");
     EXPECT_EQ(lines[3], "by body  30 of 300, 10 of 100");
-    EXPECT_EQ(lines[4], "culled   90.0 % of the pair's triangles");
+    EXPECT_EQ(lines[4], "culled   90.0 %");
     EXPECT_EQ(lines[5], "rounds   3 of shrinking");
     SbvPairRecord tiny = p;
     tiny.direction = {-1.0, -1e-6, 0.0};

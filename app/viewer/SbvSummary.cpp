@@ -76,7 +76,7 @@ std::vector<std::string> sbvPairLines(const SbvPairRecord& p) {
     out.push_back(s);
     std::snprintf(s, sizeof s, "by body  %u of %u, %u of %u", p.keptA, p.trianglesA, p.keptB, p.trianglesB);
     out.push_back(s);
-    out.push_back("culled   " + percent(cullingRatio(p)) + " of the pair's triangles");
+    out.push_back("culled   " + percent(cullingRatio(p)));
     out.push_back("rounds   " + std::to_string(p.iterations) + " of shrinking");
     return out;
 }
