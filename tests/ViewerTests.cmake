@@ -264,3 +264,29 @@ cdlab_output_test(viewer.offscreen.catch_bar_tooltip 0
   "viewport 0 \\(catch\\) tooltip PCL 1 of [2-9] by lower bound: athlete/hand_[lr] / athlete/foot_[lr]\n"
   ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --hover 0.785,0.5
   ${CMAKE_SOURCE_DIR}/scenes/exercise.json)
+# SBV's teaching views (issue 31): one sbv view on knot_teapot where the knot enters the teapot (t 2). The
+# pairs section lists the pair whose boxes overlap with CSBV's outcome and its kept triangles ("1 of 1
+# listed" only when the panel listed every pair the algorithm reported); the step-through's slider runs over
+# every recorded round (0: the full SBVs' overlap, then each shrinking round) and --sbv-step 1 draws round 1
+# in the 3-D view (its region and kept triangles, the legend's "sbv-round" line).
+cdlab_output_test(viewer.offscreen.sbv_knot_teapot 0
+  "saved [^\n]*offscreen_sbv_knot_teapot.png\n.*GL errors 0\n.*legend: sbv, osh, overlap-region, triangle-kept, sbv-round\nviewport 0 \\(sbv\\) sbv pairs: 1 of 1 listed. teapot / knot: overlap region, kept [1-9][0-9]* of 17758 triangles \\([0-9.]+ % culled\\), [2-9] shrinking rounds\nviewport 0 \\(sbv\\) sbv step-through: teapot / knot, the slider over rounds 0-[2-9] \\(all recorded\\), round 1: 8 half-spaces, region [4-9] faces, kept [1-9][0-9]* \\+ [1-9][0-9]* triangles\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv --sbv-step 1
+  --screenshot ${SHOTS}/offscreen_sbv_knot_teapot.png ${CMAKE_SOURCE_DIR}/scenes/knot_teapot.json)
+# Past the last round (--sbv-step 1000) the slider stops at the last one, the final region: cylinder_ball at
+# t 2 shrinks twice, the ball's kept triangles falling from 721 to 508. With osh=svm the SVM's support
+# vectors are drawn and the legend says so.
+cdlab_output_test(viewer.offscreen.sbv_step_last 0
+  "viewport 0 \\(sbv\\) sbv step-through: cylinder / ball, the slider over rounds 0-2 \\(all recorded\\), round 2: 8 half-spaces, region 8 faces, kept 476 \\+ 508 triangles\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv --sbv-step 1000
+  ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+cdlab_output_test(viewer.offscreen.sbv_support_vectors 0
+  "GL errors 0\n.*drew [^\n]*support-vector [1-9][0-9]* points[^\n]*\n.*legend: sbv, osh, support-vector, overlap-region, triangle-kept, sbv-round\nviewport 0 \\(sbv\\[osh=svm\\]\\) sbv pairs: 1 of 1 listed. cylinder / ball: overlap region"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv:osh=svm
+  --screenshot ${SHOTS}/offscreen_sbv_support_vectors.png ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+# Before the ball reaches the cylinder no pair's boxes overlap: both sections say so.
+cdlab_output_test(viewer.offscreen.sbv_no_pairs 0
+  "viewport 0 \\(sbv\\) sbv pairs: none this frame\nviewport 0 \\(sbv\\) sbv step-through: no pairs this frame\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 0.5 --algo sbv ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+cdlab_output_test(viewer.bad_sbv_step 2 "error: --sbv-step: "
+  ${VIEWER} --offscreen --no-settings --frames 2 --sbv-step -1 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)

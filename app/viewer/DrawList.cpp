@@ -104,9 +104,13 @@ void DrawList::line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat)
 void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) {
     m_faceMotion = m_faceMotion || cat == DebugCategory::ForwardFace;
     Rgba col = colourFor(color, cat);
-    auto& out = cat == DebugCategory::PickedNode    ? highlighted
-                : cat == DebugCategory::TriangleHit ? translucent
-                                                    : triangles;
+    // The SBV's volumes, plane and region are faint fills of closed polytopes around the bodies: drawn
+    // opaque they hid the bodies and each other.
+    const bool faint = cat == DebugCategory::SbvVolume || cat == DebugCategory::SeparatingPlane ||
+                       cat == DebugCategory::OverlapRegion;
+    auto& out = cat == DebugCategory::PickedNode             ? highlighted
+                : cat == DebugCategory::TriangleHit || faint ? translucent
+                                                             : triangles;
     ++m_counts[std::size_t(cat)][kTriangles];
     if (cat == DebugCategory::TriangleHit) {
         // A colliding triangle reads as a triangle at any size: its outline opaque, its fill translucent

@@ -41,6 +41,7 @@ struct OverlaySettings {
     bool supportPoints = false;   ///< the support points per direction
     bool supportVectors = true;   ///< the SVM's support vectors (osh=svm)
     bool overlapRegion = true;    ///< CSBV's overlap region after shrinking
+    bool sbvStep = true;          ///< the step-through's round of CSBV's shrinking in the 3-D view
     bool keptTriangles = true;    ///< triangles overlapping the region
     bool culledTriangles = false; ///< triangles outside it (wireframe)
 };

@@ -205,6 +205,17 @@ const std::vector<OverlayInfo>& overlayTable() {
          "SBV: where both volumes overlap after CSBV's shrinking (orange): every point the two surfaces "
          "share lies inside; the narrow phase and the penetration query look nowhere else.",
          {C::OverlapRegion}},
+        {"sbvStep",
+         "CSBV round of the step-through (refines overlap region)",
+         &OverlaySettings::sbvStep,
+         true,
+         "SBV: the round chosen in the panel's Shrinking step-through, in cyan - that round's overlap "
+         "region (edges, faint faces) and the triangles of both bodies that still overlap it. Round 0 is "
+         "the overlap of the full SBVs; each round rebuilds both SBVs from the kept triangles only, so the "
+         "region and the kept set shrink until nothing changes (sbv Fig. 4). The last round is the orange "
+         "region.",
+         {},
+         "overlapRegion"},
         {"keptTriangles",
          "kept triangles",
          &OverlaySettings::keptTriangles,
@@ -249,8 +260,8 @@ const LegendEntry* legendEntry(DebugCategory category) {
         {C::TocPose, {0.95f, 0.75f, 0.3f, 1}, false, "other links at the TOC (ghosts)", nullptr},
         {C::SbvVolume, {0.3f, 0.9f, 0.5f, 1}, false, "SBV of each body (green, blue)", nullptr},
         {C::SeparatingPlane, {1.0f, 0.95f, 0.3f, 1}, false, "separating plane, d* arrow", nullptr},
-        {C::SupportPoint, {0.3f, 0.9f, 0.5f, 1}, false, "support points", nullptr},
-        {C::SupportVector, {1.0f, 0.3f, 0.9f, 1}, false, "SVM support vectors", nullptr},
+        {C::SupportPoint, {0.3f, 0.9f, 0.5f, 1}, false, "support points of each body (green, blue)", nullptr},
+        {C::SupportVector, {1.0f, 0.3f, 0.9f, 1}, false, "SVM support vectors (points fixing d*)", nullptr},
         {C::OverlapRegion, {1.0f, 0.6f, 0.1f, 1}, false, "overlap region after shrinking", nullptr},
         {C::TriangleKept, {1.0f, 0.45f, 0.1f, 1}, false, "triangle kept in the region", nullptr},
         {C::TriangleCulled, {0.5f, 0.5f, 0.55f, 1}, false, "triangle culled by the SBVs", nullptr},

@@ -125,10 +125,13 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
             o.bvh = o.hitTriangles = o.contacts = o.faceMotion = o.timeOfContact = true;
             o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = o.tocPose = o.advanceStep = true;
             o.sbvVolumes = o.separatingPlane = o.supportPoints = o.supportVectors = o.overlapRegion = true;
-            o.keptTriangles = o.culledTriangles = true;
+            o.keptTriangles = o.culledTriangles = o.sbvStep = true;
             o.bvhLevel = 4;
         }
-    for (auto& vp : m_viewports) vp->catchView.step = std::max(m_options.caStep - 1, 0); // clamped per frame
+    for (auto& vp : m_viewports) {
+        vp->catchView.step = std::max(m_options.caStep - 1, 0); // clamped per frame
+        vp->sbvView.round = std::max(m_options.sbvStep, 0);
+    }
     // --levels: each viewport its own level (redon2002 Fig. 1 shows levels 7, 9 and 11 side by side).
     for (std::size_t v = 0; v < m_viewports.size() && !m_options.levels.empty(); ++v)
         m_viewports[v]->overlays.bvhLevel = m_options.levels[std::min(v, m_options.levels.size() - 1)];
@@ -300,6 +303,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
 void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     vp.draw.clear(); // it may point at the replaced scene's meshes
     vp.catchView.draw.clear();
+    vp.sbvView.draw.clear();
     m_contactFrames.clear(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear();
@@ -327,6 +331,7 @@ void ViewerApp::stepViewports(double t0, double t1) {
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
         if (vp->result.contactPairCount() > 0) markContactFrames(t0, t1);
         drawAdvanceStep(vp->result, *m_objects, vp->catchView);
+        drawSbvRound(vp->result, *m_objects, vp->sbvView);
     }
     m_stepMs = float(sw.ms());
 }
@@ -529,6 +534,7 @@ void ViewerApp::render(int width, int height) {
         }
         m_renderer->drawOverlay(vp.draw);
         m_renderer->drawOverlay(vp.catchView.draw);
+        m_renderer->drawOverlay(vp.sbvView.draw);
         drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
         drawLegend(vp, m_layout.viewports[std::size_t(v)]);
     }
@@ -559,6 +565,8 @@ std::vector<const LegendEntry*> ViewerApp::legend(const Viewport& vp) const {
     for (DebugCategory c : vp.draw.drawnCategories())
         if (const LegendEntry* e = legendEntry(c)) rows.push_back(e);
     if (!vp.catchView.draw.lines.empty()) rows.push_back(&advanceStepLegend()); // the viewer's own drawing
+    if (!vp.sbvView.draw.lines.empty() || !vp.sbvView.draw.highlighted.empty())
+        rows.push_back(&sbvRoundLegend());
     return rows;
 }
 
@@ -905,7 +913,9 @@ int ViewerApp::run() {
             std::string legendText;
             for (const LegendEntry* e : legend(*m_viewports[v]))
                 legendText += (legendText.empty() ? "" : ", ") +
-                              std::string(e == &advanceStepLegend() ? "advance-step" : toString(e->category));
+                              std::string(e == &advanceStepLegend() ? "advance-step"
+                                          : e == &sbvRoundLegend()  ? "sbv-round"
+                                                                    : toString(e->category));
             std::printf("viewport %zu (%s) legend: %s\n", v, m_viewports[v]->label().c_str(),
                         legendText.empty() ? "(none)" : legendText.c_str());
         }
@@ -919,6 +929,14 @@ int ViewerApp::run() {
             if (!vp.catchView.tooltip.empty())
                 std::printf("viewport %zu (%s) tooltip %s\n", v, vp.label().c_str(),
                             vp.catchView.tooltip.c_str());
+        }
+        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // SBV's sections, as the panel drew them
+            const Viewport& vp = *m_viewports[v];
+            if (!reportsSbv(vp.result)) continue;
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeSbvPairs(vp.result, *m_objects, vp.sbvView).c_str());
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeSbvStep(vp.result, *m_objects, vp.sbvView).c_str());
         }
         if (m_viewports.size() > 1) { // the Compare panel's answers
             std::string tocs, same;

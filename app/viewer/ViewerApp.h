@@ -7,6 +7,7 @@
 #include "GlPlatform.h"
 #include "OrbitCamera.h"
 #include "Renderer.h"
+#include "SbvPanels.h"
 #include "ViewerLayout.h"
 #include "ViewerSettings.h"
 #include "core/Stopwatch.h"
@@ -49,6 +50,7 @@ struct Viewport {
     OverlaySettings overlays;
     DrawList draw{&overlays};
     CatchView catchView{&overlays}; ///< CATCH's Fig. 6 and step-through sections, and the step's drawing
+    SbvView sbvView{&overlays};     ///< SBV's pairs and shrinking step-through sections, the round's drawing
     TimingHistory timing;
     std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
     OrbitCamera camera;
@@ -91,6 +93,7 @@ struct ViewerOptions {
         levels; ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
     std::vector<float> hover; ///< automation (offscreen): the mouse rests here (x, y as window fractions)
     int caStep = 0; ///< automation: the step-through's iteration (1-based, past the last: the last); 0: first
+    int sbvStep = 0; ///< the SBV step-through's round (0-based, as CSBV counts; past the last: the last)
 };
 
 class ViewerApp {

@@ -581,6 +581,17 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
             stepThroughSection(vp.result, *m_app.m_objects, cv,
                                [&](const Vec3& p) { m_app.lookAt(index, p); });
     }
+    // SBV's pairs and shrinking, likewise (sbv-reconstruction §2-4).
+    SbvView& sv = vp.sbvView;
+    sv.pairsShown = sv.sliderRounds = -1;
+    if (m_app.m_objects && reportsSbv(vp.result)) {
+        const int pair = sv.pair, round = sv.round;
+        if (ImGui::CollapsingHeader("SBV pairs", ImGuiTreeNodeFlags_DefaultOpen))
+            sbvPairsSection(vp.result, *m_app.m_objects, sv);
+        if (ImGui::CollapsingHeader("Shrinking step-through", ImGuiTreeNodeFlags_DefaultOpen))
+            sbvStepSection(vp.result, *m_app.m_objects, sv, [&](const Vec3& p) { m_app.lookAt(index, p); });
+        if (sv.pair != pair || sv.round != round) drawSbvRound(vp.result, *m_app.m_objects, sv);
+    }
 
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;

@@ -96,6 +96,11 @@ int main(int argc, char** argv) {
            "The iteration of catch's advancement step-through to show (1-based, as its slider; past the "
            "frame's iterations, the last)")
         ->check(CLI::Range(1, 1000000));
+    app.add_option(
+           "--sbv-step", opts.sbvStep,
+           "The shrinking round of sbv's step-through to show (0-based as CSBV counts them, 0: the full "
+           "SBVs' overlap, as its slider; past the pair's rounds, the last)")
+        ->check(CLI::Range(0, 1000000));
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     opts.hasAt = atOption->count() > 0;
     if (offscreen && opts.frames == 0) opts.frames = 1;
