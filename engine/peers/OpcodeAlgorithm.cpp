@@ -1,7 +1,5 @@
 #include "peers/OpcodeAlgorithm.h"
 
-#include "core/Assert.h"
-
 #include <algorithm>
 #include <atomic>
 #include <cstdarg>
@@ -190,12 +188,11 @@ void OpcodeAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& 
         // First contact: one contact, and CONTACTS_UNIMPORTANT lets ODE skip refining it.
         int flags = m_mode == ContactMode::FirstContact ? (1 | CONTACTS_UNIMPORTANT) : kMaxContacts;
         int n = dCollide(ga, gb, flags, m_impl->contacts.data(), int(sizeof(dContactGeom)));
-        // side1 is a triangle of the first geom (object a), side2 of the second.
+        // side1 is a triangle of the contact's g1, side2 of its g2 (ODE may hand the geoms back swapped);
+        // a contact without both triangles (side -1) names no pair and is skipped.
         for (int i = 0; i < n; ++i) {
-            const dContactGeom& c = m_impl->contacts[std::size_t(i)];
-            CDLAB_ASSERT(c.g1 == ga && c.side1 >= 0 && c.side2 >= 0 && std::uint32_t(c.side1) < triA &&
-                             std::uint32_t(c.side2) < triB,
-                         "ODE contact without the triangles of both meshes");
+            dContactGeom c = m_impl->contacts[std::size_t(i)];
+            if (c.g1 == gb && c.g2 == ga) std::swap(c.side1, c.side2);
             if (c.side1 < 0 || c.side2 < 0 || std::uint32_t(c.side1) >= triA ||
                 std::uint32_t(c.side2) >= triB)
                 continue;
