@@ -20,15 +20,6 @@ using namespace cdlab;
 
 namespace {
 
-std::string sceneError(const std::string& text) {
-    try {
-        parseScene(text, "bad.json", ".");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
-
 /// A one-body scene whose body carries `deform` (JSON text) and moves over [0, 1].
 std::string withDeform(const std::string& deform) {
     return R"({"bodies": [{"name": "a", "mesh": {"generator": "sphere", "params": {"triangles": 50}},
@@ -226,7 +217,7 @@ TEST(Deform, EveryBadFieldIsAnInputErrorNamingFileAndField) {
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.deform);
-        std::string msg = sceneError(withDeform(c.deform));
+        std::string msg = test::sceneError(withDeform(c.deform));
         EXPECT_EQ(msg.rfind("bad.json: " + c.where + ": ", 0), 0u) << msg;
         EXPECT_NE(msg.find(c.what, c.where.size()), std::string::npos) << msg;
     }
@@ -234,12 +225,13 @@ TEST(Deform, EveryBadFieldIsAnInputErrorNamingFileAndField) {
     for (const char* number : {"NaN", "Infinity", "-inf", "1e999"}) {
         SCOPED_TRACE(number);
         std::string msg =
-            sceneError(withDeform(std::string(R"({"type": "sine", "amplitude": )") + number + "}"));
+            test::sceneError(withDeform(std::string(R"({"type": "sine", "amplitude": )") + number + "}"));
         EXPECT_EQ(msg.rfind("bad.json: line 2, column ", 0), 0u) << msg;
         EXPECT_NE(msg.find("invalid JSON"), std::string::npos) << msg;
     }
     // Articulated links are rigid: a deform block there is an unknown field.
-    std::string msg = sceneError(R"({"articulated": [{"name": "arm", "links": [{"name": "l", "parent": null,
+    std::string msg =
+        test::sceneError(R"({"articulated": [{"name": "arm", "links": [{"name": "l", "parent": null,
         "mesh": {"generator": "sphere"}, "deform": {"type": "sine"}}]}]})");
     EXPECT_EQ(msg.rfind("bad.json: articulated[0].links[0].deform: unknown field", 0), 0u) << msg;
 }

@@ -12,17 +12,8 @@ using namespace cdlab;
 
 namespace {
 
-std::string sceneError(const std::string& text) {
-    try {
-        parseScene(text, "bad.json", ".");
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
-
 void expectError(const std::string& text, std::initializer_list<std::string> parts) {
-    std::string msg = sceneError(text);
+    std::string msg = test::sceneError(text);
     ASSERT_FALSE(msg.empty()) << "no error for: " << text;
     EXPECT_EQ(msg.rfind("bad.json: ", 0), 0u) << msg;
     for (const auto& p : parts) EXPECT_NE(msg.find(p), std::string::npos) << "'" << p << "' not in: " << msg;

@@ -1,6 +1,7 @@
 // Helpers shared by the test suites: a fixed-seed PRNG, temporary files and the bundled scenes.
 #pragma once
 
+#include "core/InputError.h"
 #include "geometry/Mat3.h"
 #include "geometry/Quat.h"
 #include "scene/PoseTrack.h"
@@ -115,6 +116,16 @@ private:
 };
 
 /// A scene of the project's scenes/ folder.
+/// The message a scene text's parse throws ("" when it parses), as from a file "bad.json".
+inline std::string sceneError(const std::string& text) {
+    try {
+        parseScene(text, "bad.json", ".");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
 inline Scene bundled(const std::string& name) {
     return loadScene(std::string(CDLAB_SOURCE_DIR) + "/scenes/" + name);
 }

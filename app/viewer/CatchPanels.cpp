@@ -1,4 +1,5 @@
 #include "CatchPanels.h"
+#include "ViewerUi.h"
 
 #include "scene/SceneObjects.h"
 
@@ -18,18 +19,6 @@ constexpr Rgba kStepColor{0.2f, 0.95f, 1.0f, 1.0f};
 
 ImU32 imColor(Rgba c, float shade = 1.0f) {
     return IM_COL32(int(c.r * shade * 255), int(c.g * shade * 255), int(c.b * shade * 255), int(c.a * 255));
-}
-
-void helpMarker(const char* text) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(?)");
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
 }
 
 /// Where time `t` falls in the frame, 0 (start) to 1 (end); a bound past the frame (or +inf) is its end.

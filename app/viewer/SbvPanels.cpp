@@ -1,4 +1,5 @@
 #include "SbvPanels.h"
+#include "ViewerUi.h"
 
 #include "geometry/ConvexPolytope.h"
 #include "scene/SceneObjects.h"
@@ -16,18 +17,6 @@ namespace {
 const ImVec4 kErrorColor(1, 0.4f, 0.4f, 1);
 // More pairs than this scroll in a child window of their own, so the sections below stay in reach.
 constexpr int kPairsBeforeScrolling = 6;
-
-void helpMarker(const char* text) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(?)");
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
-}
 
 ImVec4 outcomeColor(SbvPairRecord::Outcome o) {
     switch (o) {

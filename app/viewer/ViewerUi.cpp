@@ -18,8 +18,6 @@
 
 namespace cdlab {
 
-namespace {
-
 void helpMarker(const std::string& text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
@@ -31,6 +29,8 @@ void helpMarker(const std::string& text) {
         ImGui::EndTooltip();
     }
 }
+
+namespace {
 
 struct Stat {
     float now = 0, avg = 0, max = 0;

@@ -11,6 +11,9 @@
 
 namespace cdlab {
 
+/// A "(?)" after the last item that shows `text` as a wrapped tooltip (every panel's help).
+void helpMarker(const std::string& text);
+
 class ViewerApp;
 struct Viewport;
 struct OverlayInfo;
