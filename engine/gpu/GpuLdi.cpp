@@ -58,6 +58,8 @@ const Programs& programs() {
                        "ldi build");
         q.resolve =
             link({compile(GL_COMPUTE_SHADER, kShader_ldi_resolve_comp, "ldi_resolve.comp")}, "ldi resolve");
+        q.reduce =
+            link({compile(GL_COMPUTE_SHADER, kShader_ldi_reduce_comp, "ldi_reduce.comp")}, "ldi reduce");
         return q;
     }();
     return p;
@@ -247,7 +249,8 @@ LdiResult GpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
                 continue;
             }
             std::vector<Partial> partial(std::size_t(f.height)); // one per pixel row (ldi_reduce.comp)
-            glGetNamedBufferSubData(gl.partials, 0, GLsizeiptr(partial.size() * sizeof(Partial)), partial.data());
+            glGetNamedBufferSubData(gl.partials, 0, GLsizeiptr(partial.size() * sizeof(Partial)),
+                                    partial.data());
             double sum = 0;
             std::int64_t gradient = 0;
             for (const Partial& p : partial) {
@@ -270,7 +273,8 @@ LdiResult GpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
                 glGetTextureImage(gl.images[3], 0, GL_RED_INTEGER, GL_UNSIGNED_INT, bytes, flags.data());
                 r.flags.resize(n);
                 for (std::uint32_t p = 0; p < n; ++p) {
-                    r.flags[p] = std::uint8_t(flags[p] & 7u); // bit 3 (invalid) is LdiValid's absence; 8+: count
+                    r.flags[p] =
+                        std::uint8_t(flags[p] & 7u); // bit 3 (invalid) is LdiValid's absence; 8+: count
                     // Box depths, as the CPU reference gives them.
                     r.first[p] += float(f.z0), r.last[p] += float(f.z0);
                 }
