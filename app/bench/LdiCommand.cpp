@@ -86,6 +86,54 @@ std::ofstream openCsv(const std::string& path) {
     return f;
 }
 
+/// Error (percent) against resolution, one polyline per case, both axes logarithmic; a zero error is drawn
+/// at the bottom edge (1e-4 %).
+void writeAccuracySvg(const std::string& path, const std::vector<std::string>& names,
+                      const std::vector<std::vector<std::pair<int, double>>>& series) {
+    std::ofstream svg(path);
+    if (!svg) throw InputError(path, "", "cannot write the SVG file");
+    const double W = 640, H = 400, left = 70, right = 190, top = 40, bottom = 50;
+    int rlo = 1 << 30, rhi = 1;
+    for (const auto& s : series)
+        for (const auto& [r, e] : s) rlo = std::min(rlo, r), rhi = std::max(rhi, r);
+    const double elo = -4, ehi = 1; // log10 of percent
+    auto x = [&](int r) {
+        return left + (W - left - right) *
+                          (rhi > rlo ? std::log2(double(r) / rlo) / std::log2(double(rhi) / rlo) : 0.5);
+    };
+    auto y = [&](double e) {
+        const double l = std::clamp(std::log10(std::max(e, 1e-4)), elo, ehi);
+        return top + (H - top - bottom) * (ehi - l) / (ehi - elo);
+    };
+    svg << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
+        << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n"
+        << "<text x='" << left
+        << "' y='22' font-size='14'>LDI volume error against resolution (cdlab-bench "
+           "ldi-accuracy)</text>\n";
+    for (int k = int(elo); k <= int(ehi); ++k)
+        svg << "<line x1='" << left << "' x2='" << W - right << "' y1='" << y(std::pow(10, k)) << "' y2='"
+            << y(std::pow(10, k)) << "' stroke='#ddd'/><text x='" << left - 8 << "' y='"
+            << y(std::pow(10, k)) + 4 << "' text-anchor='end'>"
+            << (k >= 0 ? std::to_string(int(std::pow(10, k))) : "1e" + std::to_string(k)) << " %</text>\n";
+    for (int r = rlo; r <= rhi; r *= 2)
+        svg << "<text x='" << x(r) << "' y='" << H - bottom + 18 << "' text-anchor='middle'>" << r
+            << "</text>\n";
+    svg << "<text x='" << (left + W - right) / 2 << "' y='" << H - 12
+        << "' text-anchor='middle'>pixels along the window's longer side</text>\n";
+    const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+    for (std::size_t c = 0; c < series.size(); ++c) {
+        const char* color = colors[c % 6];
+        svg << "<polyline fill='none' stroke='" << color << "' stroke-width='2' points='";
+        for (const auto& [r, e] : series[c]) svg << x(r) << "," << y(e) << " ";
+        svg << "'/>\n";
+        for (const auto& [r, e] : series[c])
+            svg << "<circle cx='" << x(r) << "' cy='" << y(e) << "' r='3' fill='" << color << "'/>\n";
+        svg << "<text x='" << W - right + 10 << "' y='" << top + 16 * (double(c) + 1) << "' fill='" << color
+            << "'>" << names[c] << "</text>\n";
+    }
+    svg << "</svg>\n";
+}
+
 } // namespace
 
 int runLdi(const LdiCommandOptions& o, std::ostream& out) {
@@ -262,7 +310,11 @@ int runLdiAccuracy(const LdiAccuracyOptions& o, std::ostream& out) {
     out << std::left << std::setw(24) << "case" << std::right << std::setw(8) << "res" << std::setw(12)
         << "exact" << std::setw(12) << "ldi" << std::setw(10) << "error_%" << std::setw(10) << "query_ms"
         << "   exact from\n";
+    std::vector<std::string> names;
+    std::vector<std::vector<std::pair<int, double>>> series;
     for (const Case& c : cases) {
+        names.push_back(c.name);
+        series.emplace_back();
         const LdiBody a{&c.a, c.pa}, b{&c.b, c.pb};
         Aabb ba, bb;
         for (const Vec3& v : c.a.vertices) ba.grow(c.pa.apply(v));
@@ -281,6 +333,7 @@ int runLdiAccuracy(const LdiAccuracyOptions& o, std::ostream& out) {
                 ms.push_back(sw.ms());
             }
             const double err = 100.0 * std::abs(r.volume - c.exact) / c.exact;
+            series.back().push_back({res, err});
             out << std::left << std::setw(24) << c.name << std::right << std::setw(8) << res << std::fixed
                 << std::setprecision(5) << std::setw(12) << c.exact << std::setw(12) << r.volume
                 << std::setprecision(3) << std::setw(10) << err << std::setw(10) << median(ms) << "   "
@@ -292,6 +345,7 @@ int runLdiAccuracy(const LdiAccuracyOptions& o, std::ostream& out) {
         }
     }
     if (!o.csv.empty()) out << "# wrote " << o.csv << "\n";
+    if (!o.svg.empty()) writeAccuracySvg(o.svg, names, series), out << "# wrote " << o.svg << "\n";
     return 0;
 }
 

@@ -30,6 +30,7 @@ struct LdiAccuracyOptions {
     std::vector<int> resolutions{64, 128, 256, 512, 1024};
     std::string backend = "gpu";
     std::string csv;
+    std::string svg; ///< error against resolution, one line per case (log-log)
 };
 
 int runLdiAccuracy(const LdiAccuracyOptions& options, std::ostream& out);

@@ -382,6 +382,8 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(8, 4096));
     ldiAccCmd->add_option("--backend", ldiA.backend, "gpu or cpu")->check(CLI::IsMember({"gpu", "cpu"}));
     ldiAccCmd->add_option("--csv", ldiA.csv, "Also write case,resolution,exact,volume,error here");
+    ldiAccCmd->add_option("--svg", ldiA.svg,
+                          "Also plot the error against the resolution here (SVG, log-log)");
 
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     f1.hasAt = f1At->count() > 0;
