@@ -220,6 +220,28 @@ TEST(LdiGpu, OverflowIsReportedAndGrowingRecovers) {
     EXPECT_GT(gpu.run(a, b, f, few).truncatedPixels, 0u);
 }
 
+TEST(LdiGpu, TouchingBoxesHaveNoVolumeAndOverlappingOnesTheirs) {
+    REQUIRE_GPU();
+    const TriangleMesh box = makeBox({1, 1, 1}, 12);
+    const LdiBody a{&box, at({0, 0, 0})};
+    GpuLdi gpu;
+    for (const Vec3& axis : {Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}}) {
+        // Faces of A and B on one plane give equal depths: exits sort first, so touching is no overlap.
+        const LdiBody touching{&box, at({1, 0.2, 0.1})};
+        const LdiResult t = gpu.run(a, touching, commonBoxFrame(a, touching, axis, 64), {});
+        EXPECT_TRUE(t.ok);
+        EXPECT_FALSE(t.collision);
+        EXPECT_EQ(t.volume, 0);
+        const LdiBody b{&box, at({0.5, 0.3, 0.2})};
+        const LdiFrame f = commonBoxFrame(a, b, axis, 128);
+        const LdiResult r = gpu.run(a, b, f, {});
+        EXPECT_TRUE(r.reliable());
+        const double depth = dot(axis, Vec3{0.5, 0.7, 0.8});
+        EXPECT_NEAR(r.volume, 0.28, f.pixel * (0.5 + 0.7 + 0.8 - depth) * depth);
+        EXPECT_NEAR(r.maxDepth, depth, 1e-5);
+    }
+}
+
 TEST(LdiGpu, RowFragmentsMatchTheRayCaster) {
     REQUIRE_GPU();
     const TriangleMesh sphere = makeSphere(1.0, 2000);
