@@ -221,7 +221,7 @@ int runLdi(const LdiCommandOptions& o, std::ostream& out) {
                 cpuMs.push_back(cms);
                 out << std::setprecision(5) << std::setw(12) << c.volume << std::setprecision(3)
                     << std::setw(9) << cms << std::setw(9) << differ;
-                ExactVolume exact;
+                ExactVolume exact{};
                 if (cgalAvailable()) {
                     exact = cgalIntersectionVolume(*a.mesh, a.pose, *b.mesh, b.pose);
                     if (exact.ok) {
@@ -273,17 +273,18 @@ int runLdiAccuracy(const LdiAccuracyOptions& o, std::ostream& out) {
     auto at = [](double x, double y, double z) { return Pose{Mat3::identity(), {x, y, z}}; };
     std::vector<Case> cases;
     {
-        Case c{"two spheres (r 1, d 1)", makeSphere(1, 20000), makeSphere(1, 20000), id, at(1, 0, 0)};
+        Case c{"two spheres (r 1, d 1)", makeSphere(1, 20000), makeSphere(1, 20000), id, at(1, 0, 0), 0, {}};
         c.exact = std::numbers::pi * 5 / 12, c.source = "lens pi(4r+d)(2r-d)^2/12";
         cases.push_back(std::move(c));
     }
     {
-        Case c{"two boxes", makeBox({1, 1, 1}, 12), makeBox({1, 1, 1}, 12), id, at(0.5, 0.3, 0.2)};
+        Case c{"two boxes", makeBox({1, 1, 1}, 12), makeBox({1, 1, 1}, 12), id, at(0.5, 0.3, 0.2), 0, {}};
         c.exact = 0.5 * 0.7 * 0.8, c.source = "box 0.5 x 0.7 x 0.8";
         cases.push_back(std::move(c));
     }
     {
-        Case c{"sphere in a box", makeBox({2, 2, 2}, 12), makeSphere(0.7, 20000), id, at(0.1, 0.05, 0)};
+        Case c{
+            "sphere in a box", makeBox({2, 2, 2}, 12), makeSphere(0.7, 20000), id, at(0.1, 0.05, 0), 0, {}};
         c.exact = SurfaceCheck::of(c.b).volume, c.source = "the polyhedral sphere's volume";
         cases.push_back(std::move(c));
     }
@@ -291,9 +292,14 @@ int runLdiAccuracy(const LdiAccuracyOptions& o, std::ostream& out) {
         const TriangleMesh knot =
             generateMesh("torus_knot", nlohmann::json::object(), "ldi-accuracy", "knot");
         const TriangleMesh teapot = generateMesh("teapot", {{"closed", true}}, "ldi-accuracy", "teapot");
-        Case k{"knot + closed teapot", knot, teapot, id, at(0.3, 0.1, 0.2)};
-        Case cb{"cylinder + ball", makeCylinder(0.5, 2.0, 3000), makeSphere(0.5, 3000), id,
-                at(0.45, 0.2, 0.3)};
+        Case k{"knot + closed teapot", knot, teapot, id, at(0.3, 0.1, 0.2), 0, {}};
+        Case cb{"cylinder + ball",
+                makeCylinder(0.5, 2.0, 3000),
+                makeSphere(0.5, 3000),
+                id,
+                at(0.45, 0.2, 0.3),
+                0,
+                {}};
         for (Case* c : {&k, &cb}) {
             const ExactVolume e = cgalIntersectionVolume(c->a, c->pa, c->b, c->pb);
             if (!e.ok) {

@@ -1,6 +1,5 @@
 #include "algorithms/LdiAlgorithm.h"
 
-#include "convex/ConvexHull.h"
 #include "core/Stopwatch.h"
 #include "geometry/ConvexPolytope.h"
 #include "ldi/CpuLdi.h"
@@ -100,7 +99,7 @@ AlgorithmInfo LdiAlgorithm::sbvInfo() {
 }
 
 LdiAlgorithm::LdiAlgorithm(const ParamSet& p, bool sbv)
-    : DiscretePipeline(ContactMode::AllPairs), m_sbv(sbv) {
+    : SbvPipeline(ContactMode::AllPairs, std::make_unique<ExactOshSolver>()), m_sbv(sbv) {
     m_resolution = int(p.getInt("resolution"));
     m_axis = p.getString("axis");
     m_rowFraction = p.getDouble("row");
@@ -113,9 +112,7 @@ void LdiAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& me
                                   const Progress& progress) {
     const std::size_t n = objects.objects().size();
     m_open.assign(n, {});
-    m_hulls.assign(n, nullptr);
-    m_world.assign(n, {});
-    m_previous.clear();
+    if (m_sbv) prepareSbv(objects, meshData, report, progress);
     std::size_t open = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const TriangleMesh& mesh = *objects.objects()[i].mesh;
@@ -123,10 +120,7 @@ void LdiAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& me
             hold(meshData.get<SurfaceCheck>(mesh, "", [&] { return SurfaceCheck::of(mesh); }));
         if (!s.closedOutward())
             m_open[i] = objects.objects()[i].name + " (" + mesh.name + ") is " + s.describe(), ++open;
-        if (m_sbv && !objects.deforms(std::uint32_t(i)))
-            m_hulls[i] =
-                &hold(meshData.get<ConvexHull>(mesh, "convex hull", [&] { return ConvexHull::of(mesh); }));
-        if (progress) progress(double(i + 1) / double(n), m_sbv ? "closedness, convex hulls" : "closedness");
+        if (progress) progress(double(i + 1) / double(n), "closedness");
     }
     std::string notes;
     if (m_backend == "gpu") {
@@ -147,25 +141,7 @@ void LdiAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& me
 
 bool LdiAlgorithm::sbvRegion(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                              std::vector<Vec3>& region, Vec3& direction) {
-    const TriangleMesh& ma = mesh(a);
-    const TriangleMesh& mb = mesh(b);
-    auto world = [&](std::uint32_t i, const TriangleMesh& m, const Pose& p) -> const std::vector<Vec3>& {
-        std::vector<Vec3>& w = m_world[i];
-        w.resize(m.vertices.size());
-        for (std::size_t k = 0; k < m.vertices.size(); ++k) w[k] = p.apply(m.vertices[k]);
-        return w;
-    };
-    const std::vector<Vec3>& va = world(a, ma, pa);
-    const std::vector<Vec3>& vb = world(b, mb, pb);
-    const bool rigidA = &ma == m_objects->objects()[a].mesh, rigidB = &mb == m_objects->objects()[b].mesh;
-    std::optional<PosedHullSupport> hullA, hullB;
-    if (m_hulls[a] && rigidA) hullA.emplace(*m_hulls[a], pa);
-    if (m_hulls[b] && rigidB) hullB.emplace(*m_hulls[b], pb);
-    CsbvBody bodyA{va, ma.triangles, hullA ? &*hullA : nullptr};
-    CsbvBody bodyB{vb, mb.triangles, hullB ? &*hullB : nullptr};
-    Vec3& previous = m_previous[{a, b}];
-    const CsbvResult r = csbv(bodyA, bodyB, m_solver, CsbvOptions{}, previous);
-    previous = r.nextDirection;
+    const CsbvResult r = runCsbv(a, b, pa, pb, CsbvOptions{});
     if (r.separated()) return false;
     // Q bounds SBV(A) ∩ SBV(B) of the whole bodies, not CSBV's shrunk region: the shrunk one holds every
     // point common to both surfaces, but A ∩ B (the solid) can reach beyond it — a rod through a ball.

@@ -8,19 +8,15 @@
 // GpuDevice's thread), backend=cpu the ray caster; without OpenGL 4.5 the CPU one runs and prepare says why.
 #pragma once
 
+#include "algorithms/SbvPipeline.h"
 #include "ldi/LdiQuery.h"
 #include "pipeline/AlgorithmRegistry.h"
-#include "pipeline/DiscretePipeline.h"
-#include "sbv/Csbv.h"
 
-#include <map>
 #include <memory>
 
 namespace cdlab {
 
-class ConvexHull;
-
-class LdiAlgorithm : public DiscretePipeline {
+class LdiAlgorithm : public SbvPipeline {
 public:
     static AlgorithmInfo info();    ///< "ldi"
     static AlgorithmInfo sbvInfo(); ///< "sbv-ldi"
@@ -47,11 +43,6 @@ private:
     std::string m_backend;
     std::unique_ptr<LdiQuery> m_query;
     std::vector<std::string> m_open; ///< per object: why its mesh is not closed (empty: closed)
-    // sbv-ldi: the exact OSH on the rigid bodies' hulls, world vertices, the last frame's d* per pair.
-    ExactOshSolver m_solver;
-    std::vector<const ConvexHull*> m_hulls;
-    std::vector<std::vector<Vec3>> m_world;
-    std::map<std::pair<std::uint32_t, std::uint32_t>, Vec3> m_previous;
 
     std::vector<LdiPairRecord> m_records;
     double m_sbvMs = 0, m_buildMs = 0, m_resolveMs = 0, m_readbackMs = 0;

@@ -86,16 +86,18 @@ AlgorithmInfo SbvAlgorithm::info() {
     return i;
 }
 
-SbvAlgorithm::SbvAlgorithm(const ParamSet& p) : DiscretePipeline(contactMode(p)) {
-    if (p.getString("osh") == "svm") {
-        SvmOptions o;
-        o.solver = p.getString("svm") == "libsvm" ? SvmSolver::Libsvm : SvmSolver::Liblinear;
-        o.scaling = p.getString("scaling") == "isotropic" ? SvmScaling::Isotropic : SvmScaling::PerFeature;
-        o.C = p.getDouble("C");
-        m_solver = std::make_unique<SvmOshSolver>(o);
-    } else {
-        m_solver = std::make_unique<ExactOshSolver>();
-    }
+namespace {
+std::unique_ptr<OshSolver> makeSolver(const ParamSet& p) {
+    if (p.getString("osh") != "svm") return std::make_unique<ExactOshSolver>();
+    SvmOptions o;
+    o.solver = p.getString("svm") == "libsvm" ? SvmSolver::Libsvm : SvmSolver::Liblinear;
+    o.scaling = p.getString("scaling") == "isotropic" ? SvmScaling::Isotropic : SvmScaling::PerFeature;
+    o.C = p.getDouble("C");
+    return std::make_unique<SvmOshSolver>(o);
+}
+} // namespace
+
+SbvAlgorithm::SbvAlgorithm(const ParamSet& p) : SbvPipeline(contactMode(p), makeSolver(p)) {
     m_options.samples = std::size_t(p.getInt("samples"));
     m_narrow = p.getString("narrow") == "exact";
     m_options.coherence = p.getString("coherence") == "on";
@@ -103,38 +105,8 @@ SbvAlgorithm::SbvAlgorithm(const ParamSet& p) : DiscretePipeline(contactMode(p))
 
 void SbvAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& meshData, PrepareReport& report,
                                   const Progress& progress) {
-    m_hulls.assign(objects.objects().size(), nullptr);
-    m_world.assign(objects.objects().size(), {});
-    m_previous.clear();
-    std::size_t n = 0;
-    if (m_solver->exact())
-        for (std::size_t i = 0; i < objects.objects().size(); ++i) {
-            // The exact OSH of a rigid body walks its convex hull (hill climbing), not its vertices; a
-            // deforming body's changes every frame, so it is scanned.
-            if (objects.deforms(std::uint32_t(i))) continue;
-            const TriangleMesh& mesh = *objects.objects()[i].mesh;
-            m_hulls[i] =
-                &hold(meshData.get<ConvexHull>(mesh, "convex hull", [&] { return ConvexHull::of(mesh); }));
-            report.memoryBytes += m_hulls[i]->vertices().size() * sizeof(Vec3);
-            ++n;
-            if (progress) progress(double(i + 1) / double(objects.objects().size()), "convex hulls");
-        }
+    const std::size_t n = prepareSbv(objects, meshData, report, progress);
     report.notes = n ? std::to_string(n) + " convex hulls (exact OSH)" : "no structure (SBVs per frame)";
-}
-
-const std::vector<Vec3>& SbvAlgorithm::worldVertices(std::uint32_t i, const Pose& p) {
-    WorldCache& c = m_world[i];
-    const TriangleMesh& m = mesh(i);
-    if (!c.valid || !(c.pose == p) || c.mesh != &m) {
-        c.vertices.resize(m.vertices.size());
-        for (std::size_t k = 0; k < m.vertices.size(); ++k) c.vertices[k] = p.apply(m.vertices[k]);
-        c.pose = p, c.mesh = &m, c.valid = true;
-    }
-    return c.vertices;
-}
-
-void SbvAlgorithm::meshDeformed(std::uint32_t i, const TriangleMesh&) {
-    m_world[i].valid = false; // moved in place: the world vertices are stale whatever the pose
 }
 
 void SbvAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
@@ -142,20 +114,9 @@ void SbvAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa,
     Stopwatch sw;
     const TriangleMesh& ma = mesh(a);
     const TriangleMesh& mb = mesh(b);
-    const std::vector<Vec3>& va = worldVertices(a, pa);
-    const std::vector<Vec3>& vb = worldVertices(b, pb);
-    // A deformed mesh is no longer the one the hull was built from.
-    const bool rigidA = &ma == m_objects->objects()[a].mesh, rigidB = &mb == m_objects->objects()[b].mesh;
-    std::optional<PosedHullSupport> hullA, hullB;
-    if (m_hulls[a] && rigidA) hullA.emplace(*m_hulls[a], pa);
-    if (m_hulls[b] && rigidB) hullB.emplace(*m_hulls[b], pb);
-    CsbvBody bodyA{va, ma.triangles, hullA ? &*hullA : nullptr};
-    CsbvBody bodyB{vb, mb.triangles, hullB ? &*hullB : nullptr};
     CsbvOptions options = m_options;
     options.recordSteps = sink != nullptr;
-    Vec3& previous = m_previous[{a, b}];
-    const CsbvResult r = csbv(bodyA, bodyB, *m_solver, options, previous);
-    previous = r.nextDirection;
+    const CsbvResult r = runCsbv(a, b, pa, pb, options);
     m_sbvMs += sw.ms();
     if (r.outcome == CsbvOutcome::BoxesApart) return;
 
@@ -169,7 +130,7 @@ void SbvAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa,
     rec.iterations = r.iterations;
     rec.samplesA = std::uint32_t(r.samplesA), rec.samplesB = std::uint32_t(r.samplesB);
     rec.supportVectors = std::uint32_t(r.osh.supportA.size() + r.osh.supportB.size());
-    if (r.oshSolves > 0 && !r.osh.ok && !m_solver->exact()) rec.oshError = r.osh.error;
+    if (r.oshSolves > 0 && !r.osh.ok && !solver().exact()) rec.oshError = r.osh.error;
     m_records.push_back(std::move(rec));
     m_triangles += ma.triangles.size() + mb.triangles.size();
     m_kept += r.keptA.size() + r.keptB.size();

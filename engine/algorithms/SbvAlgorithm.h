@@ -5,18 +5,12 @@
 // few passes over the vertices, whatever the bodies did since the last one.
 #pragma once
 
+#include "algorithms/SbvPipeline.h"
 #include "pipeline/AlgorithmRegistry.h"
-#include "pipeline/DiscretePipeline.h"
-#include "sbv/Csbv.h"
-
-#include <map>
-#include <memory>
 
 namespace cdlab {
 
-class ConvexHull;
-
-class SbvAlgorithm : public DiscretePipeline {
+class SbvAlgorithm : public SbvPipeline {
 public:
     static AlgorithmInfo info();
     explicit SbvAlgorithm(const ParamSet& params);
@@ -27,27 +21,14 @@ protected:
     void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
                      DebugSink* sink) override;
     void finishStep(FrameResult& result, DebugSink* sink) override;
-    void meshDeformed(std::uint32_t i, const TriangleMesh& mesh) override;
 
 private:
-    /// World vertices of object i under pose p, recomputed only when the pose or the mesh changed.
-    const std::vector<Vec3>& worldVertices(std::uint32_t i, const Pose& p);
     void narrowPhase(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, const CsbvResult& r,
                      CollisionResult& out, DebugSink* sink);
     void draw(std::uint32_t a, std::uint32_t b, const CsbvResult& r, DebugSink& sink) const;
 
-    std::unique_ptr<OshSolver> m_solver;
     CsbvOptions m_options;
     bool m_narrow = false;
-    std::vector<const ConvexHull*> m_hulls; ///< per object (osh=exact on rigid bodies), else null
-    struct WorldCache {
-        Pose pose;
-        const TriangleMesh* mesh = nullptr;
-        bool valid = false;
-        std::vector<Vec3> vertices;
-    };
-    std::vector<WorldCache> m_world;
-    std::map<std::pair<std::uint32_t, std::uint32_t>, Vec3> m_previous; ///< d* per pair (Fig. 6)
     std::vector<SbvPairRecord> m_records;
     std::vector<SbvShrinkStep> m_steps;
     double m_sbvMs = 0, m_narrowMs = 0;

@@ -41,7 +41,7 @@ void basis(const Vec3& d, Vec3& u, Vec3& v) {
 
 void SbvAlgorithm::draw(std::uint32_t a, std::uint32_t b, const CsbvResult& r, DebugSink& sink) const {
     const TriangleMesh* meshes[2] = {&mesh(a), &mesh(b)};
-    const std::vector<Vec3>* verts[2] = {&m_world[a].vertices, &m_world[b].vertices};
+    const std::vector<Vec3>* verts[2] = {&lastWorldVertices(a), &lastWorldVertices(b)};
     const std::uint32_t objects[2] = {a, b};
     const Sbv* sbvs[2] = {&r.sbvA, &r.sbvB};
     const std::vector<std::uint32_t>* support[2] = {&r.supportA, &r.supportB};
