@@ -11,6 +11,7 @@
 #include "ViewerLayout.h"
 #include "ViewerSettings.h"
 #include "core/Stopwatch.h"
+#include "mesh/SurfaceCheck.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "pipeline/PrepareJob.h"
 #include "scene/Scene.h"
@@ -18,6 +19,7 @@
 #include <glm/glm.hpp>
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -180,6 +182,14 @@ private:
     /// The mesh drawn for object i: its deformed copy, or its rest mesh.
     const TriangleMesh& drawnMesh(std::size_t i) const;
     std::vector<BodyView> m_bodyViews;
+    /// Whether each mesh of the scene is closed and wound outwards, by mesh (links may share one): the Scene
+    /// panel shows it because the LDI query and its CGAL peer need closed meshes. Computed on first use
+    /// from the rest mesh (a deforming body's deformation keeps its connectivity); cleared on every load.
+    std::map<const TriangleMesh*, SurfaceCheck> m_surfaces;
+    const SurfaceCheck& surfaceOf(std::size_t object);
+    /// "cylinder closed, outward; ball open or inconsistently wound: 12 unmatched edges" (the automated
+    /// runs print it).
+    std::string describeSurfaces();
     int m_selectedLink = -1; ///< the object picked in the Scene panel's link tree; its chain is highlighted
     std::string m_selectProblem; ///< --select named no object of the scene installed: shown as an error
     /// Selects object `object` (a link: its chain is highlighted and every view's overlays follow it).
