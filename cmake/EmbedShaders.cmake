@@ -1,8 +1,12 @@
 # Generates a .cpp holding every shaders/*.{vert,frag} file as a string constant kShader_<name>_<ext>,
 # so the viewer binary runs from any directory. Run as: cmake -DSRC=... -DOUT=... -P EmbedShaders.cmake
-file(GLOB files ${SRC}/*.vert ${SRC}/*.frag)
+# HEADER (default Shaders.h): what the generated file includes; shaders/ldi/ also holds compute shaders.
+if(NOT HEADER)
+  set(HEADER Shaders.h)
+endif()
+file(GLOB files ${SRC}/*.vert ${SRC}/*.frag ${SRC}/*.comp)
 list(SORT files)
-set(content "// generated from shaders/ by cmake/EmbedShaders.cmake\n#include \"Shaders.h\"\nnamespace cdlab {\n")
+set(content "// generated from shaders/ by cmake/EmbedShaders.cmake\n#include \"${HEADER}\"\nnamespace cdlab {\n")
 foreach(f ${files})
   get_filename_component(name ${f} NAME_WE)
   get_filename_component(ext ${f} EXT)

@@ -1,5 +1,5 @@
 # The engine's layers: each folder of engine/ is one library that may use only the layers named after it here
-# (and what those use in turn); only engine/gpu (to come: the LDI query) may include GL, EGL, GLFW or ImGui. engine/CMakeLists.txt builds one library per layer and links it to these;
+# (and what those use in turn); only engine/gpu (the LDI query) may include GL, EGL, GLFW or ImGui. engine/CMakeLists.txt builds one library per layer and links it to these;
 # cdlab_check_layer_includes fails the configure when a file includes a header from a layer it may not use,
 # so an include that goes up a layer does not build. docs/ARCHITECTURE.md draws the picture.
 #
@@ -10,6 +10,8 @@ set(CDLAB_LAYER_mesh core geometry)                    # triangle meshes, genera
 set(CDLAB_LAYER_convex core geometry mesh)            # convex hulls (Qhull, linked privately), GJK distance
 set(CDLAB_LAYER_debug core geometry mesh)              # the debug-drawing sink every layer above draws into
 set(CDLAB_LAYER_sbv core geometry mesh convex debug)   # separating bounding volumes: support sets, OSH (GJK, SVM), CSBV
+set(CDLAB_LAYER_ldi core geometry mesh)                # layered depth images: frames, the contract, the CPU ray caster
+set(CDLAB_LAYER_gpu core geometry mesh ldi)            # OpenGL 4.5 through headless EGL: the GPU LDI query (the only GL layer)
 set(CDLAB_LAYER_bvh core geometry mesh debug)          # bounding-volume trees, their drawing
 set(CDLAB_LAYER_collision core geometry mesh debug bvh) # discrete collision: BVH traversal, containment
 set(CDLAB_LAYER_distance core geometry mesh debug bvh) # mesh-mesh distance: RSS trees, methods by name
@@ -18,11 +20,11 @@ set(CDLAB_LAYER_culling core geometry bvh ccd)         # BM-cones and continuous
 set(CDLAB_LAYER_scene core geometry mesh)              # scene files, pose tracks, scene objects and pairs
 set(CDLAB_LAYER_models core geometry mesh scene)       # procedural articulated models and their motion
 set(CDLAB_LAYER_articulated core geometry mesh convex debug bvh distance scene) # Taylor models, swept link boxes, link BVH
-set(CDLAB_LAYER_pipeline core geometry mesh debug bvh collision scene) # Algorithm, registry, FrameResult
-set(CDLAB_LAYER_algorithms core geometry mesh convex debug sbv bvh distance collision ccd culling scene articulated pipeline) # registered
+set(CDLAB_LAYER_pipeline core geometry mesh debug bvh collision scene ldi) # Algorithm, registry, FrameResult
+set(CDLAB_LAYER_algorithms core geometry mesh convex debug sbv ldi gpu bvh distance collision ccd culling scene articulated pipeline) # registered
 set(CDLAB_LAYER_sim core geometry mesh collision ccd scene pipeline) # contact recorder (runs rigid-ccd by name)
 set(CDLAB_LAYER_peers core geometry mesh collision distance scene pipeline) # FCL and Bullet behind the Algorithm API
-set(CDLAB_LAYERS core geometry mesh convex debug sbv bvh distance collision ccd culling scene models articulated pipeline algorithms sim peers)
+set(CDLAB_LAYERS core geometry mesh convex debug sbv ldi gpu bvh distance collision ccd culling scene models articulated pipeline algorithms sim peers)
 
 # Every layer `layer` may include: itself and its layers.
 function(cdlab_layer_allowed layer out)

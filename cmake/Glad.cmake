@@ -3,7 +3,7 @@
 find_program(GLAD_EXE glad PATHS /usr/bin NO_DEFAULT_PATH)
 if(GLAD_EXE)
   set(GLAD_OUT ${CMAKE_BINARY_DIR}/glad)
-  set(GLAD_EXTENSIONS "GL_KHR_debug,EGL_EXT_platform_base,EGL_EXT_platform_device,EGL_MESA_platform_surfaceless,EGL_KHR_surfaceless_context,EGL_KHR_create_context,EGL_KHR_no_config_context")
+  set(GLAD_EXTENSIONS "GL_KHR_debug,EGL_EXT_platform_base,EGL_EXT_platform_device,EGL_EXT_device_base,EGL_EXT_device_enumeration,EGL_EXT_device_query,EGL_MESA_platform_surfaceless,EGL_KHR_surfaceless_context,EGL_KHR_create_context,EGL_KHR_no_config_context")
   add_custom_command(
     OUTPUT ${GLAD_OUT}/src/gl.c ${GLAD_OUT}/src/egl.c ${GLAD_OUT}/include/glad/gl.h ${GLAD_OUT}/include/glad/egl.h
     COMMAND ${GLAD_EXE} --quiet --reproducible --api gl:core=4.5,egl=1.5 --extensions ${GLAD_EXTENSIONS}

@@ -27,6 +27,7 @@
 #include "CommandLine.h"
 #include "DistanceCommand.h"
 #include "Figure1Command.h"
+#include "LdiCommand.h"
 #include "MeshArgs.h"
 #include "ProgressBar.h"
 #include "RecordCommand.h"
@@ -353,6 +354,35 @@ int main(int argc, char** argv) {
     distCmd->add_flag("--progress", dist.progress,
                       "Show the progress bar even when stderr is not a terminal");
 
+    LdiCommandOptions ldiO;
+    auto* ldiCmd = app.add_subcommand(
+        "ldi", "The LDI penetration query frame by frame: volume, depth, layers, overflow, GPU stage times; "
+               "--reference adds the CPU ray caster (and CGAL's exact volume) on the same pixels");
+    ldiCmd->add_option("scene", ldiO.scene, "Scene file")->required();
+    ldiCmd->add_option("-a,--algo", ldiO.algorithm, "ldi (common box) or sbv-ldi (SBV region)")
+        ->check(CLI::IsMember({"ldi", "sbv-ldi"}));
+    ldiCmd->add_option("--resolution", ldiO.resolution, "Pixels along the window's longer side")
+        ->check(CLI::Range(8, 4096));
+    ldiCmd->add_option("--axis", ldiO.axis, "View axis")
+        ->check(CLI::IsMember({"auto", "x", "y", "z", "separating"}));
+    ldiCmd->add_option("--backend", ldiO.backend, "gpu or cpu")->check(CLI::IsMember({"gpu", "cpu"}));
+    ldiCmd->add_flag("--reference", ldiO.reference, "Also run the CPU ray caster (and CGAL) on each query");
+    ldiCmd->add_option("-f,--frames", ldiO.frames, "Frames (default: the scene's)")
+        ->check(CLI::Range(2, 1000000));
+    ldiCmd->add_option("-r,--repeat", ldiO.repeat, "Timed steps per frame (median)")
+        ->check(CLI::Range(1, 1000));
+    ldiCmd->add_option("--csv", ldiO.csv, "Also write one row per query here");
+
+    LdiAccuracyOptions ldiA;
+    auto* ldiAccCmd = app.add_subcommand(
+        "ldi-accuracy",
+        "The LDI volume against closed forms (spheres, boxes, sphere in box) and CGAL's exact "
+        "volume (knot + closed teapot, cylinder + ball) as the resolution grows");
+    ldiAccCmd->add_option("--resolutions", ldiA.resolutions, "Resolutions (default 64 128 256 512 1024)")
+        ->check(CLI::Range(8, 4096));
+    ldiAccCmd->add_option("--backend", ldiA.backend, "gpu or cpu")->check(CLI::IsMember({"gpu", "cpu"}));
+    ldiAccCmd->add_option("--csv", ldiA.csv, "Also write case,resolution,exact,volume,error here");
+
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     f1.hasAt = f1At->count() > 0;
 
@@ -467,6 +497,8 @@ int main(int argc, char** argv) {
         if (*t1Cmd) return runTable1(t1, std::cout);
         if (*f1Cmd) return runFigure1(f1, std::cout);
         if (*recCmd) return runRecord(rec, std::cout);
+        if (*ldiCmd) return runLdi(ldiO, std::cout);
+        if (*ldiAccCmd) return runLdiAccuracy(ldiA, std::cout);
         if (*sbCmd) return runSweptBoxes(sb, std::cout);
         if (*ctCmd) {
             if (ct.scenesDir.empty()) ct.scenesDir = defaultScenesDir();

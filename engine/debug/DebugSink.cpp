@@ -58,6 +58,10 @@ const char* toString(DebugCategory c) {
         return "triangle-kept";
     case DebugCategory::TriangleCulled:
         return "triangle-culled";
+    case DebugCategory::LdiBox:
+        return "ldi-box";
+    case DebugCategory::LdiRegion:
+        return "ldi-region";
     case DebugCategory::Note:
         return "note";
     case DebugCategory::Count:

@@ -43,6 +43,8 @@ enum class DebugCategory : std::uint8_t {
     OverlapRegion,   ///< CSBV's Intersection(A,B): SBV(A) ∩ SBV(B) after shrinking, edges and faces
     TriangleKept,    ///< a triangle overlapping the overlap region (kept for the narrow phase)
     TriangleCulled,  ///< a triangle of a pair's body outside the overlap region (culled by the SBVs)
+    LdiBox,          ///< the LDI query box Q (ldi-notes §7.1) and the teaching view's pixel row
+    LdiRegion,       ///< the LDI penetration region: a column per sampled pixel, first to last overlap depth
     Note,            ///< free text
     Count
 };

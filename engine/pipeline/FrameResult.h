@@ -4,6 +4,7 @@
 
 #include "collision/CollisionTypes.h"
 #include "geometry/ConvexPolytope.h"
+#include "ldi/LdiQuery.h"
 #include "mesh/FeatureIndex.h"
 
 #include <cstdint>
@@ -45,8 +46,12 @@ enum class Counter : std::uint8_t {
     SbvKept,          ///< sbv_kept: of those, the triangles left in the overlap regions (culling ratio)
     ShrinkIterations, ///< shrink_iterations: CSBV's shrinking rounds (sbv Fig. 4's Repeat loop)
     OshSolves,        ///< osh_solves: separating directions computed (GJK or SVM training)
+    LdiQueries,       ///< ldi_queries: LDI penetration queries run (body pairs not separated before)
+    LdiTriangles,     ///< ldi_triangles: triangles submitted to them (after lateral culling)
+    LdiFragments,     ///< ldi_fragments: fragments inside the query boxes
+    LdiPixels,        ///< ldi_pixels: pixels of the query windows
 };
-constexpr int kCounterCount = int(Counter::OshSolves) + 1;
+constexpr int kCounterCount = int(Counter::LdiPixels) + 1;
 const char* toString(Counter c);
 /// The counter named `name` ("ee_tests"); false when there is none.
 bool parseCounter(std::string_view name, Counter& out);
@@ -181,6 +186,16 @@ struct SbvShrinkStep {
     std::vector<std::uint32_t> keptA, keptB; ///< triangles overlapping it, by mesh index
 };
 
+/// The LDI penetration query (ldi, sbv-ldi; ldi-notes §5-7), per body pair it ran on (sbv-ldi: pairs the
+/// SBVs did not separate). The result carries its frame, volume, depth, layers and, when the step draws,
+/// the per-pixel images and one row's fragments.
+struct LdiPairRecord {
+    std::uint32_t objectA = 0, objectB = 0;
+    LdiResult ldi;
+    /// Why the answer cannot be trusted beyond ldi.reliable(): e.g. "B is open: 296 boundary edges".
+    std::string unreliable;
+};
+
 struct FrameResult {
     double t0 = 0, t1 = 0;
     /// Only pairs with at least one contact, sorted by (objectA, objectB). Continuous algorithms list the
@@ -197,6 +212,7 @@ struct FrameResult {
     /// SBV: one record per pair whose SBVs were built, and (when drawing) every shrinking round.
     std::vector<SbvPairRecord> sbvPairs;
     std::vector<SbvShrinkStep> sbvSteps;
+    std::vector<LdiPairRecord> ldiPairs;
     Counters counters;
     StageTimes stages;
 

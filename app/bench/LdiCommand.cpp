@@ -1,0 +1,291 @@
+#include "LdiCommand.h"
+
+#include "BenchReport.h"
+#include "core/InputError.h"
+#include "core/Stopwatch.h"
+#include "ldi/CpuLdi.h"
+#include "mesh/MeshGenerators.h"
+#include "mesh/ProceduralMeshes.h"
+#include "mesh/SurfaceCheck.h"
+#include "pipeline/AlgorithmRegistry.h"
+#include "scene/SceneLoader.h"
+#include "scene/SceneObjects.h"
+
+#if __has_include("peers/CgalVolume.h")
+#include "peers/CgalVolume.h"
+#else
+namespace cdlab { // before the CGAL peer lands
+struct ExactVolume {
+    bool ok = false;
+    std::string message;
+    double volume = 0, milliseconds = 0;
+};
+inline bool cgalAvailable() {
+    return false;
+}
+inline ExactVolume cgalIntersectionVolume(const TriangleMesh&, const Pose&, const TriangleMesh&,
+                                          const Pose&) {
+    return {};
+}
+} // namespace cdlab
+#endif
+
+#ifdef CDLAB_HAVE_GPU
+#include "gpu/GpuDevice.h"
+#include "gpu/GpuLdi.h"
+#endif
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <memory>
+#include <numbers>
+#include <ostream>
+
+namespace cdlab {
+
+namespace {
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+}
+
+/// The query to time: the GPU one unless asked for the CPU or there is no OpenGL 4.5 (then says why).
+std::unique_ptr<LdiQuery> makeQuery(const std::string& backend, std::ostream& out) {
+#ifdef CDLAB_HAVE_GPU
+    if (backend == "gpu") {
+        std::string why;
+        if (GpuDevice* d = GpuDevice::get(&why)) {
+            out << "# GPU: " << d->renderer() << " via " << d->platform() << "\n";
+            return std::make_unique<GpuLdi>();
+        }
+        out << "# " << why << ": the CPU ray caster runs instead\n";
+    }
+#else
+    if (backend == "gpu") out << "# built without OpenGL (glad): the CPU ray caster runs instead\n";
+#endif
+    return std::make_unique<CpuLdi>();
+}
+
+std::uint64_t disagreeing(const LdiResult& a, const LdiResult& b) {
+    std::uint64_t n = 0;
+    const float tol = 1e-4f * float(a.frame.z1 - a.frame.z0 + 1);
+    for (std::size_t p = 0; p < std::min(a.length.size(), b.length.size()); ++p)
+        n += std::abs(a.length[p] - b.length[p]) > tol || (a.flags[p] & LdiValid) != (b.flags[p] & LdiValid);
+    return n;
+}
+
+std::ofstream openCsv(const std::string& path) {
+    std::ofstream f(path);
+    if (!f) throw InputError(path, "", "cannot write the CSV file");
+    return f;
+}
+
+} // namespace
+
+int runLdi(const LdiCommandOptions& o, std::ostream& out) {
+    const Scene scene = loadScene(o.scene);
+    const SceneObjects objects(scene);
+    const int frames = o.frames > 0 ? o.frames : scene.frames;
+    std::ofstream csv;
+    if (!o.csv.empty()) csv = openCsv(o.csv);
+    out << configurationLine() << "\n";
+    auto algo = AlgorithmRegistry::instance().create(
+        o.algorithm, {{"resolution", std::to_string(o.resolution)}, {"axis", o.axis}, {"backend", o.backend}},
+        "--algo");
+    const PrepareReport prep = algo->prepare(scene);
+    out << "# scene " << o.scene << ": " << objects.objects().size() << " bodies; " << o.algorithm << " at "
+        << o.resolution << " px, axis " << o.axis << "; " << prep.notes << "\n";
+    for (std::size_t i = 0; i < objects.objects().size(); ++i)
+        out << "# " << objects.objects()[i].name << ": " << objects.objects()[i].mesh->triangles.size()
+            << " triangles, " << SurfaceCheck::of(*objects.objects()[i].mesh).describe() << "\n";
+    std::unique_ptr<LdiQuery> gpu = o.reference ? makeQuery(o.backend, out) : nullptr;
+    CpuLdi cpu;
+    out << std::left << std::setw(6) << "frame" << std::setw(20) << "pair" << std::right << std::setw(10)
+        << "window" << std::setw(12) << "volume" << std::setw(10) << "depth" << std::setw(7) << "layers"
+        << std::setw(10) << "fragments" << std::setw(9) << "overflow" << std::setw(9) << "build_ms"
+        << std::setw(11) << "resolve_ms" << std::setw(12) << "readback_ms" << std::setw(10) << "query_ms";
+    if (o.reference)
+        out << std::setw(12) << "cpu_volume" << std::setw(9) << "cpu_ms" << std::setw(9) << "differ";
+    if (o.reference && cgalAvailable()) out << std::setw(12) << "cgal_volume" << std::setw(10) << "cgal_ms";
+    out << "\n";
+    if (csv) {
+        csv << "frame,pair,width,height,volume,depth,layers,fragments,overflow,build_ms,resolve_ms,readback_"
+               "ms,query_ms";
+        if (o.reference) csv << ",cpu_volume,cpu_ms,differ,cgal_volume,cgal_ms";
+        csv << "\n";
+    }
+    std::vector<double> queryMs, cpuMs, cgalMs;
+    std::uint64_t differTotal = 0, pixelTotal = 0, overflowFrames = 0, unreliable = 0;
+    std::vector<Pose> poses;
+    for (int f = 1; f < frames; ++f) {
+        const double t0 = scene.frameTime(f - 1, frames), t1 = scene.frameTime(f, frames);
+        std::vector<double> wall;
+        FrameResult r;
+        for (int k = 0; k < std::max(1, o.repeat); ++k) {
+            Stopwatch sw;
+            r = algo->step(t0, t1);
+            wall.push_back(sw.ms());
+        }
+        objects.poses(t1, poses);
+        for (const LdiPairRecord& rec : r.ldiPairs) {
+            const LdiResult& l = rec.ldi;
+            const std::string pair =
+                objects.objects()[rec.objectA].name + "/" + objects.objects()[rec.objectB].name;
+            const double ms = median(wall) / double(r.ldiPairs.size());
+            queryMs.push_back(ms);
+            overflowFrames += l.overflowed;
+            unreliable += !rec.unreliable.empty() || !l.reliable();
+            out << std::left << std::setw(6) << f << std::setw(20) << pair << std::right << std::setw(10)
+                << (std::to_string(l.frame.width) + "x" + std::to_string(l.frame.height)) << std::fixed
+                << std::setprecision(5) << std::setw(12) << l.volume << std::setw(10) << l.maxDepth
+                << std::setw(7) << l.layersUsed << std::setw(10) << l.fragments << std::setw(9)
+                << (l.overflowed ? "YES" : "no") << std::setprecision(3) << std::setw(9) << l.buildMs
+                << std::setw(11) << l.resolveMs << std::setw(12) << l.readbackMs << std::setw(10) << ms;
+            if (csv)
+                csv << f << "," << pair << "," << l.frame.width << "," << l.frame.height << "," << l.volume
+                    << "," << l.maxDepth << "," << l.layersUsed << "," << l.fragments << "," << l.overflowed
+                    << "," << l.buildMs << "," << l.resolveMs << "," << l.readbackMs << "," << ms;
+            if (o.reference) {
+                const bool deforming = objects.deforms(rec.objectA) || objects.deforms(rec.objectB);
+                const LdiBody a{objects.objects()[rec.objectA].mesh, poses[rec.objectA]};
+                const LdiBody b{objects.objects()[rec.objectB].mesh, poses[rec.objectB]};
+                LdiOptions keep;
+                keep.keepImages = true;
+                Stopwatch sw;
+                const LdiResult c = cpu.run(a, b, l.frame, keep);
+                const double cms = sw.ms();
+                const LdiResult g = gpu->run(a, b, l.frame, keep);
+                const std::uint64_t differ = deforming ? 0 : disagreeing(g, c);
+                differTotal += differ, pixelTotal += c.pixels;
+                cpuMs.push_back(cms);
+                out << std::setprecision(5) << std::setw(12) << c.volume << std::setprecision(3)
+                    << std::setw(9) << cms << std::setw(9) << differ;
+                ExactVolume exact;
+                if (cgalAvailable() && !deforming) {
+                    exact = cgalIntersectionVolume(*a.mesh, a.pose, *b.mesh, b.pose);
+                    if (exact.ok) {
+                        cgalMs.push_back(exact.milliseconds);
+                        out << std::setprecision(5) << std::setw(12) << exact.volume << std::setprecision(2)
+                            << std::setw(10) << exact.milliseconds;
+                    } else {
+                        out << std::setw(22) << "n/a";
+                    }
+                }
+                if (csv)
+                    csv << "," << c.volume << "," << cms << "," << differ << ","
+                        << (exact.ok ? std::to_string(exact.volume) : "") << ","
+                        << (exact.ok ? std::to_string(exact.milliseconds) : "");
+            }
+            out << "\n";
+            if (csv) csv << "\n";
+            if (!rec.unreliable.empty()) out << "#   unreliable: " << rec.unreliable << "\n";
+        }
+        out << std::defaultfloat;
+    }
+    out << "# " << queryMs.size() << " queries; median query " << std::fixed << std::setprecision(3)
+        << median(queryMs) << " ms (" << o.backend << ")";
+    if (o.reference) {
+        out << ", CPU ray caster " << median(cpuMs) << " ms";
+        if (!cgalMs.empty()) out << ", CGAL " << median(cgalMs) << " ms";
+        out << "; pixels agreeing with the ray caster: " << std::setprecision(4)
+            << (pixelTotal ? 100.0 * double(pixelTotal - differTotal) / double(pixelTotal) : 100.0) << " %";
+    }
+    out << std::defaultfloat << "; overflowed " << overflowFrames << ", unreliable " << unreliable << "\n";
+    if (!o.csv.empty()) out << "# wrote " << o.csv << "\n";
+    return 0;
+}
+
+int runLdiAccuracy(const LdiAccuracyOptions& o, std::ostream& out) {
+    out << configurationLine() << "\n";
+    std::unique_ptr<LdiQuery> query = makeQuery(o.backend, out);
+    std::ofstream csv;
+    if (!o.csv.empty()) csv = openCsv(o.csv);
+    if (csv) csv << "case,resolution,exact,exact_source,volume,error_percent,query_ms\n";
+    struct Case {
+        std::string name;
+        TriangleMesh a, b;
+        Pose pa, pb;
+        double exact = 0;
+        std::string source;
+    };
+    const Pose id{};
+    auto at = [](double x, double y, double z) { return Pose{Mat3::identity(), {x, y, z}}; };
+    std::vector<Case> cases;
+    {
+        Case c{"two spheres (r 1, d 1)", makeSphere(1, 20000), makeSphere(1, 20000), id, at(1, 0, 0)};
+        c.exact = std::numbers::pi * 5 / 12, c.source = "lens pi(4r+d)(2r-d)^2/12";
+        cases.push_back(std::move(c));
+    }
+    {
+        Case c{"two boxes", makeBox({1, 1, 1}, 12), makeBox({1, 1, 1}, 12), id, at(0.5, 0.3, 0.2)};
+        c.exact = 0.5 * 0.7 * 0.8, c.source = "box 0.5 x 0.7 x 0.8";
+        cases.push_back(std::move(c));
+    }
+    {
+        Case c{"sphere in a box", makeBox({2, 2, 2}, 12), makeSphere(0.7, 20000), id, at(0.1, 0.05, 0)};
+        c.exact = SurfaceCheck::of(c.b).volume, c.source = "the polyhedral sphere's volume";
+        cases.push_back(std::move(c));
+    }
+    if (cgalAvailable()) {
+        const TriangleMesh knot =
+            generateMesh("torus_knot", nlohmann::json::object(), "ldi-accuracy", "knot");
+        const TriangleMesh teapot = generateMesh("teapot", {{"closed", true}}, "ldi-accuracy", "teapot");
+        Case k{"knot + closed teapot", knot, teapot, id, at(0.3, 0.1, 0.2)};
+        Case cb{"cylinder + ball", makeCylinder(0.5, 2.0, 3000), makeSphere(0.5, 3000), id,
+                at(0.45, 0.2, 0.3)};
+        for (Case* c : {&k, &cb}) {
+            const ExactVolume e = cgalIntersectionVolume(c->a, c->pa, c->b, c->pb);
+            if (!e.ok) {
+                out << "# " << c->name << ": CGAL: " << e.message << " (left out)\n";
+                continue;
+            }
+            c->exact = e.volume;
+            c->source = "CGAL corefinement (" + std::to_string(int(std::lround(e.milliseconds))) + " ms)";
+            cases.push_back(std::move(*c));
+        }
+    } else {
+        out << "# built without CGAL: the knot + teapot and cylinder + ball rows need it\n";
+    }
+    out << std::left << std::setw(24) << "case" << std::right << std::setw(8) << "res" << std::setw(12)
+        << "exact" << std::setw(12) << "ldi" << std::setw(10) << "error_%" << std::setw(10) << "query_ms"
+        << "   exact from\n";
+    for (const Case& c : cases) {
+        const LdiBody a{&c.a, c.pa}, b{&c.b, c.pb};
+        Aabb ba, bb;
+        for (const Vec3& v : c.a.vertices) ba.grow(c.pa.apply(v));
+        for (const Vec3& v : c.b.vertices) bb.grow(c.pb.apply(v));
+        const Vec3 lo = vmax(ba.lo, bb.lo), hi = vmin(ba.hi, bb.hi);
+        std::vector<Vec3> corners;
+        for (int k = 0; k < 8; ++k)
+            corners.push_back({k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z});
+        for (int res : o.resolutions) {
+            const LdiFrame f = makeLdiFrame(corners, shortestExtentAxis(corners), res);
+            std::vector<double> ms;
+            LdiResult r;
+            for (int k = 0; k < 3; ++k) {
+                Stopwatch sw;
+                r = query->run(a, b, f, {});
+                ms.push_back(sw.ms());
+            }
+            const double err = 100.0 * std::abs(r.volume - c.exact) / c.exact;
+            out << std::left << std::setw(24) << c.name << std::right << std::setw(8) << res << std::fixed
+                << std::setprecision(5) << std::setw(12) << c.exact << std::setw(12) << r.volume
+                << std::setprecision(3) << std::setw(10) << err << std::setw(10) << median(ms) << "   "
+                << c.source << (r.reliable() ? "" : "  (unreliable)") << "\n"
+                << std::defaultfloat;
+            if (csv)
+                csv << c.name << "," << res << "," << c.exact << ",\"" << c.source << "\"," << r.volume << ","
+                    << err << "," << median(ms) << "\n";
+        }
+    }
+    if (!o.csv.empty()) out << "# wrote " << o.csv << "\n";
+    return 0;
+}
+
+} // namespace cdlab

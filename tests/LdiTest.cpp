@@ -1,0 +1,241 @@
+// The LDI penetration query (issue 32; ldi-notes §5, §7): the CPU ray caster against closed forms, the GPU
+// query (Mesa llvmpipe through EGL here and in CI) against the ray caster on random placements, overflow
+// reporting, and the absence of GL errors.
+#include "geometry/Quat.h"
+#include "gpu/GpuDevice.h"
+#include "ldi/CpuLdi.h"
+#include "ldi/LdiGeometry.h"
+#include "mesh/ProceduralMeshes.h"
+
+#ifdef CDLAB_HAVE_GPU
+#include "gpu/GpuLdi.h"
+#endif
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+
+namespace cdlab {
+namespace {
+
+/// The frame of two bodies' common bounding box (the `ldi` algorithm's Q), viewed along `axis`.
+LdiFrame commonBoxFrame(const LdiBody& a, const LdiBody& b, const Vec3& axis, int resolution) {
+    Aabb ba, bb;
+    for (const Vec3& v : a.mesh->vertices) ba.grow(a.pose.apply(v));
+    for (const Vec3& v : b.mesh->vertices) bb.grow(b.pose.apply(v));
+    const Vec3 lo = vmax(ba.lo, bb.lo), hi = vmin(ba.hi, bb.hi);
+    if (lo.x > hi.x || lo.y > hi.y || lo.z > hi.z) return {};
+    std::vector<Vec3> corners;
+    for (int k = 0; k < 8; ++k)
+        corners.push_back({k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z});
+    return makeLdiFrame(corners, axis, resolution);
+}
+
+Pose at(const Vec3& t) {
+    return {Mat3::identity(), t};
+}
+
+double lensVolume(double r, double d) { // two balls of radius r, centres d apart
+    return d >= 2 * r ? 0 : std::numbers::pi * (4 * r + d) * (2 * r - d) * (2 * r - d) / 12;
+}
+
+TEST(Ldi, FrameHasSquarePixelsAndCoversThePoints) {
+    const std::vector<Vec3> pts = {{0, 0, 0}, {2, 1, 0.5}};
+    const LdiFrame f = makeLdiFrame(pts, {0, 0, 1}, 64);
+    EXPECT_EQ(f.width, 64);
+    EXPECT_EQ(f.height, 32);
+    EXPECT_NEAR(f.pixel, 2.0 / 64, 1e-12);
+    EXPECT_LE(f.x0, 0);
+    EXPECT_GE(f.x0 + f.width * f.pixel, 2 - 1e-12);
+    EXPECT_DOUBLE_EQ(f.z1 - f.z0, 0.5);
+    EXPECT_NEAR(dot(cross(f.u, f.v), f.w), 1, 1e-12);
+    EXPECT_TRUE(makeLdiFrame({}, {0, 0, 1}, 64).empty());
+}
+
+TEST(Ldi, CpuTwoBoxesGiveTheBoxVolume) {
+    const TriangleMesh box = makeBox({1, 1, 1}, 12);
+    const LdiBody a{&box, at({0, 0, 0})}, b{&box, at({0.5, 0.3, 0.2})};
+    for (const Vec3& axis : {Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}}) {
+        const LdiFrame f = commonBoxFrame(a, b, axis, 128);
+        const LdiResult r = CpuLdi().run(a, b, f, {});
+        ASSERT_TRUE(r.ok);
+        EXPECT_TRUE(r.reliable());
+        // Q is the overlap box; the window rounds its shorter side up to whole pixels, so the box's lateral
+        // sides are sampled to within a pixel: the error is at most h times the sides' extents times the
+        // depth.
+        const double depth = dot(axis, Vec3{0.5, 0.7, 0.8});
+        EXPECT_NEAR(r.volume, 0.5 * 0.7 * 0.8, f.pixel * (0.5 + 0.7 + 0.8 - depth) * depth)
+            << "axis " << axis.x << axis.y << axis.z;
+        EXPECT_NEAR(r.maxDepth, dot(axis, Vec3{0.5, 0.7, 0.8}), 1e-5);
+    }
+}
+
+TEST(Ldi, CpuSphereLensConvergesToTheClosedForm) {
+    const TriangleMesh sphere = makeSphere(1.0, 40000);
+    const LdiBody a{&sphere, at({0, 0, 0})}, b{&sphere, at({1, 0, 0})};
+    const double exact = lensVolume(1, 1);
+    double previous = 1e9;
+    for (int res : {64, 128, 256, 512}) {
+        const LdiResult r = CpuLdi().run(a, b, commonBoxFrame(a, b, {1, 0, 0}, res), {});
+        ASSERT_TRUE(r.reliable());
+        const double error = std::abs(r.volume - exact) / exact;
+        // The polyhedral spheres lie inside the round ones (≈0.2 % less volume at 40k triangles); the
+        // sampling error shrinks with the pixel.
+        EXPECT_LT(error, res >= 256 ? 0.01 : 0.03) << res;
+        EXPECT_LE(error, previous + 0.002) << res;
+        previous = error;
+    }
+}
+
+TEST(Ldi, SeparatedAndTouchingBodiesHaveNoVolume) {
+    const TriangleMesh box = makeBox({1, 1, 1}, 12);
+    const LdiBody a{&box, at({0, 0, 0})};
+    const LdiBody touching{&box, at({1, 0.2, 0.1})}, apart{&box, at({1.5, 0, 0})};
+    for (const Vec3& axis : {Vec3{1, 0, 0}, Vec3{0, 0, 1}}) {
+        const LdiFrame f = commonBoxFrame(a, touching, axis, 64);
+        const LdiResult r = CpuLdi().run(a, touching, f, {});
+        EXPECT_FALSE(r.collision);
+        EXPECT_EQ(r.volume, 0);
+    }
+    EXPECT_TRUE(commonBoxFrame(a, apart, {1, 0, 0}, 64).empty());
+}
+
+TEST(Ldi, OpenMeshGivesInvalidPixels) {
+    TriangleMesh open = makeBox({1, 1, 1}, 12);
+    open.triangles.pop_back(); // a hole: rays through it leave the body without an exit
+    const TriangleMesh box = makeBox({1, 1, 1}, 12);
+    const LdiBody a{&open, at({0, 0, 0})}, b{&box, at({0.3, 0.3, 0.3})};
+    bool anyInvalid = false;
+    for (const Vec3& axis : {Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}}) {
+        const LdiResult r = CpuLdi().run(a, b, commonBoxFrame(a, b, axis, 32), {});
+        anyInvalid |= r.invalidPixels > 0;
+        if (r.invalidPixels > 0) EXPECT_FALSE(r.reliable());
+    }
+    EXPECT_TRUE(anyInvalid);
+}
+
+TEST(Ldi, RowIntervalsFollowTheWindingCounters) {
+    const TriangleMesh box = makeBox({1, 1, 1}, 12);
+    const LdiBody a{&box, at({0, 0, 0})}, b{&box, at({0.5, 0.1, 0.1})}; // A: [-0.5, 0.5]³, B: x in [0, 1]
+    LdiOptions o;
+    const LdiFrame f = makeLdiFrame(std::vector<Vec3>{{-0.6, -0.3, -0.3}, {1.1, 0.3, 0.3}}, {1, 0, 0}, 16);
+    o.row = f.height / 2;
+    const LdiResult r = CpuLdi().run(a, b, f, o);
+    ASSERT_EQ(r.row, o.row);
+    // Along +x through the middle: A is [-0.5, 0.5], B [0, 1], both [0, 0.5].
+    const LdiIntervals iv = rowIntervals(r, f.width / 2);
+    ASSERT_EQ(iv.a.size(), 1u);
+    ASSERT_EQ(iv.b.size(), 1u);
+    ASSERT_EQ(iv.both.size(), 1u);
+    EXPECT_NEAR(iv.a[0].first, -0.5, 1e-6);
+    EXPECT_NEAR(iv.a[0].second, 0.5, 1e-6);
+    EXPECT_NEAR(iv.b[0].second, 1, 1e-6);
+    EXPECT_NEAR(iv.both[0].first, 0, 1e-6);
+    EXPECT_NEAR(iv.both[0].second, 0.5, 1e-6);
+}
+
+#ifdef CDLAB_HAVE_GPU
+
+GpuDevice* deviceOrSkip() {
+    std::string why;
+    GpuDevice* d = GpuDevice::get(&why);
+    return d;
+}
+
+#define REQUIRE_GPU()                                                                                        \
+    if (!deviceOrSkip()) GTEST_SKIP() << "no OpenGL 4.5 device"
+
+TEST(LdiGpu, AgreesWithTheRayCasterOnRandomPlacements) {
+    REQUIRE_GPU();
+    const TriangleMesh knot = makeTorusKnot(2, 3, 1.0, 0.3, 3000);
+    const TriangleMesh sphere = makeSphere(0.8, 2000);
+    const TriangleMesh box = makeBox({1.2, 0.8, 0.6}, 12);
+    const TriangleMesh* meshes[3] = {&knot, &sphere, &box};
+    std::mt19937 rng(32);
+    std::uniform_real_distribution<double> u(-1, 1);
+    GpuLdi gpu;
+    CpuLdi cpu;
+    int hits = 0, cases = 0;
+    std::uint64_t disagreeing = 0, pixels = 0;
+    const std::uint64_t errorsBefore = GpuDevice::get()->glErrors();
+    for (int k = 0; k < 300; ++k) {
+        const TriangleMesh& ma = *meshes[k % 3];
+        const TriangleMesh& mb = *meshes[(k / 3) % 3];
+        const Quat qa = Quat{u(rng), u(rng), u(rng), u(rng)}.normalized();
+        const Quat qb = Quat{u(rng), u(rng), u(rng), u(rng)}.normalized();
+        const LdiBody a{&ma, {qa.toMat3(), {0, 0, 0}}};
+        const LdiBody b{&mb, {qb.toMat3(), Vec3{u(rng), u(rng), u(rng)} * 1.8}};
+        const Vec3 axis =
+            std::array<Vec3, 3>{Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}}[std::size_t(k % 3)];
+        const LdiFrame f = commonBoxFrame(a, b, axis, 96);
+        if (f.empty()) continue;
+        LdiOptions o;
+        o.keepImages = true;
+        const LdiResult g = gpu.run(a, b, f, o), c = cpu.run(a, b, f, o);
+        ASSERT_TRUE(g.ok) << g.error;
+        ++cases;
+        hits += c.collision;
+        EXPECT_EQ(g.collision, c.collision) << "case " << k;
+        ASSERT_EQ(g.length.size(), c.length.size());
+        std::uint64_t differ = 0;
+        for (std::size_t p = 0; p < g.length.size(); ++p)
+            differ += std::abs(g.length[p] - c.length[p]) > 1e-4f * float(f.z1 - f.z0 + 1);
+        disagreeing += differ, pixels += g.length.size();
+        // Each disagreeing pixel can move the volume by at most one column of Q's depth.
+        EXPECT_LE(std::abs(g.volume - c.volume),
+                  double(differ) * f.pixelArea() * (f.z1 - f.z0) + 1e-6 * (1 + c.volume))
+            << "case " << k;
+    }
+    const double rate = double(hits) / cases;
+    EXPECT_GE(cases, 200);
+    EXPECT_GE(rate, 0.3);
+    EXPECT_LE(rate, 0.7);
+    EXPECT_LE(double(disagreeing), 1e-3 * double(pixels)) << disagreeing << " of " << pixels;
+    EXPECT_EQ(GpuDevice::get()->glErrors(), errorsBefore) << GpuDevice::get()->lastGlError();
+}
+
+TEST(LdiGpu, OverflowIsReportedAndGrowingRecovers) {
+    REQUIRE_GPU();
+    const TriangleMesh sphere = makeSphere(1.0, 4000);
+    const LdiBody a{&sphere, at({0, 0, 0})}, b{&sphere, at({0.8, 0, 0})};
+    const LdiFrame f = commonBoxFrame(a, b, {1, 0, 0}, 128);
+    GpuLdi gpu;
+    LdiOptions tiny;
+    tiny.capacity = 0.01; // far fewer nodes than fragments
+    tiny.growOnOverflow = false;
+    const LdiResult lost = gpu.run(a, b, f, tiny);
+    EXPECT_TRUE(lost.overflowed);
+    EXPECT_FALSE(lost.reliable());
+    EXPECT_GT(lost.fragments, lost.capacity);
+    tiny.growOnOverflow = true;
+    const LdiResult grown = gpu.run(a, b, f, tiny);
+    EXPECT_FALSE(grown.overflowed);
+    EXPECT_EQ(grown.attempts, 2);
+    const LdiResult ref = CpuLdi().run(a, b, f, {});
+    EXPECT_NEAR(grown.volume, ref.volume, 1e-3 * ref.volume);
+    LdiOptions few;
+    few.maxLayers = 1; // every covered pixel has at least two fragments inside Q
+    EXPECT_GT(gpu.run(a, b, f, few).truncatedPixels, 0u);
+}
+
+TEST(LdiGpu, RowFragmentsMatchTheRayCaster) {
+    REQUIRE_GPU();
+    const TriangleMesh sphere = makeSphere(1.0, 2000);
+    const LdiBody a{&sphere, at({0, 0, 0})}, b{&sphere, at({0.9, 0.1, 0})};
+    const LdiFrame f = commonBoxFrame(a, b, {1, 0, 0}, 64);
+    LdiOptions o;
+    o.row = f.height / 2;
+    const LdiResult g = GpuLdi().run(a, b, f, o), c = CpuLdi().run(a, b, f, o);
+    ASSERT_EQ(g.rowFragments.size(), c.rowFragments.size());
+    for (std::size_t i = 0; i < g.rowFragments.size(); ++i) {
+        EXPECT_EQ(g.rowStart[i], c.rowStart[i]) << i;
+        ASSERT_EQ(g.rowFragments[i].size(), c.rowFragments[i].size()) << i;
+    }
+}
+
+#endif
+
+} // namespace
+} // namespace cdlab
