@@ -126,6 +126,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
             o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = o.tocPose = o.advanceStep = true;
             o.sbvVolumes = o.separatingPlane = o.supportPoints = o.supportVectors = o.overlapRegion = true;
             o.keptTriangles = o.culledTriangles = o.sbvStep = true;
+            o.ldiBox = o.ldiRegion = true;
             o.bvhLevel = 4;
         }
     for (auto& vp : m_viewports) {
@@ -954,6 +955,14 @@ int ViewerApp::run() {
                         describeSbvPairs(vp.result, *m_objects, vp.sbvView).c_str());
             std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
                         describeSbvStep(vp.result, *m_objects, vp.sbvView).c_str());
+        }
+        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // the LDI sections, as the panel drew them
+            const Viewport& vp = *m_viewports[v];
+            if (!reportsLdi(vp.result)) continue;
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeLdiPairs(vp.result, *m_objects, vp.ldiView).c_str());
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeLdiRow(vp.result, *m_objects, vp.ldiView).c_str());
         }
         if (m_viewports.size() > 1) { // the Compare panel's answers
             std::string tocs, same;

@@ -5,6 +5,7 @@
 #include "CatchPanels.h"
 #include "DrawList.h"
 #include "GlPlatform.h"
+#include "LdiPanels.h"
 #include "OrbitCamera.h"
 #include "Renderer.h"
 #include "SbvPanels.h"
@@ -53,6 +54,7 @@ struct Viewport {
     DrawList draw{&overlays};
     CatchView catchView{&overlays}; ///< CATCH's Fig. 6 and step-through sections, and the step's drawing
     SbvView sbvView{&overlays};     ///< SBV's pairs and shrinking step-through sections, the round's drawing
+    LdiView ldiView;                ///< the LDI sections' pair, hovered pixel and what they showed
     TimingHistory timing;
     std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
     OrbitCamera camera;

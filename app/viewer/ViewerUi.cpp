@@ -623,6 +623,16 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
             sbvStepSection(vp.result, *m_app.m_objects, sv, [&](const Vec3& p) { m_app.lookAt(index, p); });
         if (sv.pair != pair || sv.round != round) drawSbvRound(vp.result, *m_app.m_objects, sv);
     }
+    // The LDI query's numbers per pair and one row of its layered depth image (ldi-notes §5-7).
+    LdiView& lv = vp.ldiView;
+    lv.pairsShown = lv.rowDrawn = lv.hovered = -1;
+    lv.tooltip.clear();
+    if (m_app.m_objects && reportsLdi(vp.result)) {
+        if (ImGui::CollapsingHeader("LDI pairs", ImGuiTreeNodeFlags_DefaultOpen))
+            ldiPairsSection(vp.result, *m_app.m_objects, lv);
+        if (ImGui::CollapsingHeader("LDI row (teaching view)", ImGuiTreeNodeFlags_DefaultOpen))
+            ldiRowSection(vp.result, *m_app.m_objects, lv);
+    }
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;
         // One checkbox per row of the overlay table: disabled, with the reason in its tooltip, where the
