@@ -90,8 +90,11 @@ void ldiRowSection(const FrameResult& r, const SceneObjects& objects, LdiView& v
     }
     view.rowDrawn = l.row;
     const auto [first, last] = ldiRowSpan(l);
-    ImGui::Text("row %d of 0-%d, pixels %d-%d of 0-%d", l.row, l.frame.height - 1, std::max(first, 0),
-                std::max(last, 0), l.frame.width - 1);
+    // Short: the view panel is narrow, and the help marker goes on this line.
+    if (first < 0)
+        ImGui::Text("row %d of %d", l.row, l.frame.height);
+    else
+        ImGui::Text("row %d of %d, px %d-%d of %d", l.row, l.frame.height, first, last, l.frame.width);
     helpMarker(
         "One row of the chosen pair's layered depth image, the row the algorithm's \"row\" parameter "
         "keeps (a fraction of the window's height). Across: the row's pixels along the window's u axis, "
@@ -110,7 +113,7 @@ void ldiRowSection(const FrameResult& r, const SceneObjects& objects, LdiView& v
     ImGui::SameLine();
     swatch(kColourBoth, "both");
     if (first < 0) {
-        ImGui::TextDisabled("no fragments in this row: the ray misses both bodies inside Q");
+        ImGui::TextDisabled("no fragments in this row: every ray misses both bodies inside Q");
         return;
     }
 
