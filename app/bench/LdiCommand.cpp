@@ -152,22 +152,29 @@ int runLdi(const LdiCommandOptions& o, std::ostream& out) {
                     << "," << l.maxDepth << "," << l.layersUsed << "," << l.fragments << "," << l.overflowed
                     << "," << l.buildMs << "," << l.resolveMs << "," << l.readbackMs << "," << ms;
             if (o.reference) {
-                const bool deforming = objects.deforms(rec.objectA) || objects.deforms(rec.objectB);
-                const LdiBody a{objects.objects()[rec.objectA].mesh, poses[rec.objectA]};
-                const LdiBody b{objects.objects()[rec.objectB].mesh, poses[rec.objectB]};
+                // The bodies as the algorithm saw them at t1: a deforming one's mesh at that time.
+                TriangleMesh shapes[2];
+                const TriangleMesh* meshes[2] = {objects.objects()[rec.objectA].mesh,
+                                                 objects.objects()[rec.objectB].mesh};
+                for (int k = 0; k < 2; ++k) {
+                    const std::uint32_t i = k == 0 ? rec.objectA : rec.objectB;
+                    if (objects.deforms(i)) objects.deformedMesh(i, t1, shapes[k]), meshes[k] = &shapes[k];
+                }
+                const LdiBody a{meshes[0], poses[rec.objectA]};
+                const LdiBody b{meshes[1], poses[rec.objectB]};
                 LdiOptions keep;
                 keep.keepImages = true;
                 Stopwatch sw;
                 const LdiResult c = cpu.run(a, b, l.frame, keep);
                 const double cms = sw.ms();
                 const LdiResult g = gpu->run(a, b, l.frame, keep);
-                const std::uint64_t differ = deforming ? 0 : disagreeing(g, c);
+                const std::uint64_t differ = disagreeing(g, c);
                 differTotal += differ, pixelTotal += c.pixels;
                 cpuMs.push_back(cms);
                 out << std::setprecision(5) << std::setw(12) << c.volume << std::setprecision(3)
                     << std::setw(9) << cms << std::setw(9) << differ;
                 ExactVolume exact;
-                if (cgalAvailable() && !deforming) {
+                if (cgalAvailable()) {
                     exact = cgalIntersectionVolume(*a.mesh, a.pose, *b.mesh, b.pose);
                     if (exact.ok) {
                         cgalMs.push_back(exact.milliseconds);

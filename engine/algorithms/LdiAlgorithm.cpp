@@ -226,7 +226,17 @@ void LdiAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa,
     m_fragments += r.fragments;
     m_pixels += r.pixels;
     m_buildMs += r.buildMs, m_resolveMs += r.resolveMs, m_readbackMs += r.readbackMs;
-    if (sink) draw(r, *sink);
+    if (sink) {
+        draw(r, *sink);
+        if (length(dstar) > 0) { // d*, from Q's centre: the direction the SBVs separate along (sbv §3)
+            Vec3 centre;
+            for (const Vec3& p : box) centre += p;
+            centre = centre / double(box.size());
+            const double reach = 0.5 * std::max(frame.width, frame.height) * frame.pixel;
+            sink->line(centre, centre + dstar * reach, {1.0f, 0.95f, 0.3f, 1.0f},
+                       DebugCategory::SeparatingPlane);
+        }
+    }
     m_records.push_back(std::move(rec));
 }
 

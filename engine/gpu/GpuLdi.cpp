@@ -48,7 +48,7 @@ GLuint link(std::initializer_list<GLuint> shaders, const char* name) {
 
 /// The two programs, compiled once per process on the GL thread (only that thread calls this).
 struct Programs {
-    GLuint build = 0, resolve = 0;
+    GLuint build = 0, resolve = 0, reduce = 0;
 };
 const Programs& programs() {
     static const Programs p = [] {
@@ -58,6 +58,8 @@ const Programs& programs() {
                        "ldi build");
         q.resolve =
             link({compile(GL_COMPUTE_SHADER, kShader_ldi_resolve_comp, "ldi_resolve.comp")}, "ldi resolve");
+        q.reduce =
+            link({compile(GL_COMPUTE_SHADER, kShader_ldi_reduce_comp, "ldi_reduce.comp")}, "ldi reduce");
         return q;
     }();
     return p;
@@ -78,7 +80,7 @@ struct RowNode {
 
 struct GpuLdi::Resources {
     int width = 0, height = 0;
-    GLuint head = 0, wind = 0, images[4] = {0, 0, 0, 0}; // length, first, last, flags
+    GLuint head = 0, wind = 0, images[5] = {0, 0, 0, 0, 0}; // length, first, last, flags, gradient
     GLuint nodes = 0, counts = 0, partials = 0, rowNodes = 0, rowHeads = 0;
     GLsizeiptr nodeCapacity = 0;
     GLuint fbo = 0, vao = 0, vertices[2] = {0, 0}, indices[2] = {0, 0};
@@ -102,19 +104,19 @@ struct GpuLdi::Resources {
     }
     void resize(int w, int h) {
         if (w == width && h == height) return;
-        if (head) glDeleteTextures(1, &head), glDeleteTextures(1, &wind), glDeleteTextures(4, images);
+        if (head) glDeleteTextures(1, &head), glDeleteTextures(1, &wind), glDeleteTextures(5, images);
         width = w, height = h;
         glCreateTextures(GL_TEXTURE_2D, 1, &head);
         glTextureStorage2D(head, 1, GL_R32UI, w, h);
         glCreateTextures(GL_TEXTURE_2D_ARRAY, 1, &wind);
         glTextureStorage3D(wind, 1, GL_R32I, w, h, 4); // A, B in front of Q; A, B behind it
-        glCreateTextures(GL_TEXTURE_2D, 4, images);
+        glCreateTextures(GL_TEXTURE_2D, 5, images);
         for (int k = 0; k < 3; ++k) glTextureStorage2D(images[k], 1, GL_R32F, w, h);
         glTextureStorage2D(images[3], 1, GL_R32UI, w, h);
+        glTextureStorage2D(images[4], 1, GL_R32I, w, h);
         glNamedFramebufferParameteri(fbo, GL_FRAMEBUFFER_DEFAULT_WIDTH, w);
         glNamedFramebufferParameteri(fbo, GL_FRAMEBUFFER_DEFAULT_HEIGHT, h);
-        const GLsizeiptr groups = GLsizeiptr((w + 7) / 8) * ((h + 7) / 8);
-        glNamedBufferData(partials, groups * GLsizeiptr(sizeof(Partial)), nullptr, GL_DYNAMIC_READ);
+        glNamedBufferData(partials, GLsizeiptr(h) * GLsizeiptr(sizeof(Partial)), nullptr, GL_DYNAMIC_READ);
         glNamedBufferData(rowNodes, GLsizeiptr(w) * kLdiMaxLayers * GLsizeiptr(sizeof(RowNode)), nullptr,
                           GL_DYNAMIC_READ);
         glNamedBufferData(rowHeads, GLsizeiptr(w) * 4 * GLsizeiptr(sizeof(GLint)), nullptr, GL_DYNAMIC_READ);
@@ -125,7 +127,7 @@ struct GpuLdi::Resources {
         glNamedBufferData(nodes, capacity * 12, nullptr, GL_DYNAMIC_COPY); // std430 Node: 3 x 4 bytes
     }
     void destroy() {
-        if (head) glDeleteTextures(1, &head), glDeleteTextures(1, &wind), glDeleteTextures(4, images);
+        if (head) glDeleteTextures(1, &head), glDeleteTextures(1, &wind), glDeleteTextures(5, images);
         GLuint buffers[] = {nodes,       counts,      partials,   rowNodes,  rowHeads,
                             vertices[0], vertices[1], indices[0], indices[1]};
         glDeleteBuffers(GLsizei(std::size(buffers)), buffers);
@@ -218,17 +220,19 @@ LdiResult GpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
             glQueryCounter(gl.queries[1], GL_TIMESTAMP);
 
             glUseProgram(programs().resolve);
-            for (int k = 0; k < 4; ++k)
-                glBindImageTexture(GLuint(2 + k), gl.images[k], 0, GL_FALSE, 0, GL_WRITE_ONLY,
-                                   k == 3 ? GL_R32UI : GL_R32F);
+            const GLenum formats[5] = {GL_R32F, GL_R32F, GL_R32F, GL_R32UI, GL_R32I};
+            for (int k = 0; k < 5; ++k)
+                glBindImageTexture(GLuint(2 + k), gl.images[k], 0, GL_FALSE, 0, GL_READ_WRITE, formats[k]);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, gl.partials);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, gl.rowNodes);
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, gl.rowHeads);
             glUniform1f(0, geometry[0].depth);
             glUniform1i(1, maxLayers);
-            glUniform1i(2, o.keepImages ? 1 : 0);
             glUniform1i(3, row);
             glDispatchCompute(GLuint((f.width + 7) / 8), GLuint((f.height + 7) / 8), 1);
+            glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+            glUseProgram(programs().reduce);
+            glDispatchCompute(GLuint((f.height + 63) / 64), 1, 1);
             glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
             glQueryCounter(gl.queries[2], GL_TIMESTAMP);
 
@@ -244,9 +248,9 @@ LdiResult GpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
                 capacity = GLuint(std::min<double>(double(stored[0]) * 1.25 + 1024, 4e9));
                 continue;
             }
-            const std::size_t groups = std::size_t((f.width + 7) / 8) * std::size_t((f.height + 7) / 8);
-            std::vector<Partial> partial(groups);
-            glGetNamedBufferSubData(gl.partials, 0, GLsizeiptr(groups * sizeof(Partial)), partial.data());
+            std::vector<Partial> partial(std::size_t(f.height)); // one per pixel row (ldi_reduce.comp)
+            glGetNamedBufferSubData(gl.partials, 0, GLsizeiptr(partial.size() * sizeof(Partial)),
+                                    partial.data());
             double sum = 0;
             std::int64_t gradient = 0;
             for (const Partial& p : partial) {
@@ -269,7 +273,8 @@ LdiResult GpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
                 glGetTextureImage(gl.images[3], 0, GL_RED_INTEGER, GL_UNSIGNED_INT, bytes, flags.data());
                 r.flags.resize(n);
                 for (std::uint32_t p = 0; p < n; ++p) {
-                    r.flags[p] = std::uint8_t(flags[p] & 7u); // bit 8 (invalid) is the absence of LdiValid
+                    r.flags[p] =
+                        std::uint8_t(flags[p] & 7u); // bit 3 (invalid) is LdiValid's absence; 8+: count
                     // Box depths, as the CPU reference gives them.
                     r.first[p] += float(f.z0), r.last[p] += float(f.z0);
                 }

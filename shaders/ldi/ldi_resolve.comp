@@ -1,8 +1,9 @@
 #version 450 core
 // LDI resolve pass (ldi-notes §7.4), one invocation per pixel: gather the pixel's fragments, sort them (exits
 // first at equal depth: touching is not overlap), sweep the two winding counters from their values at Q's
-// front and measure where both are positive. The same rules as engine/ldi/CpuLdi.cpp, the reference. Each
-// 8x8 work group then reduces its pixels (sum, max, counts) into one partial record, so only those come back.
+// front and measure where both are positive. The same rules as engine/ldi/CpuLdi.cpp, the reference. The
+// per-pixel answers go to images; ldi_reduce.comp sums them by rows (no barrier: llvmpipe runs work groups
+// with barriers as coroutines, several times slower).
 layout(local_size_x = 8, local_size_y = 8) in;
 #define K 64 // kLdiMaxLayers
 layout(binding = 0, r32ui) uniform readonly uimage2D uHead;
@@ -10,24 +11,14 @@ layout(binding = 1, r32i) uniform readonly iimage2DArray uWind;
 layout(binding = 2, r32f) uniform writeonly image2D uLength;
 layout(binding = 3, r32f) uniform writeonly image2D uFirst;
 layout(binding = 4, r32f) uniform writeonly image2D uLast;
-layout(binding = 5, r32ui) uniform writeonly uimage2D uFlags;
+layout(binding = 5, r32ui) uniform writeonly uimage2D uFlags; // flag bits | fragment count << 8
+layout(binding = 6, r32i) uniform writeonly iimage2D uGradient; // §5's endpoint ownership count
 struct Node {
     float z;
     uint meta;
     uint next;
 };
 layout(std430, binding = 0) readonly buffer NodeBuf { Node nodes[]; };
-struct Partial {
-    float sumLength;
-    float maxLength;
-    uint overlap;
-    uint invalid;
-    uint truncated;
-    int gradient;
-    uint layers;
-    uint pad;
-};
-layout(std430, binding = 2) writeonly buffer PartialBuf { Partial partials[]; };
 struct RowNode {
     float z;
     uint meta;
@@ -36,24 +27,18 @@ layout(std430, binding = 3) writeonly buffer RowBuf { RowNode rowNodes[]; };    
 layout(std430, binding = 4) writeonly buffer RowHeadBuf { ivec4 rowHeads[]; }; // W: count, cA, cB
 layout(location = 0) uniform float uDepth;
 layout(location = 1) uniform int uMaxLayers;
-layout(location = 2) uniform int uKeepImages;
 layout(location = 3) uniform int uRow;
 const uint END = 0xFFFFFFFFu;
-
-shared float sLength[64];
-shared uint sFlags[64];
-shared int sGradient[64];
-shared uint sLayers[64];
 
 void main() {
     ivec2 size = imageSize(uHead);
     ivec2 px = ivec2(gl_GlobalInvocationID.xy);
-    uint local = gl_LocalInvocationIndex;
+    if (any(greaterThanEqual(px, size))) return;
     float len = 0.0;
     uint flags = 0u;
     int grad = 0;
     uint count = 0u;
-    if (all(lessThan(px, size))) {
+    {
         float z[K];
         uint m[K];
         int n = 0;
@@ -124,29 +109,10 @@ void main() {
                 flags = 1u | (len > 0.0 ? 4u : 0u);
             }
         }
-        if (uKeepImages != 0) {
-            imageStore(uLength, px, vec4(len));
-            imageStore(uFirst, px, vec4(first));
-            imageStore(uLast, px, vec4(last));
-            imageStore(uFlags, px, uvec4(flags));
-        }
-    }
-    sLength[local] = len;
-    sFlags[local] = flags;
-    sGradient[local] = grad;
-    sLayers[local] = count;
-    barrier();
-    if (local == 0u) {
-        Partial p = Partial(0.0, 0.0, 0u, 0u, 0u, 0, 0u, 0u);
-        for (int k = 0; k < 64; ++k) {
-            p.sumLength += sLength[k];
-            p.maxLength = max(p.maxLength, sLength[k]);
-            if ((sFlags[k] & 4u) != 0u) ++p.overlap;
-            if ((sFlags[k] & 8u) != 0u) ++p.invalid;
-            if ((sFlags[k] & 2u) != 0u) ++p.truncated;
-            p.gradient += sGradient[k];
-            p.layers = max(p.layers, sLayers[k]);
-        }
-        partials[gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x] = p;
+        imageStore(uLength, px, vec4(len));
+        imageStore(uFirst, px, vec4(first));
+        imageStore(uLast, px, vec4(last));
+        imageStore(uFlags, px, uvec4(flags | (min(count, 0xFFFFFFu) << 8)));
+        imageStore(uGradient, px, ivec4(grad));
     }
 }
