@@ -290,3 +290,28 @@ cdlab_output_test(viewer.offscreen.sbv_no_pairs 0
   ${VIEWER} --offscreen --no-settings --frames 2 --at 0.5 --algo sbv ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 cdlab_output_test(viewer.bad_sbv_step 2 "error: --sbv-step: "
   ${VIEWER} --offscreen --no-settings --frames 2 --sbv-step -1 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+# The Scene panel's closedness of each body's mesh (issue 32: the LDI query needs closed meshes): Newell's
+# teapot is open (spout tip, lid gap), the torus knot closed.
+cdlab_output_test(viewer.offscreen.scene_surfaces 0
+  "GL errors 0\n.*scene surfaces: teapot open[^\n]* [1-9][0-9]* [^\n]*. knot closed, outward\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv
+  --screenshot ${SHOTS}/offscreen_scene_surfaces.png ${CMAKE_SOURCE_DIR}/scenes/knot_teapot.json)
+# The LDI views (issue 32): two unit spheres 0.933 apart at t 2, whose lens has the closed-form volume 1.469.
+# The pairs section prints the pair's numbers (the volume within 1 % of the lens), the teaching view the kept
+# row (the default, the window's middle) with the pixels inside A, B and both; the 3-D view draws Q and the
+# depth columns, the legend says so.
+cdlab_output_test(viewer.offscreen.ldi_panels 0
+  "saved [^\n]*offscreen_ldi_panels.png\n.*GL errors 0\n.*drew ldi-box 13 lines, ldi-region [1-9][0-9]* lines\n.*legend: ldi-box, ldi-region\nviewport 0 \\(ldi\\) ldi pairs: 1 of 1 listed. left / right: volume 1\\.4[5-8][0-9]*, footprint [0-9.]+, max depth 1\\.0[0-9]*, [1-9] layers, [1-9][0-9]* of [1-9][0-9]* fragments, 512 x 512 pixels of 0\\.00391\nviewport 0 \\(ldi\\) ldi row 256 of left / right: pixels [0-9]+-[0-9]+ with fragments, [1-9][0-9]* inside A, [1-9][0-9]* inside B, [1-9][0-9]* inside both\n.*scene surfaces: left closed, outward. right closed, outward\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo ldi
+  --screenshot ${SHOTS}/offscreen_ldi_panels.png ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json)
+# Hovering the teaching view (the CPU ray caster, row at a quarter of the height): the column's fragments in
+# depth order with body and entry or exit, as the tooltip lists them. A ray there starts inside A (the sphere
+# reaches in front of Q), enters B and leaves A.
+cdlab_output_test(viewer.offscreen.ldi_row_hover 0
+  "viewport 0 \\(ldi\\[backend=cpu,row=0.25\\]\\) ldi row 128 of left / right: pixels [0-9]+-[0-9]+ with fragments, [1-9][0-9]* inside A, [1-9][0-9]* inside B, [1-9][0-9]* inside both. hovered pixel [0-9]+ of row 128. inside at z0: A 1, B 0. z [0-9.]+  B entry. z [0-9.]+  A exit. inside both: [0-9.]+-[0-9.]+\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo ldi:backend=cpu,row=0.25 --hover 0.9,0.7
+  --screenshot ${SHOTS}/offscreen_ldi_row_hover.png ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json)
+# Before the spheres meet no pair is queried: both sections say so.
+cdlab_output_test(viewer.offscreen.ldi_no_pairs 0
+  "viewport 0 \\(ldi\\) ldi pairs: none this frame\nviewport 0 \\(ldi\\) ldi row: no pairs this frame\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 0.2 --algo ldi ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json)

@@ -44,6 +44,8 @@ struct OverlaySettings {
     bool sbvStep = true;          ///< the step-through's round of CSBV's shrinking in the 3-D view
     bool keptTriangles = true;    ///< triangles overlapping the region
     bool culledTriangles = false; ///< triangles outside it (wireframe)
+    bool ldiBox = true;           ///< the LDI query box Q and the teaching view's row across it
+    bool ldiRegion = true;        ///< the LDI penetration region as depth columns, coloured by depth
 };
 
 struct OverlayVertex {

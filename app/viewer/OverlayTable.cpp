@@ -13,6 +13,10 @@ constexpr Rgba kMagenta{0.95f, 0.2f, 0.85f, 1.0f};
 // PairAdvance::Fate's order, as kPclFateColors: short, so that the PCL legend line fits an 800-pixel window.
 constexpr const char* kFateWords[] = {"culled", "abandoned", "free", "contact", "TOC"};
 static_assert(std::size(kFateWords) == std::size(kPclFateColors));
+// The LDI region's depth ramp at its ends, as the ldi algorithms colour a column by its overlap length over
+// the pair's max depth (LdiAlgorithm's depthColor at 0 and 1).
+constexpr Rgba kLdiDepthRamp[] = {{0.2f, 0.35f, 1.0f, 1.0f}, {1.0f, 0.35f, 0.2f, 1.0f}};
+constexpr const char* kLdiDepthWords[] = {"shallow", "deep"};
 } // namespace
 
 const std::vector<OverlayInfo>& overlayTable() {
@@ -229,6 +233,22 @@ const std::vector<OverlayInfo>& overlayTable() {
          "SBV: the triangles of the pair's bodies outside the region (grey wireframe): the culling ratio is "
          "their share.",
          {C::TriangleCulled}},
+        {"ldiBox",
+         "LDI query box and row",
+         &OverlaySettings::ldiBox,
+         true,
+         "LDI: the query box Q the layered depth image covers (yellow; ldi: the two bodies' common box, "
+         "sbv-ldi: the box around the SBVs' overlap region, viewed along d*) and, across its near face, the "
+         "pixel row the panel's teaching view shows (white).",
+         {C::LdiBox}},
+        {"ldiRegion",
+         "LDI penetration region",
+         &OverlaySettings::ldiRegion,
+         true,
+         "LDI: the penetration region sampled as depth columns, about 64 across the window: each runs along "
+         "the view axis from the first to the last depth where its pixel's ray is inside both bodies, "
+         "coloured by its overlap length from blue (shallow) to red (the pair's max depth).",
+         {C::LdiRegion}},
     };
     return table;
 }
@@ -265,6 +285,9 @@ const LegendEntry* legendEntry(DebugCategory category) {
         {C::OverlapRegion, {1.0f, 0.6f, 0.1f, 1}, false, "overlap region after shrinking", nullptr},
         {C::TriangleKept, {1.0f, 0.45f, 0.1f, 1}, false, "triangle kept in the region", nullptr},
         {C::TriangleCulled, {0.5f, 0.5f, 0.55f, 1}, false, "triangle culled by the SBVs", nullptr},
+        {C::LdiBox, {0.9f, 0.9f, 0.3f, 1}, false, "LDI query box Q, the teaching row (white)", nullptr},
+        {C::LdiRegion, kLdiDepthRamp[1], false, "LDI penetration depth:", nullptr, kLdiDepthRamp,
+         kLdiDepthWords},
     };
     for (const LegendEntry& e : legend)
         if (e.category == category) return &e;

@@ -126,6 +126,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
             o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = o.tocPose = o.advanceStep = true;
             o.sbvVolumes = o.separatingPlane = o.supportPoints = o.supportVectors = o.overlapRegion = true;
             o.keptTriangles = o.culledTriangles = o.sbvStep = true;
+            o.ldiBox = o.ldiRegion = true;
             o.bvhLevel = 4;
         }
     for (auto& vp : m_viewports) {
@@ -272,6 +273,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     m_deformed.assign(m_objects->objects().size(), {}); // the renderer forgot their buffers just above
     m_deformedValid = false;
     m_bodyViews.assign(m_objects->objects().size(), {});
+    m_surfaces.clear(); // keyed by mesh address: the old scene's meshes are about to go
     for (std::size_t i = 0; i < m_bodyViews.size(); ++i) {
         const float* c = kPalette[i % std::size(kPalette)];
         std::copy(c, c + 3, m_bodyViews[i].color);
@@ -612,6 +614,22 @@ void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
     dl->PopClipRect();
 }
 
+const SurfaceCheck& ViewerApp::surfaceOf(std::size_t object) {
+    const TriangleMesh& mesh = *m_objects->objects()[object].mesh;
+    auto it = m_surfaces.find(&mesh);
+    if (it == m_surfaces.end()) it = m_surfaces.emplace(&mesh, SurfaceCheck::of(mesh)).first;
+    return it->second;
+}
+
+std::string ViewerApp::describeSurfaces() {
+    std::string out;
+    if (!m_objects) return out;
+    const auto& objs = m_objects->objects();
+    for (std::size_t i = 0; i < objs.size(); ++i)
+        out += (i ? "; " : "") + objs[i].name + " " + surfaceOf(i).describe();
+    return out;
+}
+
 std::string ViewerApp::describeContact(const TimeOfContact& c) const {
     const auto& objs = m_objects->objects();
     return cdlab::describeContact(c, objs[c.objectA].name, objs[c.objectB].name);
@@ -938,6 +956,14 @@ int ViewerApp::run() {
             std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
                         describeSbvStep(vp.result, *m_objects, vp.sbvView).c_str());
         }
+        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // the LDI sections, as the panel drew them
+            const Viewport& vp = *m_viewports[v];
+            if (!reportsLdi(vp.result)) continue;
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeLdiPairs(vp.result, *m_objects, vp.ldiView).c_str());
+            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
+                        describeLdiRow(vp.result, *m_objects, vp.ldiView).c_str());
+        }
         if (m_viewports.size() > 1) { // the Compare panel's answers
             std::string tocs, same;
             for (std::size_t v = 0; v < m_viewports.size(); ++v) {
@@ -947,6 +973,7 @@ int ViewerApp::run() {
             std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
         }
         std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
+        if (m_scene) std::printf("scene surfaces: %s\n", describeSurfaces().c_str());
         if (!m_options.taps.empty())
             std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),
                         m_shortcutsActedOn, m_stepsTaken);

@@ -5,12 +5,14 @@
 #include "CatchPanels.h"
 #include "DrawList.h"
 #include "GlPlatform.h"
+#include "LdiPanels.h"
 #include "OrbitCamera.h"
 #include "Renderer.h"
 #include "SbvPanels.h"
 #include "ViewerLayout.h"
 #include "ViewerSettings.h"
 #include "core/Stopwatch.h"
+#include "mesh/SurfaceCheck.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "pipeline/PrepareJob.h"
 #include "scene/Scene.h"
@@ -18,6 +20,7 @@
 #include <glm/glm.hpp>
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -51,6 +54,7 @@ struct Viewport {
     DrawList draw{&overlays};
     CatchView catchView{&overlays}; ///< CATCH's Fig. 6 and step-through sections, and the step's drawing
     SbvView sbvView{&overlays};     ///< SBV's pairs and shrinking step-through sections, the round's drawing
+    LdiView ldiView;                ///< the LDI sections' pair, hovered pixel and what they showed
     TimingHistory timing;
     std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
     OrbitCamera camera;
@@ -180,6 +184,14 @@ private:
     /// The mesh drawn for object i: its deformed copy, or its rest mesh.
     const TriangleMesh& drawnMesh(std::size_t i) const;
     std::vector<BodyView> m_bodyViews;
+    /// Whether each mesh of the scene is closed and wound outwards, by mesh (links may share one): the Scene
+    /// panel shows it because the LDI query and its CGAL peer need closed meshes. Computed on first use
+    /// from the rest mesh (a deforming body's deformation keeps its connectivity); cleared on every load.
+    std::map<const TriangleMesh*, SurfaceCheck> m_surfaces;
+    const SurfaceCheck& surfaceOf(std::size_t object);
+    /// "cylinder closed, outward; ball open or inconsistently wound: 12 unmatched edges" (the automated
+    /// runs print it).
+    std::string describeSurfaces();
     int m_selectedLink = -1; ///< the object picked in the Scene panel's link tree; its chain is highlighted
     std::string m_selectProblem; ///< --select named no object of the scene installed: shown as an error
     /// Selects object `object` (a link: its chain is highlighted and every view's overlays follow it).

@@ -32,6 +32,9 @@ void helpMarker(const std::string& text) {
 
 namespace {
 
+// The viewer's warning colour (a result to distrust, the view goes on), as "preparing" is shown.
+const ImVec4 kWarningColor(1, 0.8f, 0.3f, 1);
+
 struct Stat {
     float now = 0, avg = 0, max = 0;
 };
@@ -112,6 +115,30 @@ std::vector<std::string> browseFiles() {
     }
     std::sort(out.begin(), out.end());
     return out;
+}
+
+/// A mesh's closedness, indented under its row: neutral when closed and outward, in the warning colour with
+/// the reason in a tooltip when not.
+void surfaceLine(const SurfaceCheck& surface) {
+    ImGui::Indent();
+    if (surface.closedOutward()) {
+        ImGui::TextDisabled("%s", surface.describe().c_str());
+    } else {
+        ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+        ImGui::TextWrapped("%s", surface.describe().c_str());
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) { // wrapped, as helpMarker's: one line would run off the window
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+            ImGui::TextUnformatted(
+                "The LDI query (ldi, sbv-ldi) and its CGAL peer need closed meshes: a ray "
+                "through a hole leaks, so depths and volumes here are unreliable. Back-face "
+                "culling (rigid-ccd-bm) gives such a mesh no BM-cones.");
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+    }
+    ImGui::Unindent();
 }
 
 } // namespace
@@ -402,6 +429,10 @@ void ViewerUi::scenePanel() {
                                (objs[i].environment ? " env" : "");
             if (ImGui::Selectable(text.c_str(), m_app.m_selectedLink == int(i)))
                 m_app.selectObject(m_app.m_selectedLink == int(i) ? -1 : int(i));
+            // Closedness under each body; in a model's link tree only a link that fails (a tree of dozens
+            // of closed links would drown in lines saying so).
+            const SurfaceCheck& surface = m_app.surfaceOf(i);
+            if (objs[i].model < 0 || !surface.closedOutward()) surfaceLine(surface);
             ImGui::PopID();
         };
         for (std::size_t i = 0; i < objs.size(); ++i)
@@ -592,7 +623,16 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
             sbvStepSection(vp.result, *m_app.m_objects, sv, [&](const Vec3& p) { m_app.lookAt(index, p); });
         if (sv.pair != pair || sv.round != round) drawSbvRound(vp.result, *m_app.m_objects, sv);
     }
-
+    // The LDI query's numbers per pair and one row of its layered depth image (ldi-notes §5-7).
+    LdiView& lv = vp.ldiView;
+    lv.pairsShown = lv.rowDrawn = lv.hovered = -1;
+    lv.tooltip.clear();
+    if (m_app.m_objects && reportsLdi(vp.result)) {
+        if (ImGui::CollapsingHeader("LDI pairs", ImGuiTreeNodeFlags_DefaultOpen))
+            ldiPairsSection(vp.result, *m_app.m_objects, lv);
+        if (ImGui::CollapsingHeader("LDI row (teaching view)", ImGuiTreeNodeFlags_DefaultOpen))
+            ldiRowSection(vp.result, *m_app.m_objects, lv);
+    }
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;
         // One checkbox per row of the overlay table: disabled, with the reason in its tooltip, where the
