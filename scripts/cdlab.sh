@@ -20,7 +20,7 @@ cd "$here"
 PACKAGES=(cmake g++ pkg-config libglfw3-dev libimgui-dev libassimp-dev libeigen3-dev libglm-dev python3-glad
   xvfb xauth libegl-dev libgl-dev libgles-dev libegl1-mesa-dev libgbm-dev mesa-utils
   nlohmann-json3-dev libcli11-dev libstb-dev libgtest-dev libbenchmark-dev libqhull-dev
-  libsvm-dev liblinear-dev libode-dev libtbb-dev libfcl-dev libbullet-dev libgmp-dev)
+  libsvm-dev liblinear-dev libode-dev libtbb-dev libfcl-dev libbullet-dev libgmp-dev libcgal-dev)
 
 install_deps() {
   [ "${SKIP_DEPS:-0}" = 1 ] && return 0

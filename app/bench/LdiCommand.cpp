@@ -7,28 +7,11 @@
 #include "mesh/MeshGenerators.h"
 #include "mesh/ProceduralMeshes.h"
 #include "mesh/SurfaceCheck.h"
+#include "peers/CgalVolume.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneLoader.h"
 #include "scene/SceneObjects.h"
 
-#if __has_include("peers/CgalVolume.h")
-#include "peers/CgalVolume.h"
-#else
-namespace cdlab { // before the CGAL peer lands
-struct ExactVolume {
-    bool ok = false;
-    std::string message;
-    double volume = 0, milliseconds = 0;
-};
-inline bool cgalAvailable() {
-    return false;
-}
-inline ExactVolume cgalIntersectionVolume(const TriangleMesh&, const Pose&, const TriangleMesh&,
-                                          const Pose&) {
-    return {};
-}
-} // namespace cdlab
-#endif
 
 #ifdef CDLAB_HAVE_GPU
 #include "gpu/GpuDevice.h"

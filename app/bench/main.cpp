@@ -4,6 +4,7 @@
 //   cdlab-bench run SCENE [--algo NAME[:k=v,...]]...  scene x algorithms x frames -> table, CSV, JSON
 //   cdlab-bench bvh-build (--generator G | --mesh F)  BVH build time and memory, ours vs peers
 //   cdlab-bench mesh-export (-g G | -m F) --out F     mesh -> OBJ, PLY, STL, glTF, GLB by F's extension
+//   cdlab-bench mesh-check (SCENE | MESH | -g G)      per mesh: closed, outward, 2-manifold, or what is not
 //   cdlab-bench scene-export SCENE --model M -o F    an articulated model -> glTF/GLB (links, animation)
 //   cdlab-bench ccd-queries FILE.csv --type ee|vf     elementary CCD queries vs their truth column
 //   cdlab-bench bm-cones (--generator G | --mesh F)   BM-cone build time and memory, top-down vs bottom-up
@@ -29,6 +30,7 @@
 #include "Figure1Command.h"
 #include "LdiCommand.h"
 #include "MeshArgs.h"
+#include "MeshCheckCommand.h"
 #include "ProgressBar.h"
 #include "RecordCommand.h"
 #include "SbvTablesCommand.h"
@@ -183,6 +185,17 @@ int main(int argc, char** argv) {
     exportCmd->add_flag("--no-check", exportNoCheck,
                         "Do not read the file back (by default it is imported again and compared: counts, "
                         "and positions within 1e-6 of the largest coordinate; exit 1 if they differ)");
+
+    MeshCheckOptions meshCheck;
+    auto* meshCheckCmd = app.add_subcommand(
+        "mesh-check",
+        "Per mesh of a scene (or one mesh): closed, outward-oriented 2-manifold, or its boundary, "
+        "non-manifold and inconsistently oriented edges");
+    meshCheckCmd->add_option("input", meshCheck.input, "Scene JSON file or mesh file");
+    meshCheckCmd->add_option("-g,--generator", meshCheck.mesh.generator, "Procedural mesh generator instead");
+    meshCheckCmd->add_option("--params", meshCheck.mesh.params, "Generator parameters as a JSON object");
+    meshCheckCmd->add_option("-t,--triangles", meshCheck.mesh.triangles,
+                             "Target triangle count for the generator");
 
     SceneExportOptions sceneExport;
     auto* sceneExportCmd = app.add_subcommand(
@@ -512,6 +525,7 @@ int main(int argc, char** argv) {
         }
         if (*distCmd) return runDistance(dist, std::cout);
         if (*sceneExportCmd) return runSceneExport(sceneExport, std::cout);
+        if (*meshCheckCmd) return runMeshCheck(meshCheck, std::cout);
         if (*bmCmd) return runBmCones(bmOpts, std::cout);
         if (*exportCmd) {
             // The extension is checked before a long generation or import.

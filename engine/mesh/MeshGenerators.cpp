@@ -4,9 +4,11 @@
 #include "mesh/Building.h"
 #include "mesh/Chessboard.h"
 #include "mesh/Chessmen.h"
+#include "mesh/ClosedTeapot.h"
 #include "mesh/Mountain.h"
 #include "mesh/PipeStack.h"
 #include "mesh/ProceduralMeshes.h"
+#include "mesh/SolidUnion.h"
 #include "mesh/Superellipsoid.h"
 #include "mesh/Truck.h"
 
@@ -15,6 +17,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <stdexcept>
 
 namespace cdlab {
 
@@ -61,6 +64,18 @@ public:
             std::find(choices.begin(), choices.end(), v.get<std::string>()) == choices.end())
             throw InputError(m_file, m_path + "." + key, "expected one of " + list + ", got " + v.dump());
         return v.get<std::string>();
+    }
+    bool boolean(const std::string& key, bool def) {
+        m_used.insert(key);
+        if (m_params.is_null() || !m_params.contains(key)) return def;
+        const json& v = m_params[key];
+        if (!v.is_boolean())
+            throw InputError(m_file, m_path + "." + key, "expected true or false, got " + typeName(v));
+        return v.get<bool>();
+    }
+    /// An error about parameter `key` (a value the generator cannot build).
+    InputError error(const std::string& key, const std::string& message) const {
+        return InputError(m_file, m_path + "." + key, message);
     }
     std::vector<std::pair<double, double>> pairs(const std::string& key,
                                                  std::vector<std::pair<double, double>> def) {
@@ -255,10 +270,27 @@ const std::vector<GeneratorEntry>& entries() {
         {{"teapot",
           "Utah teapot from Newell's 32 Bezier patches (z up)",
           {{"scale", "uniform scale of the original data (about 6 x 4 x 3 units)", "0.5"},
-           {"triangles", "target triangle count", "10000"}}},
+           {"triangles", "target triangle count", "10000"},
+           {"closed",
+            "one closed 2-manifold: the parts closed and united exactly (needs CGAL; Newell's patches leave "
+            "holes)",
+            "false"}}},
          [](ParamReader& r) {
-             return makeTeapot(r.number("scale", 0.5, 1e-9, kBig),
-                               r.integer("triangles", 10000, 256, kMaxTris));
+             double scale = r.number("scale", 0.5, 1e-9, kBig);
+             int triangles = r.integer("triangles", 10000, 256, kMaxTris);
+             if (!r.boolean("closed", false)) return makeTeapot(scale, triangles);
+             // The union is exact (CGAL's corefinement, registered by the peers when CGAL is installed):
+             // without it there is no closed teapot, and an open one would pass silently for closed.
+             if (!solidUnionAvailable())
+                 throw r.error("closed",
+                               "a closed teapot needs CGAL's exact union, and this build has no CGAL "
+                               "(install libcgal-dev and reconfigure)");
+             try {
+                 return makeClosedTeapot(scale, triangles);
+             } catch (const std::runtime_error& e) {
+                 throw r.error("closed",
+                               std::string("the exact union of the teapot's parts failed: ") + e.what());
+             }
          }},
         {{"torus_knot",
           "(p, q) torus knot tube",

@@ -116,35 +116,9 @@ TriangleMesh makePanel(double width, double height, double thickness, double fra
 namespace {
 
 TriangleMesh teapotAtResolution(double scale, int n) {
-    auto bernstein = [](double t, double b[4]) {
-        double s = 1 - t;
-        b[0] = s * s * s, b[1] = 3 * t * s * s, b[2] = 3 * t * t * s, b[3] = t * t * t;
-    };
     TriangleMesh m;
     m.name = "teapot";
-    for (const auto& patch : kTeapotPatches) {
-        auto base = static_cast<std::uint32_t>(m.vertices.size());
-        for (int j = 0; j <= n; ++j)
-            for (int i = 0; i <= n; ++i) {
-                double bu[4], bv[4];
-                bernstein(double(i) / n, bu);
-                bernstein(double(j) / n, bv);
-                Vec3 p;
-                for (int v = 0; v < 4; ++v)
-                    for (int u = 0; u < 4; ++u)
-                        p += Vec3{patch[v * 4 + u][0], patch[v * 4 + u][1], patch[v * 4 + u][2]} *
-                             (bu[u] * bv[v]);
-                m.vertices.push_back(p * scale);
-            }
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < n; ++i) {
-                std::uint32_t a = base + j * (n + 1) + i, b = a + 1, c = a + (n + 1), d = c + 1;
-                // Newell's patches run u, v so that dP/du x dP/dv points into the pot: wound the other way,
-                // every face normal points out (back-face culling depends on it).
-                m.triangles.push_back({a, d, c});
-                m.triangles.push_back({a, b, d});
-            }
-    }
+    for (int patch = 0; patch < kTeapotPatchCount; ++patch) appendTeapotPatch(m, patch, scale, n);
     // Patches share boundary curves bit-exactly and the lid/bottom patches collapse rows to poles.
     m.weldAndClean();
     return m;

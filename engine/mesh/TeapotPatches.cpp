@@ -202,4 +202,36 @@ const double kTeapotPatches[kTeapotPatchCount][16][3] = {
 };
 // clang-format on
 
+Vec3 teapotPatchPoint(int patchIndex, double u, double v, double scale) {
+    auto bernstein = [](double t, double b[4]) {
+        double s = 1 - t;
+        b[0] = s * s * s, b[1] = 3 * t * s * s, b[2] = 3 * t * t * s, b[3] = t * t * t;
+    };
+    const auto& patch = kTeapotPatches[patchIndex];
+    double bu[4], bv[4];
+    bernstein(u, bu);
+    bernstein(v, bv);
+    Vec3 p;
+    for (int row = 0; row < 4; ++row)
+        for (int col = 0; col < 4; ++col)
+            p += Vec3{patch[row * 4 + col][0], patch[row * 4 + col][1], patch[row * 4 + col][2]} *
+                 (bu[col] * bv[row]);
+    return p * scale;
+}
+
+void appendTeapotPatch(TriangleMesh& m, int patch, double scale, int n) {
+    auto base = static_cast<std::uint32_t>(m.vertices.size());
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i)
+            m.vertices.push_back(teapotPatchPoint(patch, double(i) / n, double(j) / n, scale));
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+            std::uint32_t a = base + j * (n + 1) + i, b = a + 1, c = a + (n + 1), d = c + 1;
+            // Newell's patches run u, v so that dP/du x dP/dv points into the pot: wound the other way,
+            // every face normal points out (back-face culling depends on it).
+            m.triangles.push_back({a, d, c});
+            m.triangles.push_back({a, b, d});
+        }
+}
+
 } // namespace cdlab
