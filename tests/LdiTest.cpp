@@ -111,7 +111,9 @@ TEST(Ldi, OpenMeshGivesInvalidPixels) {
     for (const Vec3& axis : {Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}}) {
         const LdiResult r = CpuLdi().run(a, b, commonBoxFrame(a, b, axis, 32), {});
         anyInvalid |= r.invalidPixels > 0;
-        if (r.invalidPixels > 0) EXPECT_FALSE(r.reliable());
+        if (r.invalidPixels > 0) {
+            EXPECT_FALSE(r.reliable());
+        }
     }
     EXPECT_TRUE(anyInvalid);
 }

@@ -20,8 +20,9 @@ TEST(OverlayTable, EveryCategoryAnAlgorithmDrawsHasALegendEntryAndAToggle) {
     ASSERT_GE(drawn.size(), 10u);
     for (DebugCategory c : drawn) {
         EXPECT_NE(legendEntry(c), nullptr) << toString(c) << " is drawn but has no legend entry";
-        if (c != DebugCategory::PickedNode) // shown by Ctrl+click, not by a toggle
+        if (c != DebugCategory::PickedNode) { // shown by Ctrl+click, not by a toggle
             EXPECT_NE(overlayFor(c), nullptr) << toString(c) << " is drawn but no toggle shows it";
+        }
     }
 }
 
