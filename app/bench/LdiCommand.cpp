@@ -12,7 +12,6 @@
 #include "scene/SceneLoader.h"
 #include "scene/SceneObjects.h"
 
-
 #ifdef CDLAB_HAVE_GPU
 #include "gpu/GpuDevice.h"
 #include "gpu/GpuLdi.h"
@@ -139,14 +138,16 @@ int runLdi(const LdiCommandOptions& o, std::ostream& out) {
     CpuLdi cpu;
     out << std::left << std::setw(6) << "frame" << std::setw(20) << "pair" << std::right << std::setw(10)
         << "window" << std::setw(12) << "volume" << std::setw(10) << "depth" << std::setw(7) << "layers"
-        << std::setw(10) << "fragments" << std::setw(9) << "overflow" << std::setw(9) << "build_ms"
-        << std::setw(11) << "resolve_ms" << std::setw(12) << "readback_ms" << std::setw(10) << "query_ms";
+        << std::setw(8) << "invalid" << std::setw(10) << "fragments" << std::setw(9) << "overflow"
+        << std::setw(9) << "build_ms" << std::setw(11) << "resolve_ms" << std::setw(12) << "readback_ms"
+        << std::setw(10) << "query_ms";
     if (o.reference)
         out << std::setw(12) << "cpu_volume" << std::setw(9) << "cpu_ms" << std::setw(9) << "differ";
     if (o.reference && cgalAvailable()) out << std::setw(12) << "cgal_volume" << std::setw(10) << "cgal_ms";
     out << "\n";
     if (csv) {
-        csv << "frame,pair,width,height,volume,depth,layers,fragments,overflow,build_ms,resolve_ms,readback_"
+        csv << "frame,pair,width,height,volume,depth,layers,invalid,fragments,overflow,build_ms,resolve_ms,"
+               "readback_"
                "ms,query_ms";
         if (o.reference) csv << ",cpu_volume,cpu_ms,differ,cgal_volume,cgal_ms";
         csv << "\n";
@@ -175,12 +176,14 @@ int runLdi(const LdiCommandOptions& o, std::ostream& out) {
             out << std::left << std::setw(6) << f << std::setw(20) << pair << std::right << std::setw(10)
                 << (std::to_string(l.frame.width) + "x" + std::to_string(l.frame.height)) << std::fixed
                 << std::setprecision(5) << std::setw(12) << l.volume << std::setw(10) << l.maxDepth
-                << std::setw(7) << l.layersUsed << std::setw(10) << l.fragments << std::setw(9)
-                << (l.overflowed ? "YES" : "no") << std::setprecision(3) << std::setw(9) << l.buildMs
-                << std::setw(11) << l.resolveMs << std::setw(12) << l.readbackMs << std::setw(10) << ms;
+                << std::setw(7) << l.layersUsed << std::setw(8) << (l.invalidPixels + l.truncatedPixels)
+                << std::setw(10) << l.fragments << std::setw(9) << (l.overflowed ? "YES" : "no")
+                << std::setprecision(3) << std::setw(9) << l.buildMs << std::setw(11) << l.resolveMs
+                << std::setw(12) << l.readbackMs << std::setw(10) << ms;
             if (csv)
                 csv << f << "," << pair << "," << l.frame.width << "," << l.frame.height << "," << l.volume
-                    << "," << l.maxDepth << "," << l.layersUsed << "," << l.fragments << "," << l.overflowed
+                    << "," << l.maxDepth << "," << l.layersUsed << ","
+                    << (l.invalidPixels + l.truncatedPixels) << "," << l.fragments << "," << l.overflowed
                     << "," << l.buildMs << "," << l.resolveMs << "," << l.readbackMs << "," << ms;
             if (o.reference) {
                 // The bodies as the algorithm saw them at t1: a deforming one's mesh at that time.

@@ -115,7 +115,7 @@ LdiResult CpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
         const int count = int(end - begin);
         r.layersUsed = std::max(r.layersUsed, count);
         std::sort(begin, end, [](const Fragment& x, const Fragment& y) {
-            return x.z < y.z || (x.z == y.z && x.entry < y.entry); // exits first: touching is not overlap
+            return x.z < y.z || (x.z == y.z && x.entry < y.entry); // ties: one group (below), in one order
         });
         int c[2] = {wind[4 * p], wind[4 * p + 1]};
         const int i = int(p % std::uint32_t(f.width)), j = int(p / std::uint32_t(f.width));
@@ -135,19 +135,27 @@ LdiResult CpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
         bool any = both;
         int lowerOwner = both ? -1 : 0;
         double grad = 0;
-        for (auto it = begin; it != end; ++it) {
-            if (both) len += it->z - zPrev;
-            c[it->body] += it->entry ? 1 : -1;
-            if (c[it->body] < 0) valid = false;
-            const bool now = c[0] > 0 && c[1] > 0;
-            if (now && !both) { // an overlap interval opens at this fragment
-                if (!any) first = it->z;
-                any = true, lowerOwner = it->body;
-            } else if (!now && both) { // and closes: §5's derivative counts which body owns each end
-                last = it->z;
-                grad += (it->body == 1 ? 1.0 : 0.0) - (lowerOwner == 1 ? 1.0 : 0.0);
+        // Fragments at one depth are taken together: a ray grazing a silhouette meets the body's entry and
+        // exit at the same depth in either order, and touching bodies meet one's exit and the other's entry;
+        // neither is inside, and no counter may be judged between the two.
+        for (auto it = begin; it != end;) {
+            const float z = it->z;
+            if (both) len += z - zPrev;
+            bool entryB = false, exitB = false;
+            for (; it != end && it->z == z; ++it) {
+                c[it->body] += it->entry ? 1 : -1;
+                if (it->body == 1) (it->entry ? entryB : exitB) = true;
             }
-            both = now, zPrev = it->z;
+            if (c[0] < 0 || c[1] < 0) valid = false;
+            const bool now = c[0] > 0 && c[1] > 0;
+            if (now && !both) { // an overlap interval opens here
+                if (!any) first = z;
+                any = true, lowerOwner = entryB ? 1 : 0;
+            } else if (!now && both) { // and closes: §5's derivative counts which body owns each end
+                last = z;
+                grad += (exitB ? 1.0 : 0.0) - (lowerOwner == 1 ? 1.0 : 0.0);
+            }
+            both = now, zPrev = z;
         }
         if (both)
             len += depth - zPrev, last = depth; // the overlap runs on to Q's back (Q bounds it: rounding)

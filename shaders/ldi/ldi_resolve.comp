@@ -1,6 +1,6 @@
 #version 450 core
-// LDI resolve pass (ldi-notes §7.4), one invocation per pixel: gather the pixel's fragments, sort them (exits
-// first at equal depth: touching is not overlap), sweep the two winding counters from their values at Q's
+// LDI resolve pass (ldi-notes §7.4), one invocation per pixel: gather the pixel's fragments, sort them (those at
+// one depth are taken together: touching is not overlap), sweep the two winding counters from their values at Q's
 // front and measure where both are positive. The same rules as engine/ldi/CpuLdi.cpp, the reference. The
 // per-pixel answers go to images; ldi_reduce.comp sums them by rows (no barrier: llvmpipe runs work groups
 // with barriers as coroutines, several times slower).
@@ -77,23 +77,34 @@ void main() {
             bool any = both;
             uint lowerOwner = both ? 2u : 0u;
             float zPrev = 0.0;
+            // Fragments at one depth are taken together (a silhouette's entry and exit, touching bodies), as
+            // CpuLdi does: the state is judged only where the depth changes. One loop, not a nested one:
+            // llvmpipe compiles the nested form several times slower.
+            bool entryB = false, exitB = false;
             for (int k = 0; k < n; ++k) {
                 if (both) len += z[k] - zPrev;
+                zPrev = z[k];
                 uint body = m[k] >> 31;
-                int s = ((m[k] >> 30) & 1u) == 1u ? 1 : -1;
-                if (body == 0u) c0 += s; else c1 += s;
+                bool entry = ((m[k] >> 30) & 1u) == 1u;
+                if (body == 0u) c0 += entry ? 1 : -1; else c1 += entry ? 1 : -1;
+                if (body == 1u) {
+                    entryB = entryB || entry;
+                    exitB = exitB || !entry;
+                }
+                if (k + 1 < n && z[k + 1] == z[k]) continue;
                 if (c0 < 0 || c1 < 0) valid = false;
                 bool now = c0 > 0 && c1 > 0;
                 if (now && !both) {
                     if (!any) first = z[k];
                     any = true;
-                    lowerOwner = body;
+                    lowerOwner = entryB ? 1u : 0u;
                 } else if (!now && both) {
                     last = z[k];
-                    grad += (body == 1u ? 1 : 0) - (lowerOwner == 1u ? 1 : 0);
+                    grad += (exitB ? 1 : 0) - (lowerOwner == 1u ? 1 : 0);
                 }
                 both = now;
-                zPrev = z[k];
+                entryB = false;
+                exitB = false;
             }
             if (both) {
                 len += uDepth - zPrev;
