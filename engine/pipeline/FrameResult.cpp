@@ -12,7 +12,7 @@ const char* toString(Counter c) {
         "ee_backward",   "vf_backward",       "fv_backward",   "link_pairs",
         "pcls",          "samples",           "bisections",    "pcls_advanced",
         "ca_iterations", "distance_queries",  "hull_queries",  "sbv_triangles",
-        "sbv_kept",      "shrink_iterations", "osh_solves",   "ldi_queries",
+        "sbv_kept",      "shrink_iterations", "osh_solves",    "ldi_queries",
         "ldi_triangles", "ldi_fragments",     "ldi_pixels"};
     return kNames[int(c)];
 }
