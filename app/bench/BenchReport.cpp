@@ -80,6 +80,19 @@ std::string quoted(const std::string& s) {
     return out + '"';
 }
 
+/// A ratio in a column of width 10: three decimals while they fit, fewer as it grows, then scientific
+/// (a peer 100,000 times slower would otherwise run into the next column).
+std::string ratioText(double r) {
+    char buf[32];
+    if (r < 1000)
+        std::snprintf(buf, sizeof buf, "%.3f", r);
+    else if (r < 1e5)
+        std::snprintf(buf, sizeof buf, "%.1f", r);
+    else
+        std::snprintf(buf, sizeof buf, "%.2e", r);
+    return buf;
+}
+
 std::string hex(std::uint64_t h) {
     char buf[20];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
@@ -102,6 +115,8 @@ std::string configurationLine() {
 namespace {
 void printAnswers(std::ostream& out, const std::vector<AlgorithmRun>& runs);
 void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& runs);
+void printStartOverlaps(std::ostream& out, const std::vector<AlgorithmRun>& runs);
+void printFirstFrames(std::ostream& out, const std::vector<AlgorithmRun>& runs);
 } // namespace
 
 void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<AlgorithmRun>& runs) {
@@ -116,10 +131,10 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
     for (const auto& r : runs) w = std::max(w, r.spec.label().size() + 2);
     out << std::left << std::setw(static_cast<int>(w)) << "algorithm" << std::right << std::setw(10)
         << "build_ms" << std::setw(10) << "mem_KiB" << std::setw(12) << "frame_med" << std::setw(11)
-        << "frame_min" << std::setw(11) << "frame_max";
+        << "frame_min" << std::setw(11) << "frame_max" << std::setw(11) << "first_ms";
     for (Counter n : counters)
         out << std::setw(std::max<int>(12, static_cast<int>(std::strlen(toString(n))) + 2)) << toString(n);
-    out << std::setw(18) << "hash" << std::setw(10) << "ratio"
+    out << std::setw(18) << "hash" << std::setw(11) << "ratio"
         << "\n";
     double base = runs.empty() ? 0 : frameStats(runs.front()).median;
     out << std::fixed;
@@ -129,11 +144,12 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         out << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right
             << std::setprecision(2) << std::setw(10) << r.prepare.stages.get("build") << std::setw(10)
             << std::setprecision(0) << r.prepare.memoryBytes / 1024.0 << std::setprecision(4) << std::setw(12)
-            << fs.median << std::setw(11) << fs.min << std::setw(11) << fs.max;
+            << fs.median << std::setw(11) << fs.min << std::setw(11) << fs.max << std::setw(11)
+            << r.firstFrameMs;
         for (Counter n : counters)
             out << std::setw(std::max<int>(12, static_cast<int>(std::strlen(toString(n))) + 2)) << c.get(n);
-        out << std::setw(18) << hex(r.runHash) << std::setw(10) << std::setprecision(3)
-            << (base > 0 ? fs.median / base : 0) << "\n";
+        out << std::setw(18) << hex(r.runHash) << std::setw(11) << ratioText(base > 0 ? fs.median / base : 0)
+            << "\n";
     }
     // Structures shared within the run are built by the first algorithm that needs them: say so where a
     // build_ms leaves some out (the prepare notes end with "(N structures shared with another algorithm)").
@@ -143,6 +159,8 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
             out << "# " << r.spec.label() << " build_ms leaves out what an algorithm before it built: "
                 << r.prepare.notes.substr(open + 1, at - open - 1) << " shared\n";
         }
+    for (const auto& r : runs)
+        for (const auto& w : r.prepare.warnings) out << "# warning: " << r.spec.label() << ": " << w << "\n";
     out << "# stages (ms per frame, median [min, max] over frames)\n";
     for (const auto& r : runs) {
         out << "  " << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right;
@@ -173,6 +191,8 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         out << "# answers: " << tolerant
             << " report the first time a pair comes within epsilon, not compared "
             << "by hash\n";
+    printStartOverlaps(out, runs);
+    printFirstFrames(out, runs);
     out.unsetf(std::ios::fixed);
 }
 
@@ -195,9 +215,57 @@ void printAnswers(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
             if (r.runHash == first.runHash) continue;
             std::size_t differ = 0, n = std::min(r.frames.size(), first.frames.size());
             for (std::size_t i = 0; i < n; ++i) differ += r.frames[i].hash != first.frames[i].hash;
+            std::size_t inside = 0; // of those, frames that start interpenetrated
+            for (std::size_t i = 0; i < n; ++i)
+                inside += r.frames[i].hash != first.frames[i].hash && r.frames[i].startOverlaps > 0;
             out << "#   " << r.spec.label() << " differs from " << first.spec.label() << " on " << differ
-                << " of " << n << " frames\n";
+                << " of " << n << " frames";
+            if (inside) out << " (" << inside << " of them start interpenetrated)";
+            out << "\n";
         }
+    }
+}
+
+/// Continuous methods find the first contact of bodies that start apart. Where a frame starts with surfaces
+/// already crossing, say so: there "first contact" may be the frame's start itself, and BM-culling (which
+/// assumes a separated start) may hide the contact the unculled pipeline reports.
+void printStartOverlaps(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
+    const AlgorithmRun* checked = nullptr; // the frames were checked once, for every continuous algorithm
+    std::string culled;
+    for (const auto& r : runs) {
+        if (r.kind != AlgorithmKind::Continuous || r.frames.empty() || r.frames.front().startOverlaps < 0)
+            continue;
+        checked = &r;
+        const AlgorithmInfo* info = AlgorithmRegistry::instance().find(r.spec.name);
+        if (info && info->assumesSeparatedStart) culled += (culled.empty() ? "" : ", ") + r.spec.label();
+    }
+    if (!checked) return;
+    std::size_t frames = 0;
+    long pairFrames = 0;
+    for (const auto& f : checked->frames) frames += f.startOverlaps > 0, pairFrames += f.startOverlaps;
+    if (!frames) return;
+    out << "# answers: " << frames << " of " << checked->frames.size() << " frames start interpenetrated ("
+        << pairFrames << (pairFrames == 1 ? " body pair-frame" : " body pair-frames")
+        << " whose surfaces cross at the frame's start): a first contact there may be the start itself";
+    if (!culled.empty())
+        out << "; " << culled << " assume" << (culled.find(", ") == std::string::npos ? "s" : "")
+            << " separated starts (BM-culling), so "
+            << (culled.find(", ") == std::string::npos ? "its" : "their")
+            << " contacts may differ from the unculled pipeline's there";
+    out << "\n";
+}
+
+/// The first step after prepare against the same frame's later runs: structures built lazily by the first
+/// query (caches sized and touched) would show here. Reported when it is more than twice as slow.
+void printFirstFrames(std::ostream& out, const std::vector<AlgorithmRun>& runs) {
+    for (const auto& r : runs) {
+        if (r.frames.empty()) continue;
+        double later = 0;
+        for (const auto& [n, ms] : r.frames.front().stageMs) later += ms;
+        if (r.firstFrameMs > 2 * later && r.firstFrameMs > 0.5)
+            out << "# first frame: " << r.spec.label() << " took " << std::setprecision(2) << r.firstFrameMs
+                << " ms on its first run, " << r.firstFrameMs / std::max(later, 1e-9)
+                << " x its later runs' median (" << later << " ms): work left out of prepare\n";
     }
 }
 
@@ -243,7 +311,7 @@ void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
     out << "algorithm,frame,t";
     for (const auto& s : stages) out << "," << s << "_ms";
     for (Counter c : counters) out << "," << toString(c);
-    out << ",contact_pairs,hash,first_contact_t,first_contact_features\n";
+    out << ",contact_pairs,hash,first_contact_t,first_contact_features,start_overlaps\n";
     for (const auto& r : runs)
         for (const auto& f : r.frames) {
             out << quoted(r.spec.label()) << "," << f.frame << "," << f.t;
@@ -258,6 +326,8 @@ void writeCsv(const std::string& path, const std::vector<AlgorithmRun>& runs) {
             if (f.firstContact >= 0) out << std::setprecision(17) << f.firstContact << std::setprecision(6);
             out << ",";
             if (!f.firstContactFeatures.empty()) out << quoted(f.firstContactFeatures);
+            out << ",";
+            if (f.startOverlaps >= 0) out << f.startOverlaps;
             out << "\n";
         }
 }
@@ -280,6 +350,7 @@ void writeJson(const std::string& path, const BenchContext& ctx, const std::vect
         a["notes"] = r.prepare.notes;
         Stats fs = frameStats(r);
         a["frame_ms"] = {{"median", fs.median}, {"min", fs.min}, {"max", fs.max}};
+        a["first_frame_ms"] = r.firstFrameMs;
         for (const auto& s : stageNames(r)) {
             Stats st = stageStats(r, s);
             a["stages_ms"][s] = {{"median", st.median}, {"min", st.min}, {"max", st.max}};

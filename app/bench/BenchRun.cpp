@@ -2,6 +2,7 @@
 
 #include "ProgressBar.h"
 #include "core/InputError.h"
+#include "core/Stopwatch.h"
 #include "scene/SceneObjects.h"
 
 #include <algorithm>
@@ -16,6 +17,16 @@ double median(std::vector<double> v) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 } // namespace
+
+std::vector<long> startOverlaps(const Scene& scene, const std::vector<double>& frameStarts,
+                                std::shared_ptr<MeshDataCache> meshData) {
+    auto discrete = AlgorithmRegistry::instance().create("bvh", {});
+    if (meshData) discrete->shareMeshData(std::move(meshData));
+    discrete->prepare(scene);
+    std::vector<long> pairs;
+    for (double t : frameStarts) pairs.push_back(long(discrete->step(t, t).contacts.size())); // body pairs
+    return pairs;
+}
 
 std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<AlgorithmSpec>& algorithms,
                                    const BenchOptions& options) {
@@ -39,8 +50,9 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
         runs.push_back(std::move(run));
     }
 
+    std::shared_ptr<MeshDataCache> meshData;
     if (options.shareMeshData) {
-        auto meshData = std::make_shared<MeshDataCache>(scene);
+        meshData = std::make_shared<MeshDataCache>(scene);
         for (auto& algo : instances) algo->shareMeshData(meshData);
     }
 
@@ -69,7 +81,9 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
             std::string label = run.spec.label();
             for (int f = 0; f < frames; ++f) {
                 double t = frameTime(f);
+                Stopwatch clock;
                 FrameResult r = algo.step(t - dt, t);
+                if (pass == 0 && f == 0) run.firstFrameMs = clock.ms(); // the first query after prepare
                 if (timed) {
                     const auto& items = r.stages.items();
                     if (stageNames[a].empty())
@@ -94,10 +108,21 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
             }
         }
     }
+    // Frames that start interpenetrated, for the continuous algorithms' answers (once for all of them).
+    bool continuous = std::any_of(runs.begin(), runs.end(),
+                                  [](const AlgorithmRun& r) { return r.kind == AlgorithmKind::Continuous; });
+    std::vector<long> overlaps;
+    if (continuous && frames > 0) {
+        std::vector<double> starts;
+        for (int f = 0; f < frames; ++f) starts.push_back(frameTime(f) - dt);
+        bar.update(1, "checking which frames start interpenetrated");
+        overlaps = startOverlaps(scene, starts, meshData);
+    }
     for (std::size_t a = 0; a < instances.size(); ++a) {
         AlgorithmRun& run = runs[a];
         for (int f = 0; f < frames; ++f) {
             FrameRecord& rec = run.frames[f];
+            if (run.kind == AlgorithmKind::Continuous && !overlaps.empty()) rec.startOverlaps = overlaps[f];
             for (std::size_t s = 0; s < stageNames[a].size(); ++s)
                 rec.stageMs.emplace_back(stageNames[a][s], median(times[a][f][s]));
             run.runHash = combineHash(run.runHash, rec.hash);

@@ -20,6 +20,8 @@ struct FrameRecord {
     double firstContact = -1; ///< continuous algorithms: earliest time of contact in the frame, -1 if none
     std::string
         firstContactFeatures; ///< ... and its bodies and features ("door vertex 3 / box face 9 (...)")
+    /// Continuous algorithms: body pairs whose surfaces already cross at the frame's start (-1: not checked).
+    long startOverlaps = -1;
 };
 
 struct AlgorithmRun {
@@ -29,6 +31,7 @@ struct AlgorithmRun {
     PrepareReport prepare;
     std::vector<FrameRecord> frames;
     std::uint64_t runHash = 0;
+    double firstFrameMs = 0; ///< the first step after prepare (the warm-up pass's first frame), wall time
 };
 
 struct BenchOptions {
@@ -42,6 +45,13 @@ struct BenchOptions {
     /// figure.
     bool shareMeshData = true;
 };
+
+/// Body pairs whose surfaces overlap at each frame's start (frame i spans [t_i - dt, t_i]), by the discrete
+/// BVH test. Continuous methods find the first contact of bodies that start apart; on frames that start
+/// interpenetrated "first contact" means different things to different methods, and BM-culling
+/// (redon2002 sec. 4: it assumes a contact-free start) is not conservative there.
+std::vector<long> startOverlaps(const Scene& scene, const std::vector<double>& frameStarts,
+                                std::shared_ptr<MeshDataCache> meshData = {});
 
 /// Runs every algorithm over the same frames. Throws InputError on unknown algorithms or parameters.
 std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<AlgorithmSpec>& algorithms,

@@ -601,6 +601,21 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
     std::snprintf(prepared, sizeof prepared, "prepare %.1f ms, %.0f KiB: ", vp.prepare.stages.get("build"),
                   vp.prepare.memoryBytes / 1024.0);
     disabledWrapped(prepared + vp.prepare.notes);
+    const ImVec4 warn(1, 0.8f, 0.3f, 1);
+    for (const auto& w : vp.prepare.warnings) {
+        ImGui::PushStyleColor(ImGuiCol_Text, warn);
+        ImGui::TextWrapped("%s", w.c_str());
+        ImGui::PopStyleColor();
+    }
+    // BM-culling assumes each frame starts with the bodies apart: say so on the frames where they do not.
+    if (std::uint64_t n = vp.result.counters.get(Counter::BmStartOverlaps)) {
+        ImGui::PushStyleColor(ImGuiCol_Text, warn);
+        ImGui::TextWrapped(
+            "this frame starts with %llu body %s interpenetrating: BM-culling assumes separated "
+            "starts, so its contacts may differ from rigid-ccd's here",
+            (unsigned long long)n, n == 1 ? "pair" : "pairs");
+        ImGui::PopStyleColor();
+    }
     // CATCH's temporal culling and advancement, first: what its view is for (zhang2007 Fig. 6, eq. 4).
     CatchView& cv = vp.catchView;
     cv.barsDrawn = cv.sliderSteps = -1;

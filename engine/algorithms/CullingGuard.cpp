@@ -46,7 +46,8 @@ bool CullingGuard::safe(std::size_t pair, const SceneObjects& objects, const std
     CollisionResult overlap;
     m_collider.collide({objs[a].mesh, bvhOf[a], p0[a]}, {objs[b].mesh, bvhOf[b], p0[b]},
                        ContactMode::FirstContact, overlap);
-    if (overlap.colliding()) return true;
+    n.overlapping = overlap.colliding();
+    if (n.overlapping) return true;
     // Culling a body's nodes assumes the other body meets it from outside its solid; a body inside the
     // other's solid is itself met from outside, but the other body is not.
     n.nested = (solidA.closed && insideSolid(objects, bvhOf, b, p0[b], a, p0[a])) ||

@@ -26,6 +26,8 @@ public:
     /// A mesh of the scene (once per distinct mesh): whether it bounds a solid (closed, faces outward: the
     /// meshes that get BM-cones) and one vertex per surface piece to test for containment.
     void addMesh(const TriangleMesh& mesh, bool closedOutward);
+    /// Sizes the overlap test's scratch memory for `mesh` (see BvhCollider::reserve).
+    void reserve(const TriangleMesh& mesh, const Bvh& bvh) { m_collider.reserve(mesh, bvh); }
     /// Starts the scene's `pairs` body pairs unclassified.
     void resetPairs(std::size_t pairs);
     /// May objects a and b (entry `pair` of objects.pairs()) be culled over the frame [t0, t1] that starts
@@ -34,6 +36,9 @@ public:
               std::uint32_t a, std::uint32_t b, double t0, double t1, const std::vector<Pose>& p0);
     /// Whether the pair's last classification found one body inside the other.
     bool nested(std::size_t pair) const { return m_nesting[pair].nested; }
+    /// Whether the pair's surfaces already crossed at the start of the frame last asked about (then
+    /// culling is not conservative: it assumes a separated start).
+    bool overlapping(std::size_t pair) const { return m_nesting[pair].overlapping; }
     /// The frame [t0, t1] reported no contact for the pair: a classification that held at t0 holds at t1.
     void frameWithoutContact(std::size_t pair, double t0, double t1);
 
@@ -45,6 +50,7 @@ private:
     struct Nesting {
         double from = 1, until = 0; // the frame times over which the classification holds: empty
         bool nested = false;
+        bool overlapping = false; ///< surfaces crossing at the frame's start (no classification then)
         /// Does a frame [t0, t1] start within [from, until]? Callers compute t0 as t1 - dt, which misses the
         /// previous frame's end by a rounding error, so frames that meet to 1e-9 of a frame continue.
         bool holdsAt(double t0, double t1) const {

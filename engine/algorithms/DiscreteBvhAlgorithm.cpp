@@ -87,6 +87,7 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
         done += o.mesh->triangleCount();
         m_bvhOf.push_back(&bvh);
         m_meshOf.push_back(&mesh(i));
+        m_collider.reserve(mesh(i), bvh);
     }
     std::ostringstream s;
     s << distinct.size() << " BVHs (" << toString(m_build.bvType) << ", " << toString(m_build.splitRule)

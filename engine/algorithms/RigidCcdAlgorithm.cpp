@@ -45,6 +45,7 @@ AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
     AlgorithmInfo i;
     i.name = culling ? "rigid-ccd-bm" : "rigid-ccd";
     i.kind = AlgorithmKind::Continuous;
+    i.assumesSeparatedStart = culling; // CullingGuard: bodies that overlap at t0 are culled as before
     i.draws = {DebugCategory::BvhNode,     DebugCategory::BvOverlap,    DebugCategory::BvSeparated,
                DebugCategory::PickedNode,  DebugCategory::ForwardFace,  DebugCategory::BackwardFace,
                DebugCategory::TriangleHit, DebugCategory::TimeOfContact};
@@ -201,8 +202,14 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
             if (fresh) {
                 reused += wasThere;
                 m_guard.addMesh(mesh, surface.closedOutward());
-                if (!surface.closedOutward())
+                if (!surface.closedOutward()) {
                     uncone << "; no BM-cones for " << o.name << " (" << surface.describe() << ")";
+                    // Back-face culling needs a closed, outward surface: an open one could be met through
+                    // a hole or on an inward face (CullingGuard).
+                    report.warnings.push_back("no BM-cones for " + o.name + ": its surface is not closed (" +
+                                              surface.describe() +
+                                              "), so its nodes are never culled (as rigid-ccd)");
+                }
                 report.memoryBytes += cones->stats().memoryBytes;
             }
         }
@@ -215,6 +222,21 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
         }
     }
     m_guard.resetPairs(m_culling ? m_objects->pairs().size() : 0);
+    // The per-query caches only grow: size them (and touch their pages) for the largest body now, so the
+    // first frame after a build does not pay for it.
+    std::size_t maxVertices = 0, maxNodes = 0, maxTriangles = 0;
+    for (std::size_t k = 0; k < m_objects->objects().size(); ++k) {
+        maxVertices = std::max(maxVertices, m_objects->objects()[k].mesh->vertices.size());
+        maxTriangles = std::max(maxTriangles, m_objects->objects()[k].mesh->triangleCount());
+        maxNodes = std::max(maxNodes, m_bvhOf[k]->nodes().size());
+        if (m_culling) m_guard.reserve(*m_objects->objects()[k].mesh, *m_bvhOf[k]);
+    }
+    for (auto* c : {&m_sweptVerts, &m_pointBoxes}) c->reset(maxVertices);
+    for (auto* c : {&m_movingTraj, &m_fixedTraj}) c->reset(maxVertices);
+    for (auto* c : {&m_movingApprox, &m_fixedApprox}) c->reset(maxVertices);
+    for (auto* c : {&m_culledI, &m_culledJ}) c->reset(m_culling ? maxNodes : 0);
+    for (auto* c : {&m_backwardI, &m_backwardJ}) c->reset(m_faceBound ? maxTriangles : 0);
+    m_sweptNodes.reset(maxNodes);
     report.stages.add("build", sw.ms());
     std::ostringstream s;
     s << trees << " OBB trees, " << nodes << " nodes"
@@ -364,7 +386,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     sw.restart();
     Counts counts;
     std::vector<bool> faceMotionDrawn(m_objects->objects().size(), false);
-    std::uint64_t nestedPairs = 0;
+    std::uint64_t nestedPairs = 0, startOverlaps = 0;
     for (std::size_t pair = 0; pair < m_objects->pairs().size(); ++pair) {
         auto [pi, pj] = m_objects->pairs()[pair];
         // i relative to j at both ends: j's own motion is folded into the relative poses (a resting body is
@@ -378,6 +400,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         m_sink = sink, m_endPoseI = p1[i], m_endPoseJ = p1[j];
         m_cullPair = m_culling && m_guard.safe(pair, *m_objects, m_bvhOf, i, j, t0, t1, p0);
         nestedPairs += m_culling && m_guard.nested(pair); // not culled for want of cones is not nesting
+        startOverlaps += m_culling && m_guard.overlapping(pair);
         bool hit = query(i, j, rel, best, counts);
         m_sink = nullptr;
         if (m_culling && !hit) m_guard.frameWithoutContact(pair, t0, t1);
@@ -411,6 +434,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.counters.add(Counter::Contacts, r.firstContacts.size());
     r.counters.add(Counter::ContactTests, counts.hits);
     if (m_culling) r.counters.add(Counter::BmNested, nestedPairs);
+    if (m_culling) r.counters.add(Counter::BmStartOverlaps, startOverlaps);
     if (m_faceBound) {
         r.counters.add(Counter::EeBackward, counts.eeBackward);
         r.counters.add(Counter::VfBackward, counts.vfBackward);

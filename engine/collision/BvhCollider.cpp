@@ -45,17 +45,22 @@ struct ObbPolicy {
     }
 };
 
+void BvhCollider::reserve(const TriangleMesh& mesh, const Bvh& bvh) {
+    // resize() value-initialises, so the pages are touched here and not by the first query.
+    if (m_vertStamp.size() < mesh.vertices.size()) {
+        m_vertB.resize(mesh.vertices.size());
+        m_vertStamp.resize(mesh.vertices.size(), 0);
+    }
+    if (bvh.bvType() == BvType::Obb && m_obbStamp.size() < bvh.nodes().size()) {
+        m_obbB.resize(bvh.nodes().size());
+        m_obbStamp.resize(bvh.nodes().size(), 0);
+    }
+}
+
 void BvhCollider::beginQuery(const TriangleMesh& meshB, const Bvh& bvhB) {
     m_meshB = &meshB;
     m_bvhB = &bvhB;
-    if (m_vertStamp.size() < meshB.vertices.size()) {
-        m_vertB.resize(meshB.vertices.size());
-        m_vertStamp.resize(meshB.vertices.size(), 0);
-    }
-    if (bvhB.bvType() == BvType::Obb && m_obbStamp.size() < bvhB.nodes().size()) {
-        m_obbB.resize(bvhB.nodes().size());
-        m_obbStamp.resize(bvhB.nodes().size(), 0);
-    }
+    reserve(meshB, bvhB);
     if (++m_stamp == 0) { // wrapped: invalidate everything
         std::fill(m_vertStamp.begin(), m_vertStamp.end(), 0);
         std::fill(m_obbStamp.begin(), m_obbStamp.end(), 0);

@@ -21,6 +21,9 @@ struct PrepareReport {
     StageTimes stages;           ///< e.g. "build" in ms
     std::size_t memoryBytes = 0; ///< acceleration structures
     std::string notes;           ///< e.g. "2 BVHs, 17,123 nodes"
+    /// What the method could not do as asked and why (e.g. no BM-cones for an open mesh, so its nodes are
+    /// never culled): the bench prints these, the viewer shows them beside the view.
+    std::vector<std::string> warnings;
 };
 
 class Algorithm {

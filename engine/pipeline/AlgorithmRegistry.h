@@ -35,6 +35,10 @@ struct AlgorithmInfo {
     /// epsilon): the bench's answer comparison and --verify leave it out (its tests check it against the
     /// exact discrete test instead).
     bool exactAnswers = true;
+    /// A continuous method whose culling assumes every frame starts with the bodies apart (BM-culling,
+    /// redon2002 sec. 4): on frames that start interpenetrated its contacts may differ from the unculled
+    /// pipeline's. The bench's answers and the viewer's view panel say so on such frames.
+    bool assumesSeparatedStart = false;
     /// When a parameter changes what it answers (sbv: narrow=exact makes the penetration-region method a
     /// discrete one): the kind for those parameters. Unset: always `kind`.
     std::function<AlgorithmKind(const ParamSet&)> kindFor;

@@ -13,7 +13,7 @@ const char* toString(Counter c) {
         "pcls",          "samples",           "bisections",    "pcls_advanced",
         "ca_iterations", "distance_queries",  "hull_queries",  "sbv_triangles",
         "sbv_kept",      "shrink_iterations", "osh_solves",    "ldi_queries",
-        "ldi_triangles", "ldi_fragments",     "ldi_pixels"};
+        "ldi_triangles", "ldi_fragments",     "ldi_pixels",    "bm_start_overlaps"};
     return kNames[int(c)];
 }
 

@@ -50,8 +50,11 @@ enum class Counter : std::uint8_t {
     LdiTriangles,     ///< ldi_triangles: triangles submitted to them (after lateral culling)
     LdiFragments,     ///< ldi_fragments: fragments inside the query boxes
     LdiPixels,        ///< ldi_pixels: pixels of the query windows
+    /// bm_start_overlaps: pair-frames that start with the surfaces crossing, where BM-culling (which
+    /// assumes a separated start) may hide a contact the unculled pipeline reports
+    BmStartOverlaps,
 };
-constexpr int kCounterCount = int(Counter::LdiPixels) + 1;
+constexpr int kCounterCount = int(Counter::BmStartOverlaps) + 1;
 const char* toString(Counter c);
 /// The counter named `name` ("ee_tests"); false when there is none.
 bool parseCounter(std::string_view name, Counter& out);
