@@ -80,6 +80,28 @@ TEST(LinearCcdFilter, EdgeEdgeAgreesWithTheExactSearch) {
     expectFilterAgreesWithExact(true, 12);
 }
 
+TEST(LinearCcdFilter, RoundedRationalsKeepTheAnswers) {
+    // Generated queries scaled by a positive rational (a similarity: the same contacts) that no double
+    // holds: 1/3 (one-limb numerators and denominators rounded), and one of 100-bit terms (leading limbs).
+    mpz_class big = (mpz_class(1) << 100) + 12345;
+    for (const Rational& scale : {Rational(1, 3), Rational(big, big - 98765)}) {
+        for (bool edgeEdge : {false, true}) {
+            CcdGeneratorOptions g;
+            g.edgeEdge = edgeEdge;
+            g.count = 500;
+            g.seed = 21;
+            for (const CcdQuery& q : CcdQueryGenerator::generate(g)) {
+                std::array<RationalVec3, 8> p;
+                for (std::size_t k = 0; k < 8; ++k) {
+                    p[k] = {q.points[k].x * scale, q.points[k].y * scale, q.points[k].z * scale};
+                    p[k].x.canonicalize(), p[k].y.canonicalize(), p[k].z.canonicalize();
+                }
+                ASSERT_EQ(edgeEdge ? edgeEdgeCcd(p) : vertexFaceCcd(p), q.truth);
+            }
+        }
+    }
+}
+
 TEST(LinearCcdFilter, ProvesACleanCrossingAndRefutesAMiss) {
     EXPECT_EQ(LinearCcdFilter::vertexFace(fallingVertex(1), {}), LinearCcdFilter::Answer::Contact);
     std::array<Vec3, 8> miss = fallingVertex(1);

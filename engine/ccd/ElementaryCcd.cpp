@@ -316,14 +316,26 @@ bool exactDouble(const Rational& q, double& out) {
     return true;
 }
 
-/// q as a double within 2^-51 of itself, as LinearCcdFilter requires: exactly if exactDouble can; else, for
-/// a numerator and a denominator of one limb each, their nearest doubles divided (three roundings to
-/// nearest); else rounded toward zero by mpq_get_d. False if q underflows to zero.
+/// |z| from its two leading limbs, times 2^-(64 * shift): within 3 * 2^-53 of it (the limbs rounded, their
+/// sum rounded, the lower limbs dropped: less than 2^-64 of the value).
+double leadingLimbs(mpz_srcptr z, long& shift) {
+    std::size_t n = mpz_size(z);
+    shift = long(n) - 2;
+    if (n == 1) return shift = 0, double(mpz_getlimbn(z, 0));
+    return double(mpz_getlimbn(z, mp_size_t(n - 1))) * 0x1p64 + double(mpz_getlimbn(z, mp_size_t(n - 2)));
+}
+
+/// q as a double within 1e-15 of itself, as LinearCcdFilter requires: exactly if exactDouble can; else the
+/// quotient of the numerator's and the denominator's leading limbs (within 7 * 2^-53), scaled; else (beyond
+/// the exponent range) rounded toward zero by mpq_get_d. False if q underflows to zero.
 bool toDouble(const Rational& q, double& out) {
     if (exactDouble(q, out)) return true;
     mpz_srcptr num = q.get_num_mpz_t(), den = q.get_den_mpz_t();
-    if (mpz_size(num) == 1 && mpz_size(den) == 1) {
-        double v = double(mpz_getlimbn(num, 0)) / double(mpz_getlimbn(den, 0));
+    long numShift = 0, denShift = 0;
+    double v = leadingLimbs(num, numShift) / leadingLimbs(den, denShift);
+    long e = 64 * (numShift - denShift);
+    if (mpz_sgn(num) != 0 && e > -900 && e < 900) {
+        v = std::ldexp(v, int(e));
         out = mpz_sgn(num) < 0 ? -v : v;
         return true;
     }

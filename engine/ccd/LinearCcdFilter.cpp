@@ -77,7 +77,7 @@ template <int N> struct Bounded {
     }
 };
 
-/// p(t) = p0 + t (p1 - p0), each coordinate off by less than 2^-51 of itself (covered by the slack).
+/// p(t) = p0 + t (p1 - p0), each coordinate off by less than 1e-15 of itself (covered by the slack).
 PVec<2> linear(const Vec3& p0, const Vec3& p1) {
     auto lin = [](double a, double b) {
         Poly<2> r;
@@ -99,9 +99,9 @@ bool inRange(const std::array<Vec3, 8>& p) {
 }
 
 /// True when the boxes of points [0, split) and [split, 4) over both ends are apart on some axis by more than
-/// the inputs' rounding (kInputError of the coordinates: 1e-15 > 2^-51, see LinearCcdFilter.h).
+/// the inputs' rounding (within 1e-15 of the coordinates, see LinearCcdFilter.h).
 bool sweptBoxesApart(const std::array<Vec3, 8>& p, int split) {
-    constexpr double kInputError = 1e-15;
+    constexpr double kInputError = 2e-15;   // twice the inputs' error: the sums below round too
     auto apart = [](double lo, double hi) { // lo < hi for the exact values of both
         return lo + kInputError * std::abs(lo) < hi - kInputError * std::abs(hi);
     };

@@ -14,7 +14,7 @@
 //    the cubic with every inside condition holding on the interval is a contact — the exact search's own
 //    proof (ElementaryCcd.cpp). It gives up (Unknown) past a small depth or budget: grazing contacts,
 //    degenerate or nearly coplanar features are left to the exact cascade.
-// Inputs may be exact or doubles within 2^-51 of exact rationals (ElementaryCcd.cpp rounds them): four more
+// Inputs may be exact or doubles within 1e-15 of exact rationals (ElementaryCcd.cpp rounds them): ten more
 // roundings in the slack's budget (1e-11 covers hundreds). The error analysis is the usual
 // forward one (Higham, Accuracy and Stability of Numerical Algorithms, 2002, sec. 3.1): it needs no
 // underflow or overflow, so coordinates must be 0 or of magnitude in [1e-30, 1e30], else Unknown.
