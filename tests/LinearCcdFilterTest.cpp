@@ -132,6 +132,25 @@ TEST(LinearCcdFilter, LeavesExactTouchingToTheExactSearch) {
     EXPECT_TRUE(edgeEdgeCcd(ee));
 }
 
+TEST(LinearCcdFilter, ProvesGridContactsAtDyadicTimesExactly) {
+    // On a binary grid the conditions at t = 0, 1/2, 1 are exact in integers: the vertex grazing the edge
+    // y = 0 at t = 1/2 and edges meeting at t = 1 are proven here, not left to the exact search.
+    std::array<Vec3, 8> graze = fallingVertex(0.25);
+    graze[0].y = graze[4].y = 0;
+    EXPECT_EQ(LinearCcdFilter::vertexFace(graze, {}), LinearCcdFilter::Answer::Contact);
+    std::array<Vec3, 8> ee = {Vec3{-1, 0, 1}, {1, 0, 1}, {0, -1, 0}, {0, 1, 0},
+                              Vec3{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}};
+    EXPECT_EQ(LinearCcdFilter::edgeEdge(ee, {}), LinearCcdFilter::Answer::Contact);
+    // Not off the grid's reach (a 30-bit coordinate), nor when only the boxes fail: parallel edges that end
+    // collinear but apart at t = 1 (coplanar, both straddles zero) are no contact there.
+    std::array<Vec3, 8> fine = ee;
+    fine[0].x = fine[4].x = -1 - 0x1p-30;
+    EXPECT_NE(LinearCcdFilter::edgeEdge(fine, {}), LinearCcdFilter::Answer::Contact);
+    std::array<Vec3, 8> apart = {Vec3{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1},
+                                 Vec3{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {3, 0, 0}};
+    EXPECT_NE(LinearCcdFilter::edgeEdge(apart, {}), LinearCcdFilter::Answer::Contact);
+}
+
 TEST(LinearCcdFilter, GivesUpOutsideItsErrorAnalysis) {
     // Coordinates that would underflow (or overflow) the products: the exact search answers.
     for (double scale : {1e-35, 1e35}) {

@@ -3,6 +3,7 @@
 #include "ccd/DoublePoly.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace cdlab {
@@ -226,6 +227,119 @@ template <class Conditions> Answer bisect(const Conditions& conds, bool mayProve
     return answer;
 }
 
+// ---- exact touching at t = 0, 1/2, 1
+// ----------------------------------------------------------------------- Configurations that touch exactly
+// (a vertex meeting an edge, features arriving at t = 1) leave the bisection open: a sign is zero there,
+// which no rounded range certifies. When the coordinates lie on a small binary grid (integers, halves, ...),
+// the conditions at the dyadic times where such contacts sit in handcrafted and grid-aligned scenes are exact
+// in 128-bit integers; if all hold at one of them (the box conditions too, as in the exact search's own check
+// at single times) the contact is certain.
+
+using I128 = __int128;
+struct IVec {
+    I128 x, y, z;
+    IVec operator-(const IVec& o) const { return {x - o.x, y - o.y, z - o.z}; }
+    I128 operator[](int k) const { return k == 0 ? x : (k == 1 ? y : z); }
+};
+IVec icross(const IVec& a, const IVec& b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+I128 idot(const IVec& a, const IVec& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+int isign(I128 v) {
+    return (v > 0) - (v < 0);
+}
+
+/// The points times 2^s as integers of at most 20 bits (the smallest s that makes every coordinate an
+/// integer); false if there is none. Positions at t = k/2 times 2^(s+1) then have 22 bits, and the quartic
+/// conditions below stay under 2^95.
+bool onGrid(const std::array<Vec3, 8>& p, std::array<IVec, 8>& out) {
+    // Each coordinate as +-m 2^e with m odd, from its bits (normal doubles: inRange holds).
+    std::uint64_t m[24];
+    int e[24], s = -1100;
+    for (std::size_t i = 0; i < 24; ++i) {
+        auto bits = std::bit_cast<std::uint64_t>(p[i / 3][int(i % 3)]);
+        std::uint64_t mant = bits & ((std::uint64_t(1) << 52) - 1), biased = (bits >> 52) & 0x7ff;
+        if (biased == 0) { // zero (inRange leaves no subnormal)
+            m[i] = 0, e[i] = 0;
+            continue;
+        }
+        mant |= std::uint64_t(1) << 52;
+        int tz = __builtin_ctzll(mant);
+        m[i] = mant >> tz, e[i] = int(biased) - 1075 + tz;
+        s = std::max(s, -e[i]);
+    }
+    for (std::size_t i = 0; i < 24; ++i) {
+        I128 v = 0;
+        if (m[i] != 0) {
+            int shift = e[i] + s; // >= 0
+            if (64 - __builtin_clzll(m[i]) + shift > 20) return false;
+            v = I128(m[i] << shift);
+            if (std::signbit(p[i / 3][int(i % 3)])) v = -v;
+        }
+        (i % 3 == 0 ? out[i / 3].x : (i % 3 == 1 ? out[i / 3].y : out[i / 3].z)) = v;
+    }
+    return true;
+}
+
+/// The four points at t = k/2 (k = 0, 1, 2), times 2^(s+1).
+std::array<IVec, 4> at(const std::array<IVec, 8>& g, int k) {
+    std::array<IVec, 4> q;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const IVec &a = g[i], &b = g[i + 4];
+        q[i] = {(2 - k) * a.x + k * b.x, (2 - k) * a.y + k * b.y, (2 - k) * a.z + k * b.z};
+    }
+    return q;
+}
+
+/// Per axis, the boxes of points [0, split) and [split, 4) overlap (addBoxOverlap's conditions).
+bool boxesMeet(const std::array<IVec, 4>& q, std::size_t split) {
+    for (int k = 0; k < 3; ++k) {
+        I128 aLo = q[0][k], aHi = aLo, bLo = q[split][k], bHi = bLo;
+        for (std::size_t i = 0; i < 4; ++i) {
+            I128 x = q[i][k];
+            if (i < split)
+                aLo = std::min(aLo, x), aHi = std::max(aHi, x);
+            else
+                bLo = std::min(bLo, x), bHi = std::max(bHi, x);
+        }
+        if (aHi < bLo || bHi < aLo) return false;
+    }
+    return true;
+}
+
+bool vertexFaceTouches(const std::array<IVec, 4>& q) {
+    const IVec &v = q[0], &a = q[1], &b = q[2], &c = q[3];
+    IVec e1 = b - a, e2 = c - a, w = v - a, n = icross(e1, e2);
+    return idot(n, w) == 0 && idot(icross(e1, w), n) >= 0 && idot(icross(w, e2), n) >= 0 &&
+           idot(icross(c - b, v - b), n) >= 0 && boxesMeet(q, 1);
+}
+
+bool edgeEdgeTouches(const std::array<IVec, 4>& q) {
+    const IVec &a0 = q[0], &a1 = q[1], &b0 = q[2], &b1 = q[3];
+    IVec da = a1 - a0, db = b1 - b0, n = icross(da, db);
+    return idot(n, b0 - a0) == 0 &&
+           isign(idot(icross(db, a0 - b0), n)) * isign(idot(icross(db, a1 - b0), n)) <= 0 &&
+           isign(idot(icross(da, b0 - a0), n)) * isign(idot(icross(da, b1 - a0), n)) <= 0 && boxesMeet(q, 2);
+}
+
+/// A contact certain at t = 0, 1/2 or 1, for points on a small grid.
+template <class Touches> bool touchesAtDyadicTime(const std::array<Vec3, 8>& p, Touches touches) {
+    std::array<IVec, 8> g;
+    if (!onGrid(p, g)) return false;
+    for (int k = 0; k <= 2; ++k)
+        if (touches(at(g, k))) return true;
+    return false;
+}
+
+/// Coplanarity may hold at t = 0, 1/2 or 1 (rounded ranges cannot exclude it): worth the exact check.
+bool mayVanishAtDyadicTime(const Bounded<4>& f) {
+    for (double t : {0.0, 0.5, 1.0})
+        if (zeroMayHold(f, t, t)) return true;
+    return false;
+}
+
 bool plainDecision(const CcdOptions& o) {
     return !o.earliest && o.from <= 0 && o.until >= 1;
 }
@@ -237,7 +351,10 @@ LinearCcdFilter::Answer LinearCcdFilter::vertexFace(const std::array<Vec3, 8>& p
     if (intervals) *intervals = 0;
     if (!inRange(p)) return Answer::Unknown;
     if (sweptBoxesApart(p, 1)) return Answer::NoContact;
-    return bisect(VertexFace::build(p), plainDecision(options), intervals);
+    const VertexFace conds = VertexFace::build(p);
+    if (plainDecision(options) && mayVanishAtDyadicTime(conds.f) && touchesAtDyadicTime(p, vertexFaceTouches))
+        return Answer::Contact;
+    return bisect(conds, plainDecision(options), intervals);
 }
 
 LinearCcdFilter::Answer LinearCcdFilter::edgeEdge(const std::array<Vec3, 8>& p, const CcdOptions& options,
@@ -245,7 +362,10 @@ LinearCcdFilter::Answer LinearCcdFilter::edgeEdge(const std::array<Vec3, 8>& p, 
     if (intervals) *intervals = 0;
     if (!inRange(p)) return Answer::Unknown;
     if (sweptBoxesApart(p, 2)) return Answer::NoContact;
-    return bisect(EdgeEdge::build(p), plainDecision(options), intervals);
+    const EdgeEdge conds = EdgeEdge::build(p);
+    if (plainDecision(options) && mayVanishAtDyadicTime(conds.f) && touchesAtDyadicTime(p, edgeEdgeTouches))
+        return Answer::Contact;
+    return bisect(conds, plainDecision(options), intervals);
 }
 
 } // namespace cdlab
