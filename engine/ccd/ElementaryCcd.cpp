@@ -327,9 +327,11 @@ double leadingLimbs(mpz_srcptr z, long& shift) {
 
 /// q as a double within 1e-15 of itself, as LinearCcdFilter requires: exactly if exactDouble can; else the
 /// quotient of the numerator's and the denominator's leading limbs (within 7 * 2^-53), scaled; else (beyond
-/// the exponent range) rounded toward zero by mpq_get_d. False if q underflows to zero.
-bool toDouble(const Rational& q, double& out) {
+/// the exponent range) rounded toward zero by mpq_get_d. False if q underflows to zero. `rounded` is set when
+/// the double is not q itself.
+bool toDouble(const Rational& q, double& out, bool& rounded) {
     if (exactDouble(q, out)) return true;
+    rounded = true;
     mpz_srcptr num = q.get_num_mpz_t(), den = q.get_den_mpz_t();
     long numShift = 0, denShift = 0;
     double v = leadingLimbs(num, numShift) / leadingLimbs(den, denShift);
@@ -343,9 +345,11 @@ bool toDouble(const Rational& q, double& out) {
     return out != 0 || sgn(q) == 0;
 }
 
-bool nearestDoubles(const std::array<RationalVec3, 8>& p, std::array<Vec3, 8>& out) {
+bool nearestDoubles(const std::array<RationalVec3, 8>& p, std::array<Vec3, 8>& out, bool& rounded) {
+    rounded = false;
     for (std::size_t i = 0; i < 8; ++i)
-        if (!toDouble(p[i].x, out[i].x) || !toDouble(p[i].y, out[i].y) || !toDouble(p[i].z, out[i].z))
+        if (!toDouble(p[i].x, out[i].x, rounded) || !toDouble(p[i].y, out[i].y, rounded) ||
+            !toDouble(p[i].z, out[i].z, rounded))
             return false;
     return true;
 }
@@ -368,8 +372,10 @@ std::array<RationalVec3, 8> toRational(const std::array<Vec3, 8>& p) {
 bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
     std::array<Vec3, 8> d;
     std::uint64_t n = 0;
-    if (options.linearFilter && nearestDoubles(p, d))
-        if (auto hit = filterAnswer(LinearCcdFilter::vertexFace(d, options, &n), n, stats)) return *hit;
+    bool rounded = false;
+    if (options.linearFilter && nearestDoubles(p, d, rounded))
+        if (auto hit = filterAnswer(LinearCcdFilter::vertexFace(d, options, &n, rounded), n, stats))
+            return *hit;
     return vertexFaceCcd({moving(p[0], p[4]), moving(p[1], p[5]), moving(p[2], p[6]), moving(p[3], p[7])},
                          options, stats);
 }
@@ -377,8 +383,10 @@ bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& optio
 bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
     std::array<Vec3, 8> d;
     std::uint64_t n = 0;
-    if (options.linearFilter && nearestDoubles(p, d))
-        if (auto hit = filterAnswer(LinearCcdFilter::edgeEdge(d, options, &n), n, stats)) return *hit;
+    bool rounded = false;
+    if (options.linearFilter && nearestDoubles(p, d, rounded))
+        if (auto hit = filterAnswer(LinearCcdFilter::edgeEdge(d, options, &n, rounded), n, stats))
+            return *hit;
     return edgeEdgeCcd({moving(p[0], p[4]), moving(p[1], p[5]), moving(p[2], p[6]), moving(p[3], p[7])},
                        options, stats);
 }

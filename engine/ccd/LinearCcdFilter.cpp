@@ -235,7 +235,7 @@ template <class Conditions> Answer bisect(const Conditions& conds, bool mayProve
 // in 128-bit integers; if all hold at one of them (the box conditions too, as in the exact search's own check
 // at single times) the contact is certain.
 
-using I128 = __int128;
+__extension__ typedef __int128 I128; // GCC and Clang; -Wpedantic knows no 128-bit type
 struct IVec {
     I128 x, y, z;
     IVec operator-(const IVec& o) const { return {x - o.x, y - o.y, z - o.z}; }
@@ -347,23 +347,25 @@ bool plainDecision(const CcdOptions& o) {
 } // namespace
 
 LinearCcdFilter::Answer LinearCcdFilter::vertexFace(const std::array<Vec3, 8>& p, const CcdOptions& options,
-                                                    std::uint64_t* intervals) {
+                                                    std::uint64_t* intervals, bool rounded) {
     if (intervals) *intervals = 0;
     if (!inRange(p)) return Answer::Unknown;
     if (sweptBoxesApart(p, 1)) return Answer::NoContact;
     const VertexFace conds = VertexFace::build(p);
-    if (plainDecision(options) && mayVanishAtDyadicTime(conds.f) && touchesAtDyadicTime(p, vertexFaceTouches))
+    if (!rounded && plainDecision(options) && mayVanishAtDyadicTime(conds.f) &&
+        touchesAtDyadicTime(p, vertexFaceTouches))
         return Answer::Contact;
     return bisect(conds, plainDecision(options), intervals);
 }
 
 LinearCcdFilter::Answer LinearCcdFilter::edgeEdge(const std::array<Vec3, 8>& p, const CcdOptions& options,
-                                                  std::uint64_t* intervals) {
+                                                  std::uint64_t* intervals, bool rounded) {
     if (intervals) *intervals = 0;
     if (!inRange(p)) return Answer::Unknown;
     if (sweptBoxesApart(p, 2)) return Answer::NoContact;
     const EdgeEdge conds = EdgeEdge::build(p);
-    if (plainDecision(options) && mayVanishAtDyadicTime(conds.f) && touchesAtDyadicTime(p, edgeEdgeTouches))
+    if (!rounded && plainDecision(options) && mayVanishAtDyadicTime(conds.f) &&
+        touchesAtDyadicTime(p, edgeEdgeTouches))
         return Answer::Contact;
     return bisect(conds, plainDecision(options), intervals);
 }

@@ -35,11 +35,12 @@ public:
     /// Points as in vertexFaceCcd / edgeEdgeCcd (the four at t = 0, then at t = 1). A proof of contact is
     /// given only for options that ask for a plain decision (no `earliest`, the whole frame): otherwise
     /// Contact becomes Unknown, as the window's grid and the earliest time are the exact search's business.
-    /// `intervals` (if not null) receives the number of time intervals examined.
+    /// `intervals` (if not null) receives the number of time intervals examined. `rounded`: the points are
+    /// within 1e-15 of the query's, not exactly them (then no contact is proven from exact zeros).
     static Answer vertexFace(const std::array<Vec3, 8>& p, const CcdOptions& options,
-                             std::uint64_t* intervals = nullptr);
+                             std::uint64_t* intervals = nullptr, bool rounded = false);
     static Answer edgeEdge(const std::array<Vec3, 8>& p, const CcdOptions& options,
-                           std::uint64_t* intervals = nullptr);
+                           std::uint64_t* intervals = nullptr, bool rounded = false);
 
     /// The bisection's limits: deeper or longer searches are the exact cascade's.
     static constexpr int kMaxDepth = 20;
