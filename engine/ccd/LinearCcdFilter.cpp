@@ -227,13 +227,12 @@ template <class Conditions> Answer bisect(const Conditions& conds, bool mayProve
     return answer;
 }
 
-// ---- exact touching at t = 0, 1/2, 1
-// ----------------------------------------------------------------------- Configurations that touch exactly
-// (a vertex meeting an edge, features arriving at t = 1) leave the bisection open: a sign is zero there,
-// which no rounded range certifies. When the coordinates lie on a small binary grid (integers, halves, ...),
-// the conditions at the dyadic times where such contacts sit in handcrafted and grid-aligned scenes are exact
-// in 128-bit integers; if all hold at one of them (the box conditions too, as in the exact search's own check
-// at single times) the contact is certain.
+// ---- exact touching at t = 0, 1/2, 1 ----
+// Configurations that touch exactly (a vertex meeting an edge, features arriving at t = 1) leave the
+// bisection open: a sign is zero there, which no rounded range certifies. When the coordinates lie on a small
+// binary grid (integers, halves, ...), the conditions at the dyadic times where such contacts sit in
+// handcrafted and grid-aligned scenes are exact in 128-bit integers; if all hold at one of them (the box
+// conditions too, as in the exact search's own check at single times) the contact is certain.
 
 __extension__ typedef __int128 I128; // GCC and Clang; -Wpedantic knows no 128-bit type
 struct IVec {

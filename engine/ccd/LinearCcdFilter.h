@@ -3,7 +3,7 @@
 // contact or cross cleanly; these are decided here in a few hundred nanoseconds, with no allocation, and
 // only what stays open goes to the exact cascade, whose answers this never contradicts where it decides.
 //
-// Two certified steps:
+// Three certified steps:
 // 1. Swept boxes: with linear motion a corner stays in the box of its two end positions, so a contact needs
 //    the vertex's (edge's) swept box to meet the face's (other edge's) on every axis; boxes apart by more
 //    than the inputs' rounding are apart for the exact coordinates.
@@ -14,6 +14,9 @@
 //    the cubic with every inside condition holding on the interval is a contact — the exact search's own
 //    proof (ElementaryCcd.cpp). It gives up (Unknown) past a small depth or budget: grazing contacts,
 //    degenerate or nearly coplanar features are left to the exact cascade.
+// 3. Before the bisection, for points that are exactly the query's and lie on a small binary grid, where the
+//    coplanarity cubic may vanish at t = 0, 1/2 or 1: every condition checked at that time in 128-bit
+//    integers, which proves the exact touching contacts the rounded ranges cannot.
 // Inputs may be exact or doubles within 1e-15 of exact rationals (ElementaryCcd.cpp rounds them): ten more
 // roundings in the slack's budget (1e-11 covers hundreds). The error analysis is the usual
 // forward one (Higham, Accuracy and Stability of Numerical Algorithms, 2002, sec. 3.1): it needs no
