@@ -323,19 +323,21 @@ bool edgeEdgeTouches(const std::array<IVec, 4>& q) {
            isign(idot(icross(da, b0 - a0), n)) * isign(idot(icross(da, b1 - a0), n)) <= 0 && boxesMeet(q, 2);
 }
 
-/// A contact certain at t = 0, 1/2 or 1, for points on a small grid.
-template <class Touches> bool touchesAtDyadicTime(const std::array<Vec3, 8>& p, Touches touches) {
-    std::array<IVec, 8> g;
-    if (!onGrid(p, g)) return false;
+/// Bit k set: coplanarity may hold at t = k/2 (rounded ranges cannot exclude it), worth the exact check.
+unsigned mayVanishAtDyadicTimes(const Bounded<4>& f) {
+    unsigned times = 0;
     for (int k = 0; k <= 2; ++k)
-        if (touches(at(g, k))) return true;
-    return false;
+        if (zeroMayHold(f, 0.5 * k, 0.5 * k)) times |= 1u << k;
+    return times;
 }
 
-/// Coplanarity may hold at t = 0, 1/2 or 1 (rounded ranges cannot exclude it): worth the exact check.
-bool mayVanishAtDyadicTime(const Bounded<4>& f) {
-    for (double t : {0.0, 0.5, 1.0})
-        if (zeroMayHold(f, t, t)) return true;
+/// A contact certain at t = k/2 for a k in `times`, for points on a small grid.
+template <class Touches>
+bool touchesAtDyadicTime(const std::array<Vec3, 8>& p, unsigned times, Touches touches) {
+    std::array<IVec, 8> g;
+    if (times == 0 || !onGrid(p, g)) return false;
+    for (int k = 0; k <= 2; ++k)
+        if ((times >> k & 1) && touches(at(g, k))) return true;
     return false;
 }
 
@@ -351,8 +353,8 @@ LinearCcdFilter::Answer LinearCcdFilter::vertexFace(const std::array<Vec3, 8>& p
     if (!inRange(p)) return Answer::Unknown;
     if (sweptBoxesApart(p, 1)) return Answer::NoContact;
     const VertexFace conds = VertexFace::build(p);
-    if (!rounded && plainDecision(options) && mayVanishAtDyadicTime(conds.f) &&
-        touchesAtDyadicTime(p, vertexFaceTouches))
+    if (!rounded && plainDecision(options) &&
+        touchesAtDyadicTime(p, mayVanishAtDyadicTimes(conds.f), vertexFaceTouches))
         return Answer::Contact;
     return bisect(conds, plainDecision(options), intervals);
 }
@@ -363,8 +365,8 @@ LinearCcdFilter::Answer LinearCcdFilter::edgeEdge(const std::array<Vec3, 8>& p, 
     if (!inRange(p)) return Answer::Unknown;
     if (sweptBoxesApart(p, 2)) return Answer::NoContact;
     const EdgeEdge conds = EdgeEdge::build(p);
-    if (!rounded && plainDecision(options) && mayVanishAtDyadicTime(conds.f) &&
-        touchesAtDyadicTime(p, edgeEdgeTouches))
+    if (!rounded && plainDecision(options) &&
+        touchesAtDyadicTime(p, mayVanishAtDyadicTimes(conds.f), edgeEdgeTouches))
         return Answer::Contact;
     return bisect(conds, plainDecision(options), intervals);
 }
