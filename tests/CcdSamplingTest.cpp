@@ -320,6 +320,8 @@ void expectTwoSidedAgreement(int n, Draw draw, Sample sample, Ccd ccd) {
     int ccdHits = 0, sampledHits = 0, provenApart = 0, undecided = 0;
     CcdOptions earliest;
     earliest.earliest = true;
+    CcdOptions exactOnly;
+    exactOnly.linearFilter = false;
     const double cell = std::ldexp(1.0, -earliest.tocDepth);
     for (int i = 0; i < n; ++i) {
         Motion m = draw();
@@ -344,6 +346,20 @@ void expectTwoSidedAgreement(int n, Draw draw, Sample sample, Ccd ccd) {
             ASSERT_GE(st.toc, apartUntil - cell) << "case " << i << " proven apart until " << apartUntil;
         }
         undecided += ref.contactBy < 0 && !ref.apartThroughout();
+        // A plain decision, where the floating-point filter may also prove contacts (LinearCcdFilter.h):
+        // the exact search's answer without the filter, and the samples' where they decide.
+        CcdQueryStats exactStats;
+        bool plain = ccd(toRational(m), CcdOptions{}, nullptr);
+        bool exact = ccd(toRational(m), exactOnly, &exactStats);
+        if (!exactStats.depthLimited) {
+            ASSERT_EQ(plain, exact) << "case " << i;
+        }
+        if (ref.contactBy >= 0) {
+            ASSERT_TRUE(plain) << "case " << i;
+        }
+        if (ref.apartThroughout()) {
+            ASSERT_FALSE(plain) << "case " << i;
+        }
     }
     // Representative: about half the motions touch; nearly every motion is decided by the reference one way
     // or the other (the rest pass close without a sampled contact).

@@ -147,6 +147,11 @@ cdlab_cli_test(ccd_queries_ee "queries: 28\nfalse positives: 0\nfalse negatives:
                      ${BENCH} ccd-queries ${DATA}/ccd_ee.csv --type ee --repeat 3)
 cdlab_cli_exit2_test(ccd_queries_bad "error: .*cyclic.json: line 1: expected 7 comma-separated fields"
                      ${BENCH} ccd-queries ${DATA}/cyclic.json --type vf)
+# Generated generic queries: the fast path's answers against the exact search's truth, the per-query tail.
+cdlab_cli_test(ccd_queries_generated "queries: 2000\nfalse positives: 0\nfalse negatives: 0\n.*collisions \\(truth\\): [0-9]+ \\([0-9.]+ %\\), 0 of them at the truth's depth limit\nper-query ns p50: [0-9]+\nper-query ns p90: [0-9]+\nper-query ns p99: [0-9]+\nper-query ns max: [0-9]+"
+               ${BENCH} ccd-queries --generated 2000 --type ee --per-query --repeat 3)
+cdlab_cli_exit2_test(ccd_queries_no_input "error: .*give a query file or --generated N"
+                     ${BENCH} ccd-queries --type vf)
 # bm-cones: nodes with a cone and the nearest-point projections it took are deterministic (fixed seeds, any
 # thread count).
 cdlab_cli_test(bm_cones "2999 nodes.*\ntop-down +[0-9.]+ +[0-9.]+ +2883/2999 +114580\nbottom-up +[0-9.]+ +[0-9.]+ +2875/2999 +96761\n"

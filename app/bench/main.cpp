@@ -212,9 +212,8 @@ int main(int argc, char** argv) {
     CcdQueriesOptions ccdOpts;
     auto* ccdCmd = app.add_subcommand(
         "ccd-queries", "Evaluate elementary CCD queries (exact rational CSV) against their truth");
-    ccdCmd
-        ->add_option("file", ccdOpts.file, "CSV: 8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth")
-        ->required();
+    auto* ccdFile = ccdCmd->add_option("file", ccdOpts.file,
+                                       "CSV: 8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth");
     ccdCmd->add_option("--type", ccdOpts.type, "ee (edge-edge) or vf (vertex-face)")
         ->required()
         ->check(CLI::IsMember({"ee", "vf"}));
@@ -226,6 +225,18 @@ int main(int argc, char** argv) {
         ->add_option("-r,--repeat", ccdOpts.repeat,
                      "Timed passes over the file; ns per query is their median")
         ->check(CLI::Range(1, 1000));
+    ccdCmd->add_flag("--per-query", ccdOpts.perQuery,
+                     "Also time each query: p50/p90/p99/max over the queries of each one's median time");
+    ccdCmd->add_flag("--no-filter", ccdOpts.noFilter,
+                     "The exact search alone, without the floating-point filter in front (the reference)");
+    ccdCmd
+        ->add_option("--generated", ccdOpts.generated,
+                     "Generate N generic queries (random small motions, truth by the exact search), "
+                     "not FILE")
+        ->check(CLI::Range(1, 10000000))
+        ->excludes(ccdFile);
+    ccdCmd->add_option("--seed", ccdOpts.seed, "Seed of the generated queries (default 1)");
+    ccdCmd->add_option("-o,--output", ccdOpts.output, "Write the generated queries to this CSV file");
 
     BmConesOptions bmOpts;
     auto* bmCmd =

@@ -3,8 +3,11 @@
 #include "ccd/CcdConditions.h"
 #include "ccd/DoublePoly.h"
 #include "ccd/IntegerPoly.h"
+#include "ccd/LinearCcdFilter.h"
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <stdexcept>
@@ -289,14 +292,121 @@ PolyVec3 linearTrajectory(const RationalVec3& p0, const RationalVec3& p1) {
     return moving(p0, p1);
 }
 
+namespace {
+
+/// q exactly as a double if it is one with a numerator of at most 53 bits and a power of two below 2^1000 as
+/// denominator (files written from doubles), read from its limbs (mpz_getlimbn and mpz_size are inline in
+/// gmp.h; mpq_get_d divides, and costs a microsecond for a query's 24 coordinates).
+static_assert(GMP_LIMB_BITS == 64, "exactDouble reads 64-bit limbs");
+
+bool exactDouble(const Rational& q, double& out) {
+    mpz_srcptr num = q.get_num_mpz_t(), den = q.get_den_mpz_t();
+    if (mpz_size(num) > 1 || mpz_getlimbn(num, 0) >> 53 != 0) return false;
+    std::size_t limbs = mpz_size(den);
+    for (std::size_t i = 0; i + 1 < limbs; ++i)
+        if (mpz_getlimbn(den, mp_size_t(i)) != 0) return false;
+    mp_limb_t top = mpz_getlimbn(den, mp_size_t(limbs - 1));
+    if (top == 0 || (top & (top - 1)) != 0 || limbs > 15) return false;
+    int shift = int(64 * (limbs - 1)) + __builtin_ctzll(top);
+    if (shift > 1000) return false;
+    // 2^-shift from its bit pattern (a normal double): the product is exact, the numerator having 53 bits.
+    double scale = std::bit_cast<double>(std::uint64_t(1023 - shift) << 52);
+    double v = double(mpz_getlimbn(num, 0)) * scale;
+    out = mpz_sgn(num) < 0 ? -v : v;
+    return true;
+}
+
+/// |z| from its two leading limbs, times 2^-(64 * shift): within 3 * 2^-53 of it (the limbs rounded, their
+/// sum rounded, the lower limbs dropped: less than 2^-64 of the value).
+double leadingLimbs(mpz_srcptr z, long& shift) {
+    std::size_t n = mpz_size(z);
+    shift = long(n) - 2;
+    if (n == 1) return shift = 0, double(mpz_getlimbn(z, 0));
+    return double(mpz_getlimbn(z, mp_size_t(n - 1))) * 0x1p64 + double(mpz_getlimbn(z, mp_size_t(n - 2)));
+}
+
+/// q as a double within 1e-15 of itself, as LinearCcdFilter requires: exactly if exactDouble can; else the
+/// quotient of the numerator's and the denominator's leading limbs (within 7 * 2^-53), scaled; else (beyond
+/// the exponent range) rounded toward zero by mpq_get_d. False if q underflows to zero. `rounded` is set when
+/// the double is not q itself.
+bool toDouble(const Rational& q, double& out, bool& rounded) {
+    if (exactDouble(q, out)) return true;
+    rounded = true;
+    mpz_srcptr num = q.get_num_mpz_t(), den = q.get_den_mpz_t();
+    long numShift = 0, denShift = 0;
+    double v = leadingLimbs(num, numShift) / leadingLimbs(den, denShift);
+    long e = 64 * (numShift - denShift);
+    if (mpz_sgn(num) != 0 && e > -900 && e < 900) {
+        v = std::ldexp(v, int(e));
+        out = mpz_sgn(num) < 0 ? -v : v;
+        return true;
+    }
+    out = q.get_d();
+    return out != 0 || sgn(q) == 0;
+}
+
+bool nearestDoubles(const std::array<RationalVec3, 8>& p, std::array<Vec3, 8>& out, bool& rounded) {
+    rounded = false;
+    for (std::size_t i = 0; i < 8; ++i)
+        if (!toDouble(p[i].x, out[i].x, rounded) || !toDouble(p[i].y, out[i].y, rounded) ||
+            !toDouble(p[i].z, out[i].z, rounded))
+            return false;
+    return true;
+}
+
+/// The filter's answer if it has one (with the intervals it examined as the query's statistics).
+std::optional<bool> filterAnswer(LinearCcdFilter::Answer a, std::uint64_t intervals, CcdQueryStats* stats) {
+    if (a == LinearCcdFilter::Answer::Unknown) return std::nullopt;
+    if (stats) *stats = {}, stats->intervals = intervals;
+    return a == LinearCcdFilter::Answer::Contact;
+}
+
+std::array<RationalVec3, 8> toRational(const std::array<Vec3, 8>& p) {
+    std::array<RationalVec3, 8> r;
+    for (std::size_t i = 0; i < 8; ++i) r[i] = RationalVec3(p[i]);
+    return r;
+}
+
+} // namespace
+
 bool vertexFaceCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+    std::array<Vec3, 8> d;
+    std::uint64_t n = 0;
+    bool rounded = false;
+    if (options.linearFilter && nearestDoubles(p, d, rounded))
+        if (auto hit = filterAnswer(LinearCcdFilter::vertexFace(d, options, &n, rounded), n, stats))
+            return *hit;
     return vertexFaceCcd({moving(p[0], p[4]), moving(p[1], p[5]), moving(p[2], p[6]), moving(p[3], p[7])},
                          options, stats);
 }
 
 bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+    std::array<Vec3, 8> d;
+    std::uint64_t n = 0;
+    bool rounded = false;
+    if (options.linearFilter && nearestDoubles(p, d, rounded))
+        if (auto hit = filterAnswer(LinearCcdFilter::edgeEdge(d, options, &n, rounded), n, stats))
+            return *hit;
     return edgeEdgeCcd({moving(p[0], p[4]), moving(p[1], p[5]), moving(p[2], p[6]), moving(p[3], p[7])},
                        options, stats);
+}
+
+bool vertexFaceCcd(const std::array<Vec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+    std::uint64_t n = 0;
+    if (options.linearFilter)
+        if (auto hit = filterAnswer(LinearCcdFilter::vertexFace(p, options, &n), n, stats)) return *hit;
+    CcdOptions exact = options;
+    exact.linearFilter = false;
+    return vertexFaceCcd(toRational(p), exact, stats);
+}
+
+bool edgeEdgeCcd(const std::array<Vec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+    std::uint64_t n = 0;
+    if (options.linearFilter)
+        if (auto hit = filterAnswer(LinearCcdFilter::edgeEdge(p, options, &n), n, stats)) return *hit;
+    CcdOptions exact = options;
+    exact.linearFilter = false;
+    return edgeEdgeCcd(toRational(p), exact, stats);
 }
 
 namespace {
