@@ -498,13 +498,15 @@ int main(int argc, char** argv) {
         if (*build) {
             std::string label;
             std::shared_ptr<TriangleMesh> mesh;
+            ImportReport imported;
             {
                 ProgressBar bar(buildOpts.forceProgress);
                 mesh = std::make_shared<TriangleMesh>(meshFromArgs(
-                    buildMesh, label, [&](double f) { bar.update(f, "importing " + buildMesh.file); }));
+                    buildMesh, label, [&](double f) { bar.update(f, "importing " + buildMesh.file); },
+                    &imported));
             }
             if (buildOpts.algorithms.empty()) buildOpts.algorithms = defaultAlgos();
-            std::cout << configurationLine() << "\n";
+            std::cout << configurationLine() << "\n" << importComment(buildMesh, imported);
             runBvhBuildBench(std::cout, mesh, label, buildOpts);
             return 0;
         }
@@ -534,11 +536,14 @@ int main(int argc, char** argv) {
                 throw InputError("mesh-export", "", "give a mesh: --generator G (see `list`) or --mesh FILE");
             std::string label;
             TriangleMesh mesh;
+            ImportReport imported;
             {
                 ProgressBar bar;
-                mesh = meshFromArgs(exportArgs, label,
-                                    [&](double f) { bar.update(f, "importing " + exportArgs.file); });
+                mesh = meshFromArgs(
+                    exportArgs, label, [&](double f) { bar.update(f, "importing " + exportArgs.file); },
+                    &imported);
             }
+            std::cout << importComment(exportArgs, imported);
             const MeshExportFormat& format = exportMesh(mesh, exportOut);
             std::cout << "wrote " << exportOut << ": " << mesh.vertices.size() << " vertices, "
                       << mesh.triangleCount() << " triangles (" << format.description << ")\n";
