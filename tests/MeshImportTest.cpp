@@ -59,7 +59,7 @@ std::string asciiTristrips() {
     for (const auto& v : kGrid)
         s += std::to_string(v[0]) + " " + std::to_string(v[1]) + " " + std::to_string(v[2]) + "\n";
     s += std::to_string(kStrips.size());
-    for (int i : kStrips) s += " " + std::to_string(i);
+    for (int i : kStrips) s.append(" ").append(std::to_string(i)); // (GCC 12 warns on " " + string)
     return s + "\n";
 }
 

@@ -551,7 +551,7 @@ int main(int argc, char** argv) {
             // Read back with the importer every command uses, then compare triangle by triangle.
             MeshRoundTrip back = compareRoundTrip(mesh, importMesh(exportOut), format);
             std::cout << "read back " << exportOut << ": " << back.vertices << " vertices"
-                      << (!format.indexed ? " (the format keeps no shared vertices)"
+                      << (!format.indexed ? " (welded: the file stores three corners per triangle)"
                           : back.singlePrecisionPositions < mesh.vertices.size()
                               ? " (" + std::to_string(mesh.vertices.size() - back.singlePrecisionPositions) +
                                     " share their single-precision position with another vertex)"

@@ -41,14 +41,13 @@ std::string plural(std::uint64_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-StlDeclared checkBinary(const std::string& path, const std::string& data) {
-    const std::uint64_t size = data.size();
+StlDeclared checkBinary(const std::string& path, const std::string& head, std::uint64_t size) {
     if (size < 84)
         throw InputError(path, "",
                          "truncated binary STL: " + plural(size, "byte", "bytes") +
                              ", less than the 84-byte header with the triangle count");
     std::uint32_t n = 0;
-    std::memcpy(&n, data.data() + 80, 4); // little endian by the format (and on every platform we build for)
+    std::memcpy(&n, head.data() + 80, 4); // little endian by the format (and on every platform we build for)
     const std::uint64_t expected = 84 + 50 * std::uint64_t(n);
     if (size < expected)
         throw InputError(path, "",
@@ -139,15 +138,23 @@ StlDeclared checkAscii(const std::string& path, const std::string& text) {
 } // namespace
 
 StlDeclared checkStl(const std::string& path) {
-    std::string data = readAll(path);
-    if (data.size() >= 84) {
+    // The first 64 KiB tell binary from ASCII; only an ASCII file is read whole (a binary one is checked by
+    // its size alone).
+    std::ifstream in(path, std::ios::binary);
+    in.seekg(0, std::ios::end);
+    const std::uint64_t size = in ? std::uint64_t(std::max<std::streamoff>(in.tellg(), 0)) : 0;
+    in.seekg(0);
+    std::string head(std::size_t(std::min<std::uint64_t>(size, 64 * 1024)), '\0');
+    in.read(head.data(), std::streamsize(head.size()));
+    head.resize(std::size_t(std::max<std::streamsize>(in.gcount(), 0)));
+    if (head.size() >= 84) {
         std::uint32_t n = 0;
-        std::memcpy(&n, data.data() + 80, 4);
+        std::memcpy(&n, head.data() + 80, 4);
         // The size rule first: binary headers often start with "solid" too.
-        if (data.size() == 84 + 50 * std::uint64_t(n)) return {true, n};
+        if (size == 84 + 50 * std::uint64_t(n)) return {true, n};
     }
-    if (isAscii(data)) return checkAscii(path, data);
-    return checkBinary(path, data);
+    if (isAscii(head)) return checkAscii(path, readAll(path));
+    return checkBinary(path, head, size);
 }
 
 } // namespace cdlab
