@@ -556,12 +556,18 @@ int main(int argc, char** argv) {
                               ? " (" + std::to_string(mesh.vertices.size() - back.singlePrecisionPositions) +
                                     " share their single-precision position with another vertex)"
                               : std::string())
-                      << ", " << back.triangles << " triangles, largest position difference "
-                      << std::setprecision(2) << back.maxRelativeError << " of the largest coordinate\n";
+                      << ", " << back.triangles << " triangles"
+                      << (back.collapsedTriangles > 0
+                              ? " (" + std::to_string(back.collapsedTriangles) +
+                                    " have two corners at one single-precision position: dropped)"
+                              : std::string())
+                      << ", largest position difference " << std::setprecision(2) << back.maxRelativeError
+                      << " of the largest coordinate\n";
             if (!back.ok) { // a verification that failed: exit 1, as --verify
                 std::cerr << "error: " << exportOut << ": read back differs from the mesh written: ";
                 if (!back.sameTriangleCount)
-                    std::cerr << back.triangles << " triangles, wrote " << mesh.triangleCount() << "\n";
+                    std::cerr << back.triangles << " triangles, wrote " << mesh.triangleCount() << " ("
+                              << back.collapsedTriangles << " collapsed in single precision)\n";
                 else if (!back.sameVertexCount && format.indexed)
                     std::cerr << back.vertices << " vertices, wrote " << back.singlePrecisionPositions
                               << " distinct positions in single precision\n";
