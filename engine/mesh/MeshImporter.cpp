@@ -188,9 +188,13 @@ TriangleMesh importMesh(const std::string& path, ImportReport& report, const Imp
         gltf = readGltfContents(path);
     }
     std::size_t trianglesRead = 0;
+    // A PLY file is read by our reader too: it checks the data against the header (Assimp 5.2.5 fills the
+    // faces a header declares beyond the end of an ASCII file with copies) and counts the triangles.
+    std::optional<TriangleMesh> plyMesh;
+    if (ply) plyMesh = readPly(path, *ply);
     if (ply && ply->find("tristrips")) {
         // Assimp 5.2.5 reads a tristrips element as one triangle: ours reads the file.
-        TriangleMesh read = readPly(path, *ply);
+        TriangleMesh& read = *plyMesh;
         mesh.vertices = std::move(read.vertices);
         mesh.triangles = std::move(read.triangles);
         trianglesRead = mesh.triangles.size();
@@ -220,11 +224,12 @@ TriangleMesh importMesh(const std::string& path, ImportReport& report, const Imp
                  plural(std::size_t(obj.faces), "face", "faces") +
                      " (f lines) = " + plural(std::size_t(obj.triangles), "triangle", "triangles"),
                  plural(trianglesRead, "triangle", "triangles"));
-    if (ply) {
+    if (ply && !ply->find("tristrips") && trianglesRead != plyMesh->triangles.size()) {
         const PlyElement* faces = ply->find("face");
-        if (faces && trianglesRead < faces->count)
-            mismatch(path, "element face " + std::to_string(faces->count) + " (at least as many triangles)",
-                     plural(trianglesRead, "triangle", "triangles"));
+        mismatch(path,
+                 "element face " + std::to_string(faces ? faces->count : 0) + " = " +
+                     plural(plyMesh->triangles.size(), "triangle", "triangles") + " (polygons triangulated)",
+                 plural(trianglesRead, "triangle", "triangles"));
     }
     if (stl && trianglesRead != stl->triangles)
         mismatch(path,

@@ -232,7 +232,7 @@ TriangleMesh readPly(const std::string& path, const PlyHeader& header) {
                     if (keep) list.push_back(v);
                 }
                 if (int(k) == faceList) {
-                    if (list.size() < 3) in.fail("a face with " + std::to_string(list.size()) + " corners");
+                    for (double v : list) vertexIndex(v); // a point or an edge (< 3 corners) gives none
                     for (std::size_t j = 2; j < list.size(); ++j) // a fan: polygons are convex in practice
                         mesh.triangles.push_back(
                             {vertexIndex(list[0]), vertexIndex(list[j - 1]), vertexIndex(list[j])});

@@ -40,7 +40,8 @@ struct PlyHeader {
 /// Reads and checks the header; throws InputError(path, "header line N", ...) on a malformed one.
 PlyHeader readPlyHeader(const std::string& path);
 
-/// Reads the whole file: vertex x, y, z; polygons of `face` fanned into triangles, and the strips of
+/// Reads the whole file: vertex x, y, z; polygons of `face` fanned into triangles (faces of one or two
+/// corners give none: points and edges, which Assimp skips too), and the strips of
 /// `tristrips` unrolled, alternate triangles reversed so that all keep the strip's winding, the degenerate
 /// ones (a repeated index: how strips are joined and turned) skipped. Throws InputError naming the element,
 /// item and property on a truncated file, a bad number or an index out of range.

@@ -28,9 +28,16 @@ std::string readAll(const std::string& path) {
     return text;
 }
 
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
 /// Starts with "solid", has a facet or an end, and no NUL byte: a binary header that starts with "solid" (as
-/// many do) is followed by binary data.
-bool isAscii(const std::string& text) {
+/// many do) is followed by binary data. Keywords in any case (some writers use capitals).
+bool isAscii(const std::string& head) {
+    std::string text = lower(head);
     std::size_t i = text.find_first_not_of(" \t\r\n");
     return i != std::string::npos && text.compare(i, 5, "solid") == 0 &&
            text.find('\0') == std::string::npos &&
@@ -89,7 +96,7 @@ StlDeclared checkAscii(const std::string& path, const std::string& text) {
         auto fail = [&](const std::string& what) {
             throw InputError(path, "line " + std::to_string(lineNo), what);
         };
-        std::string_view w = t[0];
+        const std::string w = lower(t[0]);
         if (w == "solid") {
             if (inSolid) fail("'solid' inside a solid (missing 'endsolid')");
             inSolid = true;
