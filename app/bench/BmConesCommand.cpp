@@ -16,12 +16,14 @@ int runBmCones(const BmConesOptions& o, std::ostream& out) {
     // Cones of a 100K-triangle mesh take seconds per build (top-down longer): the bar says where it is.
     ProgressBar bar(o.progress);
     std::string label;
-    TriangleMesh mesh =
-        meshFromArgs(o.mesh, label, [&](double f) { bar.update(f, "importing " + o.mesh.file); });
+    ImportReport imported;
+    TriangleMesh mesh = meshFromArgs(
+        o.mesh, label, [&](double f) { bar.update(f, "importing " + o.mesh.file); }, &imported);
     Bvh bvh;
     bvh.build(mesh, {BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1},
               [&](double f) { bar.update(f, "OBB tree"); });
-    out << configurationLine() << "\n# mesh " << label << ": " << mesh.triangleCount()
+    out << configurationLine() << "\n"
+        << importComment(o.mesh, imported) << "# mesh " << label << ": " << mesh.triangleCount()
         << " triangles; OBB tree (MinMax/median, leaf 1): " << bvh.stats().nodes << " nodes, "
         << bvh.stats().memoryBytes / 1024 << " KiB; r_max " << o.rMax << "; median of " << o.repeat
         << " builds; "

@@ -19,7 +19,12 @@ struct MeshArgs {
 
 /// Parses a JSON object given on the command line; InputError names `flag`.
 nlohmann::json parseJsonObject(const std::string& text, const std::string& flag);
-/// Imports or generates the mesh; `label` describes it for reports; `progress` follows an import.
-TriangleMesh meshFromArgs(const MeshArgs& args, std::string& label, const ImportProgress& progress = {});
+/// Imports or generates the mesh; `label` describes it for reports; `progress` follows an import; `report`
+/// (optional) gets the import summary (left empty for a generator).
+TriangleMesh meshFromArgs(const MeshArgs& args, std::string& label, const ImportProgress& progress = {},
+                          ImportReport* report = nullptr);
+/// The import summary as comment lines for a command's output, "# import FILE: ..." and one "# warning: ..."
+/// per warning; empty when nothing was imported.
+std::string importComment(const MeshArgs& args, const ImportReport& report);
 
 } // namespace cdlab

@@ -39,8 +39,9 @@ int runMeshCheck(const MeshCheckOptions& o, std::ostream& out) {
         if (args.file.empty() && args.generator.empty())
             throw InputError("mesh-check", "", "give a scene (.json) or a mesh file, or --generator");
         std::string label;
-        TriangleMesh mesh = meshFromArgs(args, label);
-        out << "# mesh " << label << "\n";
+        ImportReport imported;
+        TriangleMesh mesh = meshFromArgs(args, label, {}, &imported);
+        out << importComment(args, imported) << "# mesh " << label << "\n";
         print({{mesh.name.empty() ? "-" : mesh.name, label, &mesh}}, out);
         return 0;
     }

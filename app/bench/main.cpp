@@ -509,13 +509,15 @@ int main(int argc, char** argv) {
         if (*build) {
             std::string label;
             std::shared_ptr<TriangleMesh> mesh;
+            ImportReport imported;
             {
                 ProgressBar bar(buildOpts.forceProgress);
                 mesh = std::make_shared<TriangleMesh>(meshFromArgs(
-                    buildMesh, label, [&](double f) { bar.update(f, "importing " + buildMesh.file); }));
+                    buildMesh, label, [&](double f) { bar.update(f, "importing " + buildMesh.file); },
+                    &imported));
             }
             if (buildOpts.algorithms.empty()) buildOpts.algorithms = defaultAlgos();
-            std::cout << configurationLine() << "\n";
+            std::cout << configurationLine() << "\n" << importComment(buildMesh, imported);
             runBvhBuildBench(std::cout, mesh, label, buildOpts);
             return 0;
         }
@@ -545,11 +547,14 @@ int main(int argc, char** argv) {
                 throw InputError("mesh-export", "", "give a mesh: --generator G (see `list`) or --mesh FILE");
             std::string label;
             TriangleMesh mesh;
+            ImportReport imported;
             {
                 ProgressBar bar;
-                mesh = meshFromArgs(exportArgs, label,
-                                    [&](double f) { bar.update(f, "importing " + exportArgs.file); });
+                mesh = meshFromArgs(
+                    exportArgs, label, [&](double f) { bar.update(f, "importing " + exportArgs.file); },
+                    &imported);
             }
+            std::cout << importComment(exportArgs, imported);
             const MeshExportFormat& format = exportMesh(mesh, exportOut);
             std::cout << "wrote " << exportOut << ": " << mesh.vertices.size() << " vertices, "
                       << mesh.triangleCount() << " triangles (" << format.description << ")\n";
@@ -557,17 +562,23 @@ int main(int argc, char** argv) {
             // Read back with the importer every command uses, then compare triangle by triangle.
             MeshRoundTrip back = compareRoundTrip(mesh, importMesh(exportOut), format);
             std::cout << "read back " << exportOut << ": " << back.vertices << " vertices"
-                      << (!format.indexed ? " (the format keeps no shared vertices)"
+                      << (!format.indexed ? " (welded: the file stores three corners per triangle)"
                           : back.singlePrecisionPositions < mesh.vertices.size()
                               ? " (" + std::to_string(mesh.vertices.size() - back.singlePrecisionPositions) +
                                     " share their single-precision position with another vertex)"
                               : std::string())
-                      << ", " << back.triangles << " triangles, largest position difference "
-                      << std::setprecision(2) << back.maxRelativeError << " of the largest coordinate\n";
+                      << ", " << back.triangles << " triangles"
+                      << (back.collapsedTriangles > 0
+                              ? " (" + std::to_string(back.collapsedTriangles) +
+                                    " have two corners at one single-precision position: dropped)"
+                              : std::string())
+                      << ", largest position difference " << std::setprecision(2) << back.maxRelativeError
+                      << " of the largest coordinate\n";
             if (!back.ok) { // a verification that failed: exit 1, as --verify
                 std::cerr << "error: " << exportOut << ": read back differs from the mesh written: ";
                 if (!back.sameTriangleCount)
-                    std::cerr << back.triangles << " triangles, wrote " << mesh.triangleCount() << "\n";
+                    std::cerr << back.triangles << " triangles, wrote " << mesh.triangleCount() << " ("
+                              << back.collapsedTriangles << " collapsed in single precision)\n";
                 else if (!back.sameVertexCount && format.indexed)
                     std::cerr << back.vertices << " vertices, wrote " << back.singlePrecisionPositions
                               << " distinct positions in single precision\n";

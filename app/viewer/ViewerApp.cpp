@@ -69,9 +69,14 @@ std::unique_ptr<Scene> sceneFromFiles(const std::vector<std::string>& paths,
     for (std::size_t n = 0; n < paths.size(); ++n) {
         const std::string& p = paths[n];
         std::string what = "importing " + std::filesystem::path(p).filename().string();
-        auto mesh = std::make_shared<TriangleMesh>(importMesh(p, [&](double f) {
+        ImportReport report;
+        auto mesh = std::make_shared<TriangleMesh>(importMesh(p, report, [&](double f) {
             if (progress) progress((double(n) + f) / double(paths.size()), what);
         }));
+        // The Scene panel shows the description: there, the import summary of each file and its warnings.
+        std::string file = std::filesystem::path(p).filename().string();
+        scene->description += (scene->description.empty() ? "" : "\n") + file + ": " + report.summary();
+        for (const std::string& w : report.warnings) scene->description += "\n" + file + ": " + w;
         Aabb b = mesh->bounds();
         Body body;
         body.name = std::filesystem::path(p).filename().string();

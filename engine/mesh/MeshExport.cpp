@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <vector>
 
 namespace cdlab {
 
@@ -63,6 +64,21 @@ std::size_t singlePrecisionPositions(const TriangleMesh& mesh) {
         points.push_back({float(v.x) + 0.0f, float(v.y) + 0.0f, float(v.z) + 0.0f});
     std::sort(points.begin(), points.end());
     return std::size_t(std::unique(points.begin(), points.end()) - points.begin());
+}
+
+/// Per triangle, whether its corners stay three positions in single precision (the importer welds positions
+/// and drops the triangles that repeat one).
+std::vector<bool> keptInSinglePrecision(const TriangleMesh& mesh) {
+    TriangleMesh rounded;
+    rounded.vertices.reserve(mesh.vertices.size());
+    for (const Vec3& v : mesh.vertices) rounded.vertices.push_back({float(v.x), float(v.y), float(v.z)});
+    std::vector<std::uint32_t> ids = rounded.positionIds();
+    std::vector<bool> kept(mesh.triangles.size());
+    for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+        const Triangle& x = mesh.triangles[t];
+        kept[t] = ids[x[0]] != ids[x[1]] && ids[x[1]] != ids[x[2]] && ids[x[0]] != ids[x[2]];
+    }
+    return kept;
 }
 
 std::string lowerExtension(const std::string& path) {
@@ -125,7 +141,9 @@ MeshRoundTrip compareRoundTrip(const TriangleMesh& written, const TriangleMesh& 
     r.triangles = readBack.triangles.size();
     r.singlePrecisionPositions = singlePrecisionPositions(written);
     r.sameVertexCount = r.vertices == r.singlePrecisionPositions;
-    r.sameTriangleCount = r.triangles == written.triangles.size();
+    const std::vector<bool> kept = keptInSinglePrecision(written);
+    r.collapsedTriangles = std::size_t(std::count(kept.begin(), kept.end(), false));
+    r.sameTriangleCount = r.triangles == written.triangles.size() - r.collapsedTriangles;
     if (!r.sameTriangleCount) {
         r.maxRelativeError = std::numeric_limits<double>::infinity();
         return r;
@@ -135,12 +153,15 @@ MeshRoundTrip compareRoundTrip(const TriangleMesh& written, const TriangleMesh& 
         scale = std::max({scale, std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
     if (scale == 0) scale = 1;
     double worst = 0;
-    for (std::size_t t = 0; t < written.triangles.size(); ++t)
+    for (std::size_t t = 0, k = 0; t < written.triangles.size(); ++t) {
+        if (!kept[t]) continue;
         for (int c = 0; c < 3; ++c) {
             const Vec3& a = written.vertices[written.triangles[t][c]];
-            const Vec3& b = readBack.vertices[readBack.triangles[t][c]];
+            const Vec3& b = readBack.vertices[readBack.triangles[k][c]];
             worst = std::max({worst, std::fabs(a.x - b.x), std::fabs(a.y - b.y), std::fabs(a.z - b.z)});
         }
+        ++k;
+    }
     r.maxRelativeError = worst / scale;
     r.ok = (r.sameVertexCount || !format.indexed) && r.maxRelativeError <= tolerance;
     return r;

@@ -75,6 +75,12 @@ std::string str(std::string_view s) {
 } // namespace
 
 void checkObjLines(const std::string& path, const std::function<void(double)>& progress) {
+    ObjCounts counts;
+    checkObjLines(path, progress, counts);
+}
+
+void checkObjLines(const std::string& path, const std::function<void(double)>& progress, ObjCounts& counts) {
+    counts = ObjCounts();
     std::ifstream in(path, std::ios::binary);
     if (!in) return; // unreadable: Assimp says why
     std::string text;
@@ -134,6 +140,7 @@ void checkObjLines(const std::string& path, const std::function<void(double)>& p
                 if (!std::isfinite(x)) fail("vertex coordinate '" + str(t[k]) + "' is NaN or infinite");
             }
             ++vertices;
+            counts.vertices = vertices;
         } else if (t[0] == "f") {
             if (t.size() < 4)
                 fail("face has " + std::to_string(t.size() - 1) + " corners, expected at least 3");
@@ -147,6 +154,8 @@ void checkObjLines(const std::string& path, const std::function<void(double)>& p
                     fail("face corner '" + str(t[k]) + "' refers to a vertex that does not exist (" +
                          std::to_string(vertices) + " defined before this line)");
             }
+            ++counts.faces;
+            counts.triangles += long(t.size()) - 3; // corners - 2
         }
     }
 }

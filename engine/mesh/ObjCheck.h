@@ -15,4 +15,14 @@ namespace cdlab {
 /// `progress` (optional) gets the share of the file checked, about every megabyte; it may throw to stop.
 void checkObjLines(const std::string& path, const std::function<void(double)>& progress = {});
 
+/// What an OBJ file declares, counted by the line check: compared with what the import gives.
+struct ObjCounts {
+    long vertices = 0;  ///< `v` statements
+    long faces = 0;     ///< `f` statements
+    long triangles = 0; ///< the faces' triangles once triangulated: corners - 2 per face
+};
+
+/// The same check, counting the statements into `counts`.
+void checkObjLines(const std::string& path, const std::function<void(double)>& progress, ObjCounts& counts);
+
 } // namespace cdlab

@@ -189,27 +189,58 @@ public:
         return d;
     }
 
+    /// A mesh file's `scale`: one factor, or one per axis, each finite and > 0 (a file in other units; a
+    /// mirror would turn the faces inside out).
+    Vec3 meshScale(const json& v, const std::string& path) const {
+        auto factor = [&](const json& x, const std::string& p) {
+            if (!x.is_number()) fail(p, std::string("expected a number > 0, got ") + x.type_name());
+            double f = x.get<double>();
+            if (!std::isfinite(f) || !(f > 0)) fail(p, "expected a finite scale > 0, got " + x.dump());
+            return f;
+        };
+        if (v.is_number()) {
+            double f = factor(v, path);
+            return {f, f, f};
+        }
+        if (!v.is_array() || v.size() != 3)
+            fail(path, std::string("expected a number > 0 or an array of 3 numbers > 0, got ") +
+                           (v.is_array() ? "an array of " + std::to_string(v.size()) : v.type_name()));
+        return {factor(v[0], path + "[0]"), factor(v[1], path + "[1]"), factor(v[2], path + "[2]")};
+    }
+
     std::shared_ptr<const TriangleMesh> mesh(const json& v, const std::string& path,
                                              const std::string& baseDir, MeshSource& source) {
         expectObject(v, path);
         if (v.contains("file") == v.contains("generator"))
             fail(path, "expected exactly one of 'file' (a mesh path) or 'generator' (a procedural mesh)");
         if (v.contains("file")) {
-            onlyKeys(v, path, {"file"});
+            onlyKeys(v, path, {"file", "scale"});
             std::string rel = string(v["file"], path + ".file");
             std::filesystem::path p(rel);
             if (p.is_relative()) p = std::filesystem::path(baseDir) / p;
             source.file = p.lexically_normal().string();
+            const bool scaled = v.contains("scale");
+            const Vec3 scale = scaled ? meshScale(v["scale"], path + ".scale") : Vec3(1, 1, 1);
+            std::shared_ptr<const TriangleMesh> mesh;
             try {
-                return cached(source.file, [&] {
+                mesh = cached(source.file + (scaled ? " scale " + v["scale"].dump() : ""), [&] {
                     ImportProgress progress;
                     std::string name = std::filesystem::path(source.file).filename().string();
                     if (m_progress) progress = [&](double f) { m_progress(f, "importing " + name); };
-                    return importMesh(source.file, progress);
+                    TriangleMesh m = importMesh(source.file, progress);
+                    if (scaled) {
+                        for (Vec3& x : m.vertices) x = {x.x * scale.x, x.y * scale.y, x.z * scale.z};
+                        if (!isFinite(m.bounds().lo) || !isFinite(m.bounds().hi))
+                            fail(path + ".scale", "the scaled coordinates are beyond double's range");
+                        m.computeFaceNormals();
+                    }
+                    return m;
                 });
             } catch (const InputError& e) { // name the scene field that referenced the bad mesh too
+                if (e.file() == m_file) throw;
                 fail(path + ".file", e.what());
             }
+            return mesh;
         }
         onlyKeys(v, path, {"generator", "params"});
         source.generator = string(v["generator"], path + ".generator");
