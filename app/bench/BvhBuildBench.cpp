@@ -35,12 +35,12 @@ Scene oneBody(std::shared_ptr<const TriangleMesh> mesh, const std::string& label
     return scene;
 }
 
-/// Two copies of the mesh, the second turned (so no faces are parallel) with its bounding-sphere centre
-/// `distance` bounding radii from the first's.
+/// Two copies of the mesh, the second turned (so no faces are parallel) with its box centre `distance` radii
+/// from the first's (radius: half the box's longest side, a sphere's radius).
 Scene twoBodies(std::shared_ptr<const TriangleMesh> mesh, double distance) {
     Aabb box = mesh->bounds();
     Vec3 c = box.center();
-    double r = length(box.extent()) * 0.5;
+    double r = maxComponent(box.extent()) * 0.5; // a sphere's radius
     Quat q = Quat::fromAxisAngle(normalize(Vec3{1, 2, 3}), 0.7);
     Keyframe b;
     b.rotation = q;
@@ -251,7 +251,7 @@ void runBvhBuildSeries(std::ostream& out, const SeriesMesh& meshOf, const BvhBui
     ProgressBar bar(o.forceProgress);
     out << "# build: median of " << o.repeat << " through each algorithm's prepare() (one body); queries: "
         << "median of " << o.queries << " after one warm-up, two copies of the mesh, the second turned 0.7 "
-        << "rad, bounding-sphere centres 1.98 radii apart (close) and 1 radius apart (deep); B/tri: the "
+        << "rad, centres 1.98 radii apart (close) and 1 radius apart (deep); B/tri: the "
         << "structure's bytes per triangle\n";
     out << std::left << std::setw(10) << "triangles" << std::setw(34) << "algorithm" << std::right
         << std::setw(11) << "build_ms" << std::setw(8) << "B/tri" << std::setw(11) << "close_ms"

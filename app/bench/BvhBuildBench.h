@@ -29,8 +29,8 @@ using SeriesMesh =
     std::function<std::shared_ptr<const TriangleMesh>(std::size_t triangles, std::string& label)>;
 
 /// For each size: every algorithm's build (median of options.repeat through its prepare()), memory per
-/// triangle, and two copies of the mesh queried close (bounding spheres overlapping by 1 % of the radius)
-/// and deep (centres one radius apart); then cdlab's own build rows (the serial reference, the fast build on
+/// triangle, and two copies of the mesh queried close (centres 1.98 radii apart: a sphere's copies overlap
+/// by 2 % of the radius) and deep (one radius apart); then cdlab's own build rows (the serial reference, the fast build on
 /// one thread) and the peers' ratios. Writes options.svg when given.
 void runBvhBuildSeries(std::ostream& out, const SeriesMesh& meshOf, const BvhBuildBenchOptions& options);
 

@@ -82,6 +82,10 @@ void BvhBuilder::buildSubtree(Tree& tree, const Range& root) {
         Range range;
     };
     std::vector<Task> stack{{0, root}};
+    // At most two nodes per triangle: one allocation, not one per doubling.
+    const std::size_t most = 2 * std::size_t(root.count());
+    tree.nodes.reserve(most);
+    obb ? tree.obbs.reserve(most) : tree.aabbs.reserve(most);
     tree.resize(1, obb);
     while (!stack.empty()) {
         Task task = stack.back();
