@@ -30,8 +30,8 @@ using SeriesMesh =
 
 /// For each size: every algorithm's build (median of options.repeat through its prepare()), memory per
 /// triangle, and two copies of the mesh queried close (centres 1.98 radii apart: a sphere's copies overlap
-/// by 2 % of the radius) and deep (one radius apart); then cdlab's own build rows (the serial reference, the fast build on
-/// one thread) and the peers' ratios. Writes options.svg when given.
+/// by 2 % of the radius) and deep (one radius apart); then cdlab's own build rows (the serial reference, the
+/// fast build on one thread) and the peers' ratios. Writes options.svg when given.
 void runBvhBuildSeries(std::ostream& out, const SeriesMesh& meshOf, const BvhBuildBenchOptions& options);
 
 } // namespace cdlab
