@@ -1,7 +1,10 @@
 #include "bvh/Bvh.h"
 #include "TestUtil.h"
+#include "collision/BruteForceCollider.h"
+#include "collision/BvhCollider.h"
 #include "mesh/ProceduralMeshes.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace cdlab;
@@ -53,7 +56,107 @@ void expectStructure(const Bvh& bvh, const TriangleMesh& mesh, int maxLeaf) {
     EXPECT_GT(bvh.stats().memoryBytes, 0u);
 }
 
+/// The two trees are the same node for node: topology, triangle order and every box bit for bit (== on each
+/// double; a signed zero may differ).
+void expectSameTree(const Bvh& a, const Bvh& b, const std::string& what) {
+    ASSERT_EQ(a.nodes().size(), b.nodes().size()) << what;
+    ASSERT_TRUE(a.triIndex() == b.triIndex()) << what;
+    ASSERT_EQ(a.stats().maxDepth, b.stats().maxDepth) << what;
+    for (std::size_t i = 0; i < a.nodes().size(); ++i) {
+        const BvhNode &x = a.nodes()[i], &y = b.nodes()[i];
+        ASSERT_TRUE(x.firstChild == y.firstChild && x.firstTri == y.firstTri && x.triCount == y.triCount &&
+                    x.depth == y.depth && x.size == y.size)
+            << what << " node " << i;
+        if (a.bvType() == BvType::Obb) {
+            const Obb &p = a.obbs()[i], &q = b.obbs()[i];
+            ASSERT_TRUE(p.center == q.center && p.axes == q.axes && p.halfSize == q.halfSize)
+                << what << " OBB of node " << i;
+        } else {
+            const Aabb &p = a.aabbs()[i], &q = b.aabbs()[i];
+            ASSERT_TRUE(p.lo == q.lo && p.hi == q.hi) << what << " AABB of node " << i;
+        }
+    }
+}
+
+/// Random triangles in a unit cube, one in ten collapsed to a segment or a point (zero area).
+TriangleMesh triangleSoup(std::size_t n, std::uint64_t seed) {
+    test::Rng rng(seed);
+    TriangleMesh m;
+    m.name = "soup";
+    for (std::size_t t = 0; t < n; ++t) {
+        Vec3 c = rng.vec(-1, 1), a = c + rng.vec(-0.05, 0.05), b = c + rng.vec(-0.05, 0.05);
+        if (t % 10 == 0) b = t % 20 == 0 ? a : (a + c) * 0.5;
+        auto v = static_cast<std::uint32_t>(m.vertices.size());
+        m.vertices.insert(m.vertices.end(), {a, b, c});
+        m.triangles.push_back({v, v + 1, v + 2});
+    }
+    return m;
+}
+
 } // namespace
+
+TEST(Bvh, FastBuildEqualsTheReferenceForAnyThreadCount) {
+    // Big enough that the parallel levels and the subtree tasks both run (tasks start at 2,048 triangles).
+    const TriangleMesh meshes[] = {makeSphere(1, 24000), makeTorusKnot(2, 3, 1, 0.2, 12000),
+                                   triangleSoup(9000, 7)};
+    const SplitRule rules[] = {SplitRule::LongestSide, SplitRule::MinMax, SplitRule::MinSum,
+                               SplitRule::Splatter};
+    for (const TriangleMesh& mesh : meshes)
+        for (BvType bv : {BvType::Obb, BvType::Aabb})
+            for (SplitRule rule : rules)
+                for (SplitPosition pos : {SplitPosition::Mean, SplitPosition::Median}) {
+                    int leaf = rule == SplitRule::LongestSide && pos == SplitPosition::Mean ? 4 : 1;
+                    BvhBuildOptions o{bv, rule, pos, leaf};
+                    Bvh reference;
+                    reference.buildReference(mesh, o);
+                    for (int threads : {1, 2, 3}) {
+                        o.threads = threads;
+                        Bvh fast;
+                        fast.build(mesh, o);
+                        expectSameTree(fast, reference,
+                                       mesh.name + " " + toString(o) + " threads " + std::to_string(threads));
+                    }
+                }
+}
+
+TEST(Bvh, FastBuildBoxesContainTheirTriangles) {
+    TriangleMesh mesh = makeTorusKnot(2, 3, 1, 0.2, 40000);
+    for (BvType bv : {BvType::Obb, BvType::Aabb}) {
+        Bvh bvh;
+        bvh.build(mesh, {bv, SplitRule::LongestSide, SplitPosition::Mean, 1, 2});
+        expectStructure(bvh, mesh, 1);
+        expectContainment(bvh, mesh);
+    }
+}
+
+TEST(Bvh, FastBuildQueriesMatchBruteForce) {
+    // Trees built on two threads over meshes above the task size, so the copied subtrees are what is queried.
+    const TriangleMesh a = makeSphere(0.5, 3000), b = makeTorusKnot(2, 3, 0.6, 0.12, 2400);
+    for (BvType bv : {BvType::Obb, BvType::Aabb}) {
+        Bvh ta, tb;
+        ta.build(a, {bv, SplitRule::LongestSide, SplitPosition::Mean, 1, 2});
+        tb.build(b, {bv, SplitRule::LongestSide, SplitPosition::Mean, 1, 2});
+        test::Rng rng(4242);
+        BvhCollider fast;
+        BruteForceCollider reference;
+        int n = 100, hits = 0;
+        for (int i = 0; i < n; ++i) {
+            Pose pa, pb;
+            pa.R = rng.rotation(), pa.t = rng.vec(-1, 1);
+            pb.R = rng.rotation(), pb.t = pa.t + rng.unit() * (1.25 * rng.uniform(0.3, 1.05));
+            CollisionResult rf, rr;
+            fast.collide({&a, &ta, pa}, {&b, &tb, pb}, ContactMode::AllPairs, rf);
+            reference.collide({&a, &ta, pa}, {&b, &tb, pb}, ContactMode::AllPairs, rr);
+            std::sort(rf.pairs.begin(), rf.pairs.end());
+            std::sort(rr.pairs.begin(), rr.pairs.end());
+            ASSERT_EQ(rf.pairs, rr.pairs) << toString(bv) << " case " << i;
+            hits += rr.colliding();
+        }
+        double rate = double(hits) / n;
+        EXPECT_GT(rate, 0.3) << "hit rate " << rate;
+        EXPECT_LT(rate, 0.7) << "hit rate " << rate;
+    }
+}
 
 TEST(Bvh, AllBuildOptionsGiveValidTrees) {
     TriangleMesh mesh = makeTorusKnot(2, 3, 1, 0.2, 2000);

@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
     build->add_option("-g,--generator", buildMesh.generator, "Procedural mesh generator (see `list`)");
     build->add_option("--params", buildMesh.params, "Generator parameters as a JSON object");
     build->add_option("-t,--triangles", buildMesh.triangles, "Target triangle count for the generator");
-    build->add_option("-m,--mesh", buildMesh.file, "Mesh file instead of a generator");
+    auto* buildMeshFile = build->add_option("-m,--mesh", buildMesh.file, "Mesh file instead of a generator");
     build
         ->add_option("-a,--algo", buildOpts.algorithms,
                      "Algorithms to build (default: bvh obb, bvh aabb, peers)")
@@ -165,6 +165,17 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 100));
     build->add_flag("--progress", buildOpts.forceProgress,
                     "Show progress even when stderr is not a terminal");
+    build
+        ->add_option("--series", buildOpts.series,
+                     "Triangle counts of a series (e.g. 10000,100000,1000000): per size, build, memory per "
+                     "triangle and close and deep query times, the serial reference build and the peers' "
+                     "ratios (default algorithms add fcl:bv=aabb)")
+        ->delimiter(',')
+        ->check(CLI::Range(std::size_t(1), std::size_t(50000000)))
+        ->excludes(buildMeshFile);
+    build->add_option("--queries", buildOpts.queries, "Timed queries per placement in a series (median)")
+        ->check(CLI::Range(1, 1000));
+    build->add_option("--svg", buildOpts.svg, "With --series: write a plot of build and deep-query times");
 
     MeshArgs exportArgs;
     std::string exportOut;
@@ -507,6 +518,23 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*build) {
+            if (!buildOpts.series.empty()) {
+                if (buildOpts.algorithms.empty()) {
+                    buildOpts.algorithms = defaultAlgos();
+                    if (AlgorithmRegistry::instance().find("fcl"))
+                        buildOpts.algorithms.push_back("fcl:bv=aabb");
+                }
+                std::cout << configurationLine() << "\n";
+                runBvhBuildSeries(
+                    std::cout,
+                    [&](std::size_t triangles, std::string& label) {
+                        MeshArgs args = buildMesh;
+                        args.triangles = triangles;
+                        return std::make_shared<const TriangleMesh>(meshFromArgs(args, label));
+                    },
+                    buildOpts);
+                return 0;
+            }
             std::string label;
             std::shared_ptr<TriangleMesh> mesh;
             ImportReport imported;

@@ -1,10 +1,11 @@
 // Bvh: bounding-volume hierarchy over the triangles of one mesh, stored as flat arrays.
 //
-// Built top down: each node's bounding volume is fitted to its triangles (AABB, or an OBB: the smaller of
-// the box in the axes of the area-weighted covariance of the triangles, Gottschalk 1996, and the box in the
-// mesh's axes), then the triangles are split into two children by a split rule (axis choice, in the box's
-// axes) and a split position (mean or median of the triangle centroids). Children are stored next to each
-// other; node depth is kept so a viewer can draw one level.
+// Built top down (BvhBuilder, on every core; BvhReferenceBuilder is the serial reference it must equal): each
+// node's bounding volume is fitted to its triangles (AABB, or an OBB: the smaller of the box in the axes of
+// the area-weighted covariance of the triangles, Gottschalk 1996, and the box in the mesh's axes), then the
+// triangles are split into two children by a split rule (axis choice, in the box's axes) and a split position
+// (mean or median of the triangle centroids). Children are stored next to each other; node depth is kept so a
+// viewer can draw one level.
 #pragma once
 
 #include "geometry/Aabb.h"
@@ -37,6 +38,9 @@ struct BvhBuildOptions {
     SplitRule splitRule = SplitRule::LongestSide;
     SplitPosition splitPosition = SplitPosition::Mean;
     int maxLeafTriangles = 1;
+    /// Build threads (0: every hardware thread). The tree is the same for any count, so it is not part of
+    /// toString() (the cache key).
+    int threads = 0;
 };
 
 /// The options as one text ("obb minmax/median leaf 1"): how reports name a build and what keys a cached
@@ -63,6 +67,9 @@ public:
 
     /// Builds over all triangles of `mesh` (which must outlive the Bvh: refit reads its vertices).
     void build(const TriangleMesh& mesh, const BvhBuildOptions& options, const Progress& progress = {});
+    /// The same tree by the plain serial build (BvhReferenceBuilder), several times slower: what tests
+    /// compare build() with.
+    void buildReference(const TriangleMesh& mesh, const BvhBuildOptions& options);
     /// Recomputes every bounding volume bottom-up for the mesh's current vertex positions (deforming meshes);
     /// the tree topology and OBB orientations are kept.
     void refit(const TriangleMesh& mesh);
@@ -76,10 +83,18 @@ public:
     /// The node's volume as an OBB (identity axes for AABB trees) in the mesh frame, for drawing.
     Obb nodeBox(std::size_t node) const;
     const BvhStats& stats() const { return m_stats; }
+    /// Whether `other` is the same tree: options (threads aside), nodes, triangle order and every volume
+    /// equal (==, so a signed zero may differ).
+    bool sameTree(const Bvh& other) const;
     bool empty() const { return m_nodes.empty(); }
 
 private:
-    struct Builder;
+    friend class BvhBuilder;
+    friend class BvhReferenceBuilder;
+    /// Clears the arrays, stores the options and sets triIndex to 0..n-1.
+    void start(const TriangleMesh& mesh, const BvhBuildOptions& options);
+    /// Stats, memory and (with CDLAB_ENABLE_ASSERTS) the structure checks after either build.
+    void finish(const TriangleMesh& mesh, double seconds);
     BvhBuildOptions m_options;
     std::vector<BvhNode> m_nodes;
     std::vector<std::uint32_t> m_triIndex;
