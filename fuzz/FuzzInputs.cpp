@@ -4,6 +4,7 @@
 #include "core/InputError.h"
 #include "mesh/MeshImporter.h"
 #include "mesh/ObjCheck.h"
+#include "scene/GltfModel.h"
 #include "scene/SceneLoader.h"
 
 #include <nlohmann/json.hpp>
@@ -126,6 +127,12 @@ Outcome runMeshImport(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return Outcome::Skipped;
     std::string path = tempFolder().write(data + 1, size - 1, meshExtension(data[0]));
     return refusedOrAccepted([&] { importMesh(path); });
+}
+
+Outcome runGltfModel(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return Outcome::Skipped;
+    std::string path = tempFolder().write(data + 1, size - 1, data[0] % 2 ? ".glb" : ".gltf");
+    return refusedOrAccepted([&] { importGltfModel(path); });
 }
 
 } // namespace cdlab::fuzz

@@ -29,6 +29,9 @@ Outcome runCcdQueries(const std::uint8_t* data, std::size_t size);
 /// Mesh import through Assimp (importMesh): the first byte picks the extension (meshExtension), the rest is
 /// the file.
 Outcome runMeshImport(const std::uint8_t* data, std::size_t size);
+/// The articulated glTF import (importGltfModel: its own checks of the document, then Assimp): the first byte
+/// picks .gltf (even) or .glb (odd), the rest is the file.
+Outcome runGltfModel(const std::uint8_t* data, std::size_t size);
 /// The extension runMeshImport gives a file whose input starts with `selector`: .ply, .stl, .obj, .gltf, .glb
 /// by selector % 5 (fuzz/seed-corpus.sh prefixes each seed mesh with its format's selector).
 const char* meshExtension(std::uint8_t selector);

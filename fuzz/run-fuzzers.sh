@@ -5,20 +5,20 @@
 # cov = instrumented edges reached, ft = features) and exits 1 if any target found a crash, a leak, a
 # sanitizer report, a timeout or an out-of-memory, naming the input that reproduces it
 # (BUILD_DIR/fuzz-artifacts/<target>/) and showing the end of its log.
-# Usage: bash fuzz/run-fuzzers.sh BUILD_DIR [TARGET...]   (default: all four)
+# Usage: bash fuzz/run-fuzzers.sh BUILD_DIR [TARGET...]   (default: all five)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1
 shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz-scene fuzz-obj fuzz-ccd fuzz-mesh)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz-scene fuzz-obj fuzz-ccd fuzz-mesh fuzz-gltf)
 seconds=${FUZZ_SECONDS:-60}
 jobs=${FUZZ_JOBS:-2}
 bash "$root/fuzz/seed-corpus.sh" "$build"
 
 # The largest input each target tries (bytes): a scene or a mesh header fits well within.
-declare -A max_len=([fuzz-scene]=16384 [fuzz-obj]=8192 [fuzz-ccd]=16384 [fuzz-mesh]=16384)
-declare -A dict=([fuzz-scene]=scene.dict [fuzz-obj]=obj.dict [fuzz-ccd]=ccd.dict [fuzz-mesh]=mesh.dict)
+declare -A max_len=([fuzz-scene]=16384 [fuzz-obj]=8192 [fuzz-ccd]=16384 [fuzz-mesh]=16384 [fuzz-gltf]=16384)
+declare -A dict=([fuzz-scene]=scene.dict [fuzz-obj]=obj.dict [fuzz-ccd]=ccd.dict [fuzz-mesh]=mesh.dict [fuzz-gltf]=mesh.dict)
 
 run_one() {
   local t=$1 bin=$build/fuzz/$1
