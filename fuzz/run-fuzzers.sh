@@ -24,8 +24,10 @@ run_one() {
   local t=$1 bin=$build/fuzz/$1
   local corpus=$build/fuzz-corpus/$t artifacts=$build/fuzz-artifacts/$t/ log=$build/fuzz-logs/$t.log
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
-  # UBSan stops at the first report (-fno-sanitize-recover), ASan's leak check runs after every input.
+  # UBSan stops at the first report (-fno-sanitize-recover), ASan's leak check runs after every input
+  # (Assimp's own leaks suppressed: fuzz/lsan-assimp.supp).
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    LSAN_OPTIONS=suppressions=$root/fuzz/lsan-assimp.supp:print_suppressions=0 \
     "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="${max_len[$t]}" \
     -dict="$root/fuzz/${dict[$t]}" -artifact_prefix="$artifacts" -print_final_stats=1 \
     "$corpus" "$build/fuzz-seeds/$t" >"$log" 2>&1
