@@ -8,11 +8,14 @@
 #   scripts/cdlab.sh test             install + build, then run every test (ctest)
 #   scripts/cdlab.sh test-sanitize    install + build with ASan + UBSan into build-sanitize, then run every test
 #                                     but the long randomized shards (ctest -LE slow); CI runs both
+#   scripts/cdlab.sh test-fuzz        install + build the libFuzzer targets with clang-14 into build-fuzz, then run
+#                                     each for FUZZ_SECONDS (default 60), two at a time; fails on any crash,
+#                                     leak, sanitizer report or timeout and names the reproducer (fuzz/)
 #   scripts/cdlab.sh build            install + build only
 #   scripts/cdlab.sh deps             install the Debian packages only
 #
 # Environment: BUILD_DIR (default build), BUILD_TYPE (default Release), CDLAB_SANITIZE=1 for ASan/UBSan,
-# SKIP_DEPS=1 to skip apt, JOBS (default nproc).
+# SKIP_DEPS=1 to skip apt, JOBS (default nproc); test-fuzz: FUZZ_SECONDS (per target), FUZZ_JOBS (default 2).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
@@ -20,7 +23,8 @@ cd "$here"
 PACKAGES=(cmake g++ pkg-config libglfw3-dev libimgui-dev libassimp-dev libeigen3-dev libglm-dev python3-glad
   xvfb xauth libegl-dev libgl-dev libgles-dev libegl1-mesa-dev libgbm-dev mesa-utils
   nlohmann-json3-dev libcli11-dev libstb-dev libgtest-dev libbenchmark-dev libqhull-dev
-  libsvm-dev liblinear-dev libode-dev libtbb-dev libfcl-dev libbullet-dev libgmp-dev libcgal-dev)
+  libsvm-dev liblinear-dev libode-dev libtbb-dev libfcl-dev libbullet-dev libgmp-dev libcgal-dev
+  clang-14 libfuzzer-14-dev)
 
 install_deps() {
   [ "${SKIP_DEPS:-0}" = 1 ] && return 0
@@ -43,6 +47,16 @@ build() {
   [ "${CDLAB_SANITIZE:-0}" = 1 ] && san=ON
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DCDLAB_SANITIZE="$san" >&2
   cmake --build "$dir" -j "${JOBS:-$(nproc)}" >&2
+}
+
+# The fuzz targets and the five engine layers they link, with clang-14 (libFuzzer) and ASan + UBSan; no
+# programs, peers, CGAL or tests (the root CMakeLists.txt, CDLAB_FUZZ).
+build_fuzz() {
+  local dir=${BUILD_DIR:-build-fuzz}
+  cmake -S . -B "$dir" -DCDLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
+    -DCMAKE_CXX_COMPILER=clang++-14 -DCDLAB_BUILD_TESTS=OFF -DCDLAB_WITH_FCL=OFF -DCDLAB_WITH_BULLET=OFF \
+    -DCDLAB_WITH_ODE=OFF -DCDLAB_WITH_CGAL=OFF >&2
+  cmake --build "$dir" -j "${JOBS:-$(nproc)}" --target cdlab-fuzzers >&2
 }
 
 cmd=${1:-run}
@@ -76,5 +90,10 @@ case "$cmd" in
     cd "$BUILD_DIR"
     exec ctest --output-on-failure -j "${JOBS:-$(nproc)}" -LE slow "$@"
     ;;
-  *) echo "usage: $0 run|bench|test|test-sanitize|build|deps" >&2; exit 2 ;;
+  test-fuzz)
+    export BUILD_DIR=${BUILD_DIR:-build-fuzz}
+    install_deps; build_fuzz
+    exec bash fuzz/run-fuzzers.sh "$BUILD_DIR" "$@"
+    ;;
+  *) echo "usage: $0 run|bench|test|test-sanitize|test-fuzz|build|deps" >&2; exit 2 ;;
 esac

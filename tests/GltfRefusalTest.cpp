@@ -93,7 +93,8 @@ TEST(GltfModel, RefusesBrokenTreesContainersAndNames) {
 }
 
 TEST(GltfModel, RefusesMalformedContainers) {
-    EXPECT_CONTAINS(refusal("scene_not_index.gltf"), "scene_not_index.gltf: malformed glTF JSON: ");
+    EXPECT_CONTAINS(refusal("scene_not_index.gltf"),
+                    "scene_not_index.gltf: scene: expected an integer index, got \"zero\"");
     EXPECT_CONTAINS(refusal("no_such_scene.gltf"), "no_such_scene.gltf: scene: no scene 3");
     EXPECT_CONTAINS(refusal("accessor_overrun.gltf"), "accessor_overrun.gltf: cannot read glTF: ");
     EXPECT_CONTAINS(refusal("glb_short_chunk.glb"), "glb_short_chunk.glb: GLB without a complete JSON chunk");

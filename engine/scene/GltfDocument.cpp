@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -35,6 +36,20 @@ std::string decodeUri(const std::string& uri) {
         }
     }
     return out;
+}
+
+/// The index `object[key]` (`fallback` when absent). An index that is no integer or does not fit an int is
+/// bad input naming `where.key`: json's get<int> of 1e300 is undefined behaviour, of 2.5 a silent truncation.
+int indexField(const json& object, const char* key, int fallback, const std::string& file,
+               const std::string& where) {
+    if (!object.is_object())
+        throw InputError(file, where, std::string("expected an object, got ") + object.type_name());
+    auto it = object.find(key);
+    if (it == object.end()) return fallback;
+    std::string field = where.empty() ? key : where + "." + key;
+    if (!it->is_number_integer() || it->get<long long>() < INT_MIN || it->get<long long>() > INT_MAX)
+        throw InputError(file, field, "expected an integer index, got " + it->dump());
+    return int(it->get<long long>());
 }
 
 } // namespace
@@ -115,7 +130,7 @@ void GltfDocument::checkNodeTree() const {
                              nodeLabel(i) + " is its own ancestor: the node tree has a cycle of children");
     }
     if (m_doc.contains("scenes")) {
-        int scene = m_doc.value("scene", 0);
+        int scene = indexField(m_doc, "scene", 0, m_path, "");
         const json& scenes = m_doc["scenes"];
         if (!scenes.is_array() || scene < 0 || scene >= int(scenes.size()))
             throw InputError(m_path, "scene", "no scene " + std::to_string(scene));
@@ -153,7 +168,7 @@ void GltfDocument::checkDeformingMeshes() const {
     const json meshes = m_doc.value("meshes", json::array());
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         if (!nodes[i].contains("mesh")) continue;
-        int mesh = nodes[i]["mesh"].get<int>();
+        int mesh = indexField(nodes[i], "mesh", -1, m_path, "nodes[" + std::to_string(i) + "]");
         std::string name =
             mesh >= 0 && mesh < int(meshes.size()) ? meshes[mesh].value("name", std::string()) : "";
         std::string where = (name.empty() ? "meshes[" + std::to_string(mesh) + "]" : "mesh '" + name + "'") +
@@ -193,12 +208,13 @@ void GltfDocument::checkLinear(int index) const {
     const json channels = animation.value("channels", json::array());
     const json samplers = animation.value("samplers", json::array());
     for (std::size_t c = 0; c < channels.size(); ++c) {
-        int s = channels[c].value("sampler", -1);
+        std::string channel = "animations[" + std::to_string(index) + "].channels[" + std::to_string(c) + "]";
+        int s = indexField(channels[c], "sampler", -1, m_path, channel);
         if (s < 0 || s >= int(samplers.size())) continue; // Assimp's own check names it
         std::string interpolation = samplers[s].value("interpolation", std::string("LINEAR"));
         if (interpolation == "LINEAR") continue;
         const json& target = channels[c].value("target", json::object());
-        int node = target.value("node", -1);
+        int node = indexField(target, "node", -1, m_path, channel + ".target");
         std::string who = node >= 0 && node < int(m_doc["nodes"].size()) ? nodeLabel(node) : "no node";
         throw InputError(m_path,
                          "animations[" + std::to_string(index) + "].channels[" + std::to_string(c) + "] (" +
