@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target of BUILD_DIR (built with -DCDLAB_FUZZ=ON) for FUZZ_SECONDS each (default 60),
 # FUZZ_JOBS targets at a time (default 2), with libFuzzer's -timeout=10 (seconds per input) and
-# -rss_limit_mb=2048. Prints one line per target (executions, executions per second, coverage: libFuzzer's
+# -rss_limit_mb=2048 and the seed FUZZ_SEED (default 1). Prints one line per target (executions, executions per second, coverage: libFuzzer's
 # cov = instrumented edges reached, ft = features) and exits 1 if any target found a crash, a leak, a
 # sanitizer report, a timeout or an out-of-memory, naming the input that reproduces it
 # (BUILD_DIR/fuzz-artifacts/<target>/) and showing the end of its log.
@@ -14,6 +14,9 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz-scene fuzz-obj fuzz-ccd fuzz-mesh fuzz-gltf)
 seconds=${FUZZ_SECONDS:-60}
 jobs=${FUZZ_JOBS:-2}
+# A fixed seed: the same mutations in the same order on every run (CI included), so a finding reproduces;
+# FUZZ_SEED=0 lets libFuzzer pick one (exploring further when run by hand).
+seed=${FUZZ_SEED:-1}
 bash "$root/fuzz/seed-corpus.sh" "$build"
 
 # The largest input each target tries (bytes): a scene or a mesh header fits well within.
@@ -28,7 +31,7 @@ run_one() {
   # (Assimp's own leaks suppressed: fuzz/lsan-assimp.supp).
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     LSAN_OPTIONS=suppressions=$root/fuzz/lsan-assimp.supp:print_suppressions=0 \
-    "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="${max_len[$t]}" \
+    "$bin" -seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="${max_len[$t]}" \
     -dict="$root/fuzz/${dict[$t]}" -artifact_prefix="$artifacts" -print_final_stats=1 \
     "$corpus" "$build/fuzz-seeds/$t" >"$log" 2>&1
   echo $? >"$log.rc"

@@ -79,6 +79,10 @@ cdlab_cli_test(run_start_overlaps
 cdlab_cli_test(run_no_bm_cones
          "# warning: rigid-ccd-bm: no BM-cones for teapot: its surface is not closed \\(open: [0-9]+ boundary edges"
          ${BENCH} run ${SCENES}/knot_teapot.json -a rigid-ccd-bm --frames 3 --repeat 1 --warmup 0)
+# A scene's mesh files get the import summary too (the STL's 12 corners welded to 4 vertices).
+cdlab_cli_test(run_scene_import_summary
+         "# import [^\n]*tetrahedron.stl: binary STL: 12 vertices read, 4 after welding, 4 triangles"
+         ${BENCH} run ${DATA}/import/stl_scene.json -a bvh --repeat 1 --warmup 0)
 # table1 --csv: one row per frame with both pipelines' counts; a path that cannot be written fails before the run.
 cdlab_cli_test(table1_csv
          "# wrote [^\n]*table1_test.csv.*\nframe,t,bv_tests_without,bv_tests_with,ee_tests_without,ee_tests_with,[a-z_,]*ee_backward,bv_tests_per_face,.*\n3,[0-9.]+,[0-9]+,[0-9]+,"
@@ -279,7 +283,7 @@ cdlab_cli_exit2_test(distance_bad_gap "error: distance --gaps: .*a gap must be p
 # left out of --verify (ODE caps and merges contacts: its pair set is not the exact one). Its memory column is
 # the heap growth while building, which reads 0 under ASan (its allocator is not the one measured).
 if(ODE_FOUND)
-  cdlab_cli_test(opcode_run "peers [^\n]*ode 0\\.16[^\n]*\n.*\nopcode +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0 +0 +[1-9][0-9]* +[0-9a-f]+ +1\\.000\n"
+  cdlab_cli_test(opcode_run "peers [^\n]*ode 0\\.16[^\n]*\n.*\nopcode +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +0 +0 +0 +[1-9][0-9]* +[0-9a-f]+ +1\\.000\n"
                  ${BENCH} run ${SCENES}/cylinder_ball.json --algo opcode --frames 3 --repeat 1 --warmup 0)
   cdlab_cli_test(opcode_verify "#   opcode differs from bvh on [0-9]+ of 3 frames\n# verify: every cdlab algorithm matches its reference \\(brute-force\\) on every frame"
                  ${BENCH} run ${SCENES}/cylinder_ball.json -a bvh -a opcode --frames 3 --repeat 1 --warmup 0 --verify)

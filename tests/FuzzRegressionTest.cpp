@@ -48,11 +48,3 @@ TEST(FuzzRegression, FixedFindingsAreAcceptedOrRefused) {
     n += replay("fuzz-gltf", [](const auto& b) { return fuzz::runGltfModel(b.data(), b.size()); });
     if (n == 0) GTEST_SKIP() << "no fixed fuzz findings in tests/data/fuzz-regressions/<target>/ yet";
 }
-
-// The open findings (tests/data/fuzz-regressions/open/, README there): Assimp crashes or hangs on them, so
-// this test is disabled; run it with --gtest_also_run_disabled_tests to check a fix, then move the file to
-// fuzz-mesh/ where the test above replays it.
-TEST(FuzzRegression, DISABLED_OpenMeshFindings) {
-    EXPECT_GT(replay("open/fuzz-mesh", [](const auto& b) { return fuzz::runMeshImport(b.data(), b.size()); }),
-              0);
-}

@@ -125,6 +125,7 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
         << sc.models.size() << " articulated models, " << sc.triangleCount() << " triangles; " << ctx.frames
         << " frames x " << ctx.options.repeat << " repeats (+" << ctx.options.warmup
         << " warm-up); times are per-frame medians over repeats, then median/min/max over frames\n";
+    for (const auto& line : sc.imports) out << "# import " << line << "\n";
     std::vector<Counter> counters = counterUnion(runs);
 
     std::size_t w = 12;

@@ -73,10 +73,10 @@ std::unique_ptr<Scene> sceneFromFiles(const std::vector<std::string>& paths,
         auto mesh = std::make_shared<TriangleMesh>(importMesh(p, report, [&](double f) {
             if (progress) progress((double(n) + f) / double(paths.size()), what);
         }));
-        // The Scene panel shows the description: there, the import summary of each file and its warnings.
+        // The Scene panel shows the import summary of each file and its warnings (as for a scene's files).
         std::string file = std::filesystem::path(p).filename().string();
-        scene->description += (scene->description.empty() ? "" : "\n") + file + ": " + report.summary();
-        for (const std::string& w : report.warnings) scene->description += "\n" + file + ": " + w;
+        scene->imports.push_back(file + ": " + report.summary());
+        for (const std::string& w : report.warnings) scene->imports.push_back(file + ": warning: " + w);
         Aabb b = mesh->bounds();
         Body body;
         body.name = std::filesystem::path(p).filename().string();

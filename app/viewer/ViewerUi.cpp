@@ -415,6 +415,16 @@ void ViewerUi::scenePanel() {
     if (m_app.m_scene) {
         ImGui::TextWrapped("%s", m_app.m_scene->name.c_str());
         if (!m_app.m_scene->description.empty()) disabledWrapped(m_app.m_scene->description);
+        // What each imported file held and what import made of it (welding; ignored skins, animations).
+        for (const std::string& line : m_app.m_scene->imports) {
+            if (line.find(": warning: ") == std::string::npos) {
+                disabledWrapped(line);
+                continue;
+            }
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.3f, 1));
+            ImGui::TextWrapped("%s", line.c_str());
+            ImGui::PopStyleColor();
+        }
         ImGui::Text("%zu triangles", m_app.m_scene->triangleCount());
         const auto& objs = m_app.m_objects->objects();
         // One row per object: visibility, colour, and a selectable name (selecting focuses the overlays on it

@@ -43,7 +43,7 @@ AlgorithmInfo RigidCcdReference::info() {
         "culling (each vertex's path box prefilters). Quadratic; rigid-ccd and rigid-ccd-bm must "
         "report the same earliest contact and features.";
     i.params = {
-        {"depth", "Bisection depth of the exact tests (as rigid-ccd's depth).", std::int64_t(48), {}, 8, 200},
+        {"depth", "Bisection depth of the exact tests (as rigid-ccd's depth).", std::int64_t(64), {}, 8, 200},
         {"toc-depth",
          "Resolution of the time of contact (as rigid-ccd's toc-depth).",
          std::int64_t(24),

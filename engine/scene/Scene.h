@@ -65,6 +65,10 @@ struct Scene {
     Vec3 viewFrom{0, 0, 0};
     std::vector<Body> bodies;
     std::vector<ArticulatedModel> models;
+    /// One line per mesh file the scene imported: "FILE: binary STL: 36 vertices read, 8 after welding, 12
+    /// triangles", then its warnings ("FILE: warning: ignored: 1 animation"). The bench and the viewer
+    /// show them: welding and what a file held that its mesh lacks are said, never silent.
+    std::vector<std::string> imports;
 
     std::size_t triangleCount() const;
     /// Time of frame `i` of `n` frames spanning [startTime, endTime] (frame 0 = startTime).

@@ -227,7 +227,11 @@ public:
                     ImportProgress progress;
                     std::string name = std::filesystem::path(source.file).filename().string();
                     if (m_progress) progress = [&](double f) { m_progress(f, "importing " + name); };
-                    TriangleMesh m = importMesh(source.file, progress);
+                    ImportReport report;
+                    TriangleMesh m = importMesh(source.file, report, progress);
+                    m_imports.push_back(source.file + ": " + report.summary());
+                    for (const auto& w : report.warnings)
+                        m_imports.push_back(source.file + ": warning: " + w);
                     if (scaled) {
                         for (Vec3& x : m.vertices) x = {x.x * scale.x, x.y * scale.y, x.z * scale.z};
                         if (!isFinite(m.bounds().lo) || !isFinite(m.bounds().hi))
@@ -259,6 +263,12 @@ private:
     }
     std::string m_file;
     SceneLoadProgress m_progress;
+    std::vector<std::string> m_imports; // Scene::imports, in the order the files were read
+
+public:
+    const std::vector<std::string>& imports() const { return m_imports; }
+
+private:
     std::map<std::string, std::shared_ptr<const TriangleMesh>> m_meshes; // shared by bodies using one mesh
 };
 
@@ -488,6 +498,7 @@ Scene parseScene(const std::string& text, const std::string& file, const std::st
             r.fail("bodies[" + std::to_string(i) + "].deform", what.str());
         }
     }
+    scene.imports = r.imports();
     return scene;
 }
 
