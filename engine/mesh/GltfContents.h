@@ -19,8 +19,9 @@ struct GltfContents {
     std::string ignored() const;
 };
 
-/// The file's contents; nullopt when its JSON cannot be read (Assimp then says what is wrong). Throws
-/// InputError(path, "skins[K]", ...) for a skin without inverseBindMatrices.
+/// The file's contents; nullopt when the file cannot be opened. Throws InputError for JSON that is not valid
+/// UTF-8 JSON or not an object, a GLB without a whole JSON chunk, and (path "skins[K]") a skin without
+/// inverseBindMatrices.
 std::optional<GltfContents> readGltfContents(const std::string& path);
 
 } // namespace cdlab

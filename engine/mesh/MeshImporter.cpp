@@ -183,7 +183,7 @@ TriangleMesh importMesh(const std::string& path, ImportReport& report, const Imp
         report.format = stl->binary ? "binary STL" : "ASCII STL";
     }
     std::optional<GltfContents> gltf;
-    if (sniff.kind == FileKind::Gltf || sniff.kind == FileKind::Glb) {
+    if (sniff.kind == FileKind::Gltf || sniff.kind == FileKind::Glb || ext == ".gltf" || ext == ".glb") {
         report.format = sniff.kind == FileKind::Gltf ? "glTF" : "GLB";
         gltf = readGltfContents(path);
     }
