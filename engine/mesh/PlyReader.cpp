@@ -1,6 +1,7 @@
 #include "mesh/PlyReader.h"
 
 #include "core/InputError.h"
+#include "core/ReadFile.h"
 
 #include <algorithm>
 #include <charconv>
@@ -16,14 +17,8 @@ namespace cdlab {
 namespace {
 
 std::string readAll(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
     std::string text;
-    if (!in) throw InputError(path, "", "cannot open the file");
-    in.seekg(0, std::ios::end);
-    text.resize(std::size_t(std::max<std::streamoff>(in.tellg(), 0)));
-    in.seekg(0);
-    in.read(text.data(), std::streamsize(text.size()));
-    text.resize(std::size_t(std::max<std::streamsize>(in.gcount(), 0)));
+    if (!readWholeFile(path, text)) throw InputError(path, "", "cannot open the file");
     return text;
 }
 
