@@ -266,7 +266,8 @@ void printFirstFrames(std::ostream& out, const std::vector<AlgorithmRun>& runs) 
         if (r.firstFrameMs > 2 * later && r.firstFrameMs > 0.5)
             out << "# first frame: " << r.spec.label() << " took " << std::setprecision(2) << r.firstFrameMs
                 << " ms on its first run, " << r.firstFrameMs / std::max(later, 1e-9)
-                << " x its later runs' median (" << later << " ms): work left out of prepare\n";
+                << " x its later runs' median (" << later
+                << " ms): work left for the first query, or the machine's noise (compare runs)\n";
     }
 }
 
