@@ -391,22 +391,32 @@ bool edgeEdgeCcd(const std::array<RationalVec3, 8>& p, const CcdOptions& options
                        options, stats);
 }
 
-bool vertexFaceCcd(const std::array<Vec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+namespace {
+/// Double-precision points: the filter first, then the exact search on the same points as rationals.
+template <class Filter, class Exact>
+bool filterThenExact(const std::array<Vec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats,
+                     Filter filter, Exact exactSearch) {
     std::uint64_t n = 0;
     if (options.linearFilter)
-        if (auto hit = filterAnswer(LinearCcdFilter::vertexFace(p, options, &n), n, stats)) return *hit;
+        if (auto hit = filterAnswer(filter(p, options, &n, false), n, stats)) return *hit;
     CcdOptions exact = options;
     exact.linearFilter = false;
-    return vertexFaceCcd(toRational(p), exact, stats);
+    return exactSearch(toRational(p), exact, stats);
+}
+} // namespace
+
+bool vertexFaceCcd(const std::array<Vec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
+    return filterThenExact(p, options, stats, &LinearCcdFilter::vertexFace,
+                           [](const std::array<RationalVec3, 8>& q, const CcdOptions& o, CcdQueryStats* s) {
+                               return vertexFaceCcd(q, o, s);
+                           });
 }
 
 bool edgeEdgeCcd(const std::array<Vec3, 8>& p, const CcdOptions& options, CcdQueryStats* stats) {
-    std::uint64_t n = 0;
-    if (options.linearFilter)
-        if (auto hit = filterAnswer(LinearCcdFilter::edgeEdge(p, options, &n), n, stats)) return *hit;
-    CcdOptions exact = options;
-    exact.linearFilter = false;
-    return edgeEdgeCcd(toRational(p), exact, stats);
+    return filterThenExact(p, options, stats, &LinearCcdFilter::edgeEdge,
+                           [](const std::array<RationalVec3, 8>& q, const CcdOptions& o, CcdQueryStats* s) {
+                               return edgeEdgeCcd(q, o, s);
+                           });
 }
 
 namespace {
