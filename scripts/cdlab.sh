@@ -41,6 +41,10 @@ install_deps() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q -o DPkg::Lock::Timeout=600 "${missing[@]}"
 }
 
+# ccache (when installed; CMakeLists.txt picks it up): paths below the checkout are hashed relative to it, so a
+# fresh clone or another worktree of the same sources hits what an earlier build compiled.
+export CCACHE_BASEDIR="$here" CCACHE_NOHASHDIR=1
+
 build() {
   local dir=${BUILD_DIR:-build} type=${BUILD_TYPE:-Release}
   local san=OFF
