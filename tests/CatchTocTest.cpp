@@ -41,21 +41,32 @@ std::shared_ptr<const TriangleMesh> linkMesh(test::Rng& rng, double length, doub
     return std::make_shared<TriangleMesh>(std::move(m));
 }
 
-Scene randomScene(test::Rng& rng, double spread) {
+/// Chains, or (branches) trees: then a link may hang off any earlier link, part-way along it and turned
+/// well away from it, so that links i and i + 1 need not be adjacent (they are tested for self-collision).
+Scene randomScene(test::Rng& rng, double spread, bool branches = false) {
     Scene s;
     s.startTime = 0, s.endTime = 1, s.frames = 2;
     for (int m = 0, models = rng.integer(1, 2); m < models; ++m) {
         ArticulatedModel model;
         model.name = "m" + std::to_string(m);
         model.base = {rng.rotation(), rng.vec(-spread, spread)};
+        std::vector<double> lengths;
         for (int i = 0, links = rng.integer(2, 15); i < links; ++i) {
             Link l;
             l.name = "l" + std::to_string(i);
             l.parent = i - 1; // chains (siblings at one joint would start inside each other)
+            bool branch = branches && i >= 2 && rng.uniform() < 0.4;
+            if (branch) l.parent = rng.integer(0, i - 2);
             double len = rng.uniform(0.5, 1.2);
+            lengths.push_back(len);
             l.mesh = linkMesh(rng, len, rng.uniform(0.08, 0.25), rng.uniform() < 0.25);
-            l.joint = {Quat::fromAxisAngle(rng.unit(), rng.uniform(0, 0.8)).toMat3(),
-                       {i == 0 ? 0.0 : rng.uniform(0.5, 1.1), 0, 0}};
+            // (the draws in this order: the chains' scenes are those of the seeds before branches came)
+            Mat3 turn = Quat::fromAxisAngle(rng.unit(), branch ? rng.uniform(0.9, 2.2) : rng.uniform(0, 0.8))
+                            .toMat3();
+            double along = i == 0   ? 0.0
+                           : branch ? rng.uniform(0.3, 1.0) * lengths[l.parent]
+                                    : rng.uniform(0.5, 1.1);
+            l.joint = {turn, {along, 0, 0}};
             std::vector<Keyframe> keys;
             for (int k = 0, n = rng.integer(2, 4); k < n; ++k) {
                 Keyframe key;
@@ -183,6 +194,23 @@ void checkRandomScenes(std::uint64_t seed, int scenes, int samples) {
               << tally.startedInside << " interpenetrating at the start)\n";
 }
 
+using Params = std::map<std::string, std::string>;
+
+/// Every value of every parameter of `catch` but the defaults (each alone; first-step also without temporal
+/// culling).
+std::vector<Params> catchVariants() {
+    return {{},
+            {{"temporal", "off"}},
+            {{"bounds", "interval"}},
+            {{"order", "1"}},
+            {{"order", "5"}},
+            {{"lower_bound", "first-step"}},
+            {{"lower_bound", "first-step"}, {"temporal", "off"}},
+            {{"epsilon", "0.01"}},
+            {{"self", "off"}},
+            {{"mode", "planning"}}};
+}
+
 } // namespace
 
 // 2,000 one-frame scenes in the slow label; 200 always.
@@ -192,6 +220,71 @@ TEST(CatchToc, NeverAfterARealContactDeep) {
 
 TEST(CatchToc, NeverAfterARealContact) {
     checkRandomScenes(7002, 200, 48);
+}
+
+namespace {
+
+/// The same scene `dt` later: every key, the scene's range (frame times are absolute).
+Scene shifted(Scene s, double dt) {
+    s.startTime += dt, s.endTime += dt;
+    auto shift = [dt](PoseTrack& track) {
+        std::vector<Keyframe> keys = track.keys();
+        for (Keyframe& k : keys) k.time += dt;
+        track = PoseTrack(keys);
+    };
+    for (Body& b : s.bodies) {
+        EXPECT_FALSE(b.deform.active()) << "shifted() moves no deformation";
+        shift(b.motion);
+    }
+    for (ArticulatedModel& m : s.models)
+        for (Link& l : m.links) shift(l.motion);
+    return s;
+}
+
+} // namespace
+
+// Nothing in catch may depend on where the scene sits in time: the same scene 5 s later (frames starting
+// after 1 s, the default of every CaOptions time) gives the same contacts, times (shifted) and counters in
+// every variant. Caught CaOptions::limit left at 1 in the hull bounds (their CA stopped at its first step
+// in every frame after 1 s).
+TEST(CatchToc, AShiftInTimeChangesNoAnswerAndNoCounter) {
+    test::Rng rng(7013);
+    int contacts = 0, frames = 0;
+    std::uint64_t hullQueries = 0;
+    for (int i = 0; i < 30; ++i) {
+        Scene s;
+        std::string which;
+        do s = randomScene(rng, 3.5, true);
+        while (DiscreteOracle(s).anyIntersect(0, which));
+        s.frames = 4;
+        const Scene later = shifted(s, 5.0);
+        for (const Params& p : catchVariants()) {
+            auto a = AlgorithmRegistry::instance().create("catch", p);
+            auto b = AlgorithmRegistry::instance().create("catch", p);
+            a->prepare(s), b->prepare(later);
+            for (int f = 0; f + 1 < s.frames; ++f) {
+                std::string where = "scene " + std::to_string(i) + " frame " + std::to_string(f) +
+                                    (p.empty() ? "" : " " + p.begin()->first + "=" + p.begin()->second);
+                FrameResult x = a->step(s.frameTime(f, s.frames), s.frameTime(f + 1, s.frames));
+                FrameResult y = b->step(later.frameTime(f, s.frames), later.frameTime(f + 1, s.frames));
+                ++frames;
+                hullQueries += x.counters.get(Counter::HullQueries);
+                ASSERT_EQ(x.earliest() != nullptr, y.earliest() != nullptr) << where;
+                EXPECT_EQ(x.potentialPairs, y.potentialPairs) << where;
+                EXPECT_EQ(x.counters.items(), y.counters.items()) << where;
+                if (!x.earliest()) continue;
+                ++contacts;
+                const TimeOfContact &cx = *x.earliest(), &cy = *y.earliest();
+                EXPECT_EQ(cx.objectA, cy.objectA) << where;
+                EXPECT_EQ(cx.objectB, cy.objectB) << where;
+                EXPECT_EQ(cx.kind, cy.kind) << where;
+                EXPECT_NEAR(cy.time - 5.0, cx.time, 1e-9) << where;
+            }
+        }
+    }
+    EXPECT_GT(contacts, frames / 10);
+    EXPECT_LT(contacts, frames * 9 / 10);
+    EXPECT_GT(hullQueries, 0u);
 }
 
 static void checkVariants(std::uint64_t seed, int scenes) {
