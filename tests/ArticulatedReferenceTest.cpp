@@ -52,10 +52,11 @@ bool rigidCcdFollowsTheScene(const SceneObjects& objects, double t0, double t1) 
 TEST(ArticulatedReference, MatchesRigidCcdWhereBothFollowTheSameMotion) {
     auto& reg = AlgorithmRegistry::instance();
     int compared = 0;
-    for (const char* file : {"bullets.json", "cylinder_ball.json", "knot_teapot.json", "chain10.json"}) {
+    // Rigid scenes only: rigid-ccd refuses a model whose joints swing its links (chain10's couplings), and
+    // tests/ArticulatedMotionTest.cpp compares the two on a model it takes.
+    for (const char* file : {"bullets.json", "cylinder_ball.json", "knot_teapot.json"}) {
         SCOPED_TRACE(file);
-        const bool bundledScene = std::string(file) != "chain10.json";
-        Scene scene = bundledScene ? bundled(file) : testScene(file);
+        Scene scene = bundled(file);
         SceneObjects objects(scene);
         auto reference = reg.create("articulated-reference", {{"samples", "64"}});
         auto rigid = reg.create("rigid-ccd", {});

@@ -36,6 +36,15 @@ cdlab_cli_exit2_test(bad_samples "error: --algo articulated-reference.*: samples
 # The continuous algorithms take bodies as rigid: a scene with a deforming body is refused, naming it.
 cdlab_cli_exit2_test(deforming_refused "error: .*deforming.json: bodies\\[0\\].deform: rigid-ccd does not support deforming bodies \\(body 'sheet' has a deform block\\)"
                      ${BENCH} run ${SCENES}/deforming.json --algo rigid-ccd)
+# An articulated model whose joints swing a link on an arc (issue 42): the continuous algorithms that move
+# every object on a straight screw between a frame's end poses refuse it, naming the model and what to use
+# instead; catch and articulated-reference run it and find the hand meeting the post.
+cdlab_cli_exit2_test(articulated_refused "error: .*arm_swing.json: articulated\\[0\\]: rigid-ccd does not follow articulated motion: it moves each link of model 'arm' on a straight screw between its poses at a frame's two ends, while the joints swing link 'hand' on an arc as 'shoulder' turns \\(a contact can be missed or reported early\\). use catch or articulated-reference"
+                     ${BENCH} run ${DATA}/arm_swing.json --algo catch --algo rigid-ccd)
+if(fcl_FOUND)
+  cdlab_cli_exit2_test(articulated_refused_fcl "error: .*arm_swing.json: articulated\\[0\\]: fcl-ca does not follow articulated motion: [^\n]*. use catch or articulated-reference"
+                       ${BENCH} run ${DATA}/arm_swing.json --algo fcl-ca)
+endif()
 # A bad command line: "error:" naming the option (or the mistyped command and those that exist), exit 2.
 cdlab_cli_exit2_test(bad_option "error: --frames: [^\n]*abc"
                      ${BENCH} run ${SCENES}/cylinder_ball.json --frames abc)

@@ -909,6 +909,8 @@ int ViewerApp::run() {
         if (m_scene) std::printf("last frame t %g -> %g\n", lastFrom, lastTo);
         for (std::size_t v = 0; v < m_viewports.size(); ++v) {
             const Viewport& vp = *m_viewports[v];
+            if (!vp.error.empty()) // e.g. a continuous algorithm refusing the scene's motion
+                std::printf("viewport %zu (%s) error: %s\n", v, vp.label().c_str(), vp.error.c_str());
             for (const auto& note : vp.draw.notes)
                 std::printf("viewport %zu (%s) picked %s\n", v, vp.label().c_str(), note.c_str());
             for (const TimeOfContact& c : vp.result.firstContacts)

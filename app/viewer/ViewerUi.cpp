@@ -760,6 +760,7 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
 
 std::string ViewerUi::firstTocCell(const Viewport& vp) {
     const AlgorithmInfo* info = algorithmOf(vp);
+    if (!vp.algo && !vp.error.empty()) return "refused"; // prepare() refused the scene: no answer, not "free"
     if (!info || info->kind != AlgorithmKind::Continuous) return "-";
     const TimeOfContact* c = vp.result.earliest();
     char text[32];
@@ -770,10 +771,13 @@ std::string ViewerUi::firstTocCell(const Viewport& vp) {
 std::string ViewerUi::sameContactsCell(const std::vector<std::unique_ptr<Viewport>>& vps, std::size_t v) {
     const Viewport& vp = *vps[v];
     const AlgorithmInfo* info = algorithmOf(vp);
+    const auto refused = [](const Viewport& w) { return !w.algo && !w.error.empty(); };
+    if (refused(vp)) return "refused";
     if (!info || info->kind == AlgorithmKind::Culling) return "culling only";
-    const Viewport* ref = nullptr; // the first view of the same kind
+    const Viewport* ref = nullptr; // the first view of the same kind that answered
     for (const auto& other : vps)
-        if (!ref && algorithmOf(*other) && algorithmOf(*other)->kind == info->kind) ref = other.get();
+        if (!ref && !refused(*other) && algorithmOf(*other) && algorithmOf(*other)->kind == info->kind)
+            ref = other.get();
     const AlgorithmInfo* refInfo = algorithmOf(*ref);
     const FrameResult &a = vp.result, &b = ref->result;
     // Contact sets where both report every body pair's first contact exactly; else the earliest contact.
@@ -867,8 +871,9 @@ void ViewerUi::comparePanel() {
         // The scene's earliest time of contact of each continuous view (catch, articulated-reference and the
         // rigid pipelines side by side), then whether each view agrees with the first view of its kind.
         auto cell = [](const std::string& text) {
-            text == "-" || text == "culling only" ? ImGui::TextDisabled("%s", text.c_str())
-                                                  : ImGui::TextUnformatted(text.c_str());
+            text == "-" || text == "culling only" || text == "refused"
+                ? ImGui::TextDisabled("%s", text.c_str())
+                : ImGui::TextUnformatted(text.c_str());
         };
         ImGui::TableNextRow();
         ImGui::TableNextColumn(), ImGui::TextUnformatted("first TOC");

@@ -45,6 +45,7 @@ AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
     AlgorithmInfo i;
     i.name = culling ? "rigid-ccd-bm" : "rigid-ccd";
     i.kind = AlgorithmKind::Continuous;
+    i.jointMotion = false; // a straight screw between the frame's end poses: refuseArticulatedMotion
     i.assumesSeparatedStart = culling; // CullingGuard: bodies that overlap at t0 are culled as before
     i.draws = {DebugCategory::BvhNode,     DebugCategory::BvOverlap,    DebugCategory::BvSeparated,
                DebugCategory::PickedNode,  DebugCategory::ForwardFace,  DebugCategory::BackwardFace,
@@ -137,6 +138,7 @@ RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_cullin
 PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
     // The motion bounds and the elementary tests assume rigid bodies.
     refuseDeformingBodies(scene, m_culling ? "rigid-ccd-bm" : "rigid-ccd");
+    refuseArticulatedMotion(scene, m_culling ? "rigid-ccd-bm" : "rigid-ccd"); // links swung by their joints
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
     m_bvhOf.clear(), m_coneOf.clear(), m_featuresOf.clear();

@@ -36,6 +36,7 @@ AlgorithmInfo RigidCcdReference::info() {
     AlgorithmInfo i;
     i.name = "rigid-ccd-reference";
     i.kind = AlgorithmKind::Continuous;
+    i.jointMotion = false; // a straight screw between the frame's end poses: refuseArticulatedMotion
     i.role = AlgorithmRole::Reference;
     i.description =
         "Reference for continuous collision of rigid bodies: every triangle pair's exact vertex/face, "
@@ -63,6 +64,8 @@ RigidCcdReference::RigidCcdReference(const ParamSet& p) {
 
 PrepareReport RigidCcdReference::prepare(const Scene& scene, const Progress& progress) {
     refuseDeformingBodies(scene, "rigid-ccd-reference"); // motion bounds and CCD assume rigid bodies
+    refuseArticulatedMotion(scene,
+                            "rigid-ccd-reference"); // one straight screw per frame, not the joints' arcs
     Stopwatch sw;
     m_objects = std::make_unique<SceneObjects>(scene);
     MeshDataCache& cache = meshData(scene);

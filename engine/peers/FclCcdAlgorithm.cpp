@@ -38,6 +38,7 @@ AlgorithmInfo FclCcdAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "fcl-ca";
     i.kind = AlgorithmKind::Continuous;
+    i.jointMotion = false; // a straight screw between the frame's end poses: refuseArticulatedMotion
     i.draws = {DebugCategory::TriangleHit, DebugCategory::TimeOfContact};
     i.role = AlgorithmRole::Peer;
     i.description = "Peer: FCL " FCL_VERSION " continuous collision by conservative advancement on RSS trees "
@@ -52,7 +53,8 @@ FclCcdAlgorithm::FclCcdAlgorithm(const ParamSet&) : m_impl(std::make_unique<Impl
 FclCcdAlgorithm::~FclCcdAlgorithm() = default;
 
 PrepareReport FclCcdAlgorithm::prepare(const Scene& scene, const Progress& progress) {
-    refuseDeformingBodies(scene, "fcl-ca"); // motion bounds and CCD assume rigid bodies
+    refuseDeformingBodies(scene, "fcl-ca");   // motion bounds and CCD assume rigid bodies
+    refuseArticulatedMotion(scene, "fcl-ca"); // one straight screw per frame, not the joints' arcs
     Impl& m = *m_impl;
     m.scene = &scene;
     m.objects = std::make_unique<SceneObjects>(scene);

@@ -47,6 +47,13 @@ struct AlgorithmInfo {
     /// such scenes (refuseDeformingBodies); tests/DeformTest.cpp checks that the two agree for every
     /// algorithm.
     bool deformingBodies = false;
+    /// Whether step() follows an articulated model's joint motion within a frame: the discrete algorithms
+    /// (poses at the frame's end), catch and articulated-reference (the joints), fcl-sampled (poses at its
+    /// sampled times). False for those that move every object on a straight screw between its poses at the
+    /// frame's ends (rigid-ccd, rigid-ccd-bm, rigid-ccd-reference, fcl-ca): they refuse scenes whose joints
+    /// swing a link on an arc (refuseArticulatedMotion); tests/ArticulatedMotionTest.cpp checks that the two
+    /// agree for every algorithm.
+    bool jointMotion = true;
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
     std::vector<ParamSpec> params;
