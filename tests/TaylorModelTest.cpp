@@ -3,7 +3,7 @@
 // width, and the models are tighter than plain intervals on the rotations they exist for.
 #include "articulated/TaylorModel.h"
 #include "TestUtil.h"
-#include "articulated/Interval.h"
+#include "geometry/Interval.h"
 
 #include <cmath>
 #include <functional>

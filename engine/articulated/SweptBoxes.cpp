@@ -1,6 +1,6 @@
 #include "articulated/SweptBoxes.h"
 
-#include "articulated/Interval.h"
+#include "geometry/Interval.h"
 #include "articulated/TaylorModel.h"
 
 #include <algorithm>

@@ -9,7 +9,7 @@
 // of a chain's Taylor matrices unroll (SweptBoxes dispatches the runtime order 1-5 once per call).
 #pragma once
 
-#include "articulated/Interval.h"
+#include "geometry/Interval.h"
 
 #include <array>
 #include <cmath>

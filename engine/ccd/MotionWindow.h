@@ -10,14 +10,11 @@
 #pragma once
 
 #include "geometry/Aabb.h"
+#include "geometry/Interval.h"
 #include "geometry/Obb.h"
 #include "geometry/Pose.h"
 
 namespace cdlab {
-
-struct Interval {
-    double lo = 0, hi = 0;
-};
 
 /// max of b cos(phi) + c sin(phi) over phi in [0, theta], theta in [0, pi] (rotation angles of a frame); an
 /// upper bound within rounding.
