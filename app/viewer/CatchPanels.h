@@ -8,6 +8,7 @@
 
 #include "DrawList.h"
 #include "OverlayTable.h"
+#include "articulated/CatchDetail.h"
 #include "pipeline/FrameResult.h"
 
 #include <functional>
@@ -17,12 +18,17 @@ namespace cdlab {
 
 class SceneObjects;
 
+/// The frame's CATCH records (empty when its algorithm is not CATCH).
+inline const CatchDetail& catchOf(const FrameResult& r) {
+    return r.details.orEmpty<CatchDetail>();
+}
+
 /// Per viewport: the step-through's selection, its 3-D drawing, and what both sections showed on the last
 /// frame (the automated runs print it, so tests see what a user saw).
 struct CatchView {
     explicit CatchView(const OverlaySettings* settings) : settings(settings), draw(settings) {}
     const OverlaySettings* settings;
-    int step = 0;         ///< the selected iteration of FrameResult::advanceSteps (clamped to them)
+    int step = 0;         ///< the selected iteration of CatchDetail::advanceSteps (clamped to them)
     DrawList draw;        ///< the selected iteration: segment between the closest points, the pair as ghosts
     int barsDrawn = -1;   ///< Fig. 6 bars drawn on the last frame (-1: the section was not drawn)
     int sliderSteps = -1; ///< iterations the slider offered on the last frame (-1: the section was not drawn)

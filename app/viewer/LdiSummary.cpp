@@ -26,7 +26,7 @@ std::string vec(const Vec3& v) {
 bool reportsLdi(const FrameResult& r) {
     for (const auto& [c, n] : r.counters.items())
         if (c == Counter::LdiQueries) return true;
-    return !r.ldiPairs.empty();
+    return !ldiOf(r).pairs.empty();
 }
 
 std::string ldiPairName(const SceneObjects& objects, const LdiPairRecord& p) {
@@ -71,10 +71,10 @@ std::vector<LdiLine> ldiPairLines(const LdiPairRecord& p) {
 }
 
 int chosenLdiPair(const FrameResult& r, const LdiView& view) {
-    if (r.ldiPairs.empty()) return -1;
-    if (view.pair >= 0) return std::min(view.pair, int(r.ldiPairs.size()) - 1);
-    for (std::size_t k = 0; k < r.ldiPairs.size(); ++k)
-        if (r.ldiPairs[k].ldi.collision) return int(k);
+    if (ldiOf(r).pairs.empty()) return -1;
+    if (view.pair >= 0) return std::min(view.pair, int(ldiOf(r).pairs.size()) - 1);
+    for (std::size_t k = 0; k < ldiOf(r).pairs.size(); ++k)
+        if (ldiOf(r).pairs[k].ldi.collision) return int(k);
     return 0;
 }
 
@@ -110,9 +110,9 @@ std::string ldiPixelText(const LdiResult& r, int i) {
 
 std::string describeLdiPairs(const FrameResult& r, const SceneObjects& objects, const LdiView& view) {
     if (view.pairsShown < 0) return "ldi pairs: section not shown";
-    if (r.ldiPairs.empty()) return "ldi pairs: none this frame";
-    std::string out = format("ldi pairs: %d of %zu listed", view.pairsShown, r.ldiPairs.size());
-    for (const LdiPairRecord& p : r.ldiPairs) {
+    if (ldiOf(r).pairs.empty()) return "ldi pairs: none this frame";
+    std::string out = format("ldi pairs: %d of %zu listed", view.pairsShown, ldiOf(r).pairs.size());
+    for (const LdiPairRecord& p : ldiOf(r).pairs) {
         const LdiResult& l = p.ldi;
         out += "; " + ldiPairName(objects, p) + ": ";
         if (!l.ok) {
@@ -133,7 +133,7 @@ std::string describeLdiPairs(const FrameResult& r, const SceneObjects& objects, 
 std::string describeLdiRow(const FrameResult& r, const SceneObjects& objects, const LdiView& view) {
     const int pair = chosenLdiPair(r, view);
     if (pair < 0) return "ldi row: no pairs this frame";
-    const LdiPairRecord& p = r.ldiPairs[std::size_t(pair)];
+    const LdiPairRecord& p = ldiOf(r).pairs[std::size_t(pair)];
     const LdiResult& l = p.ldi;
     if (view.rowDrawn < 0 || l.row < 0) return "ldi row of " + ldiPairName(objects, p) + ": no row kept";
     const auto [first, last] = ldiRowSpan(l);

@@ -4,6 +4,7 @@
 // puts them into the view's panel; the tests call them directly.
 #pragma once
 
+#include "ldi/LdiDetail.h"
 #include "pipeline/FrameResult.h"
 
 #include <string>
@@ -13,10 +14,15 @@ namespace cdlab {
 
 class SceneObjects;
 
+/// The frame's LDI records (empty when its algorithm reports none).
+inline const LdiDetail& ldiOf(const FrameResult& r) {
+    return r.details.orEmpty<LdiDetail>();
+}
+
 /// Per viewport: the chosen pair and what the sections showed on the last frame (the automated runs print
 /// it, so tests see what a user saw).
 struct LdiView {
-    int pair = -1; ///< the teaching view's pair: an index into FrameResult::ldiPairs; -1: defaultLdiPair's
+    int pair = -1;       ///< the teaching view's pair: an index into LdiDetail::pairs; -1: defaultLdiPair's
     int pairsShown = -1; ///< pairs the panel listed on the last frame (-1: the section was not drawn)
     int rowDrawn = -1;   ///< the kept row the teaching view drew on the last frame (-1: none)
     int hovered = -1;    ///< the pixel of that row under the mouse (-1: none)

@@ -7,6 +7,7 @@
 #include "DrawList.h"
 #include "OverlayTable.h"
 #include "pipeline/FrameResult.h"
+#include "sbv/SbvDetail.h"
 
 #include <string>
 #include <vector>
@@ -15,14 +16,19 @@ namespace cdlab {
 
 class SceneObjects;
 
+/// The frame's SBV records (empty when its algorithm reports none).
+inline const SbvDetail& sbvOf(const FrameResult& r) {
+    return r.details.orEmpty<SbvDetail>();
+}
+
 /// Per viewport: the chosen pair and round, the round's 3-D drawing, and what the sections showed on the last
 /// frame (the automated runs print it, so tests see what a user saw).
 struct SbvView {
     explicit SbvView(const OverlaySettings* settings) : settings(settings), draw(settings) {}
     const OverlaySettings* settings;
-    int pair = -1; ///< the step-through's pair: an index into FrameResult::sbvPairs; -1: defaultSbvPair's
-    int round = 0; ///< the chosen shrinking round of that pair (clamped to its rounds)
-    DrawList draw; ///< the chosen round: the region's edges and faces, both bodies' kept triangles
+    int pair = -1;         ///< the step-through's pair: an index into SbvDetail::pairs; -1: defaultSbvPair's
+    int round = 0;         ///< the chosen shrinking round of that pair (clamped to its rounds)
+    DrawList draw;         ///< the chosen round: the region's edges and faces, both bodies' kept triangles
     int pairsShown = -1;   ///< pairs the panel listed on the last frame (-1: the section was not drawn)
     int sliderRounds = -1; ///< rounds the slider offered on the last frame (-1: the section was not drawn)
     int regionFaces = 0;   ///< faces of the chosen round's region (0: an empty region, or no round)
@@ -40,8 +46,8 @@ std::string sbvPairName(const SceneObjects& objects, const SbvPairRecord& p);
 /// culled, the shrinking rounds. The SVM's error is not among them (shown apart, in red).
 std::vector<std::string> sbvPairLines(const SbvPairRecord& p);
 
-/// Indices into r.sbvSteps of the rounds of pair `pair` (an index into r.sbvPairs), in round order; empty
-/// when the pair has none (a frame stepped without a sink) or there is no such pair.
+/// Indices into SbvDetail::steps of the rounds of pair `pair` (an index into SbvDetail::pairs), in round
+/// order; empty when the pair has none (a frame stepped without a sink) or there is no such pair.
 std::vector<std::size_t> sbvRoundsOf(const FrameResult& r, int pair);
 /// `round` within [0, rounds - 1] (0 when there are none): past the last is the last.
 int clampRound(int round, int rounds);
