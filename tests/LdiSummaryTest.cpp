@@ -1,7 +1,7 @@
 // LdiSummary: the viewer's LDI panel text and teaching-view data, from what the ldi algorithms report. The
 // text says what the record holds and is loud exactly when the answer cannot be trusted; the teaching view
 // spans the row's pixels with fragments and its hover text lists a pixel's fragments and overlap.
-#include "LdiSummary.h"
+#include "families/ldi/LdiSummary.h"
 #include "TestUtil.h"
 #include "scene/SceneObjects.h"
 

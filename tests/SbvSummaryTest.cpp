@@ -1,7 +1,7 @@
 // SbvSummary: the viewer's SBV panel text and step-through, from what the sbv algorithm reports. The text
 // says what the record holds; the step-through offers every round CSBV recorded for the chosen pair, clamps
 // the chosen round, and draws that round's region and exactly its kept triangles.
-#include "SbvSummary.h"
+#include "families/sbv/SbvSummary.h"
 #include "TestUtil.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneObjects.h"

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace cdlab {
 
@@ -22,12 +23,6 @@ std::string vec(const Vec3& v) {
 }
 
 } // namespace
-
-bool reportsLdi(const FrameResult& r) {
-    for (const auto& [c, n] : r.counters.items())
-        if (c == Counter::LdiQueries) return true;
-    return !ldiOf(r).pairs.empty();
-}
 
 std::string ldiPairName(const SceneObjects& objects, const LdiPairRecord& p) {
     const auto& objs = objects.objects();
@@ -151,6 +146,49 @@ std::string describeLdiRow(const FrameResult& r, const SceneObjects& objects, co
         for (std::size_t k = t.find('\n'); k != std::string::npos; k = t.find('\n', k)) t.replace(k, 1, "; ");
         out += "; hovered " + t;
     }
+    return out;
+}
+
+nlohmann::json ldiReportFields(const FrameResult& r, const SceneObjects& objects, const LdiView& view) {
+    nlohmann::json out;
+    out["pairs_listed"] = view.pairsShown >= 0 ? nlohmann::json(view.pairsShown) : nlohmann::json(nullptr);
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const LdiPairRecord& p : ldiOf(r).pairs) {
+        const LdiResult& l = p.ldi;
+        nlohmann::json j = {{"pair", ldiPairName(objects, p)}, {"ok", l.ok}};
+        if (!l.ok) {
+            j["error"] = l.error;
+        } else {
+            j["volume"] = l.volume, j["footprint"] = l.footprint, j["max_depth"] = l.maxDepth;
+            j["layers"] = l.layersUsed, j["fragments"] = l.fragments, j["capacity"] = l.capacity;
+            j["width"] = l.frame.width, j["height"] = l.frame.height, j["pixel"] = l.frame.pixel;
+            j["overflowed"] = bool(l.overflowed);
+            j["unreliable"] = p.unreliable;
+        }
+        pairs.push_back(j);
+    }
+    out["pairs"] = pairs;
+    nlohmann::json row;
+    const int pair = chosenLdiPair(r, view);
+    if (pair >= 0) {
+        const LdiPairRecord& p = ldiOf(r).pairs[std::size_t(pair)];
+        const LdiResult& l = p.ldi;
+        row["pair"] = ldiPairName(objects, p);
+        row["row"] = view.rowDrawn >= 0 && l.row >= 0 ? nlohmann::json(l.row) : nlohmann::json(nullptr);
+        if (view.rowDrawn >= 0 && l.row >= 0) {
+            const auto [first, last] = ldiRowSpan(l);
+            row["first"] = first, row["last"] = last;
+            int inA = 0, inB = 0, inBoth = 0;
+            for (int i = first; first >= 0 && i <= last; ++i) {
+                const LdiIntervals iv = rowIntervals(l, i);
+                inA += !iv.a.empty(), inB += !iv.b.empty(), inBoth += !iv.both.empty();
+            }
+            row["inside_a"] = inA, row["inside_b"] = inB, row["inside_both"] = inBoth;
+            row["hovered"] = view.hovered >= 0 ? nlohmann::json(view.hovered) : nlohmann::json(nullptr);
+            row["tooltip"] = view.tooltip;
+        }
+    }
+    out["row"] = row;
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <imgui.h>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <numeric>
 
 namespace cdlab {
@@ -123,12 +124,6 @@ void fateKey(const FrameResult& r) {
 }
 
 } // namespace
-
-bool reportsTemporalCulling(const FrameResult& r) {
-    for (const auto& [c, n] : r.counters.items())
-        if (c == Counter::PclsAdvanced) return true;
-    return false;
-}
 
 void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, CatchView& view) {
     view.barsDrawn = 0;
@@ -336,6 +331,32 @@ std::string describeStepThrough(const FrameResult& r, const CatchView& view) {
     std::snprintf(out, sizeof out, ", iteration %d: t %.6f, d %.6g, mu %.6g, dt %.6g, drew %zu ghosts",
                   view.step + 1, s.time, s.distance, s.speed, s.step, view.draw.meshes.size());
     return "step-through: " + slider + out;
+}
+
+nlohmann::json catchReportFields(const FrameResult& r, const CatchView& view) {
+    nlohmann::json out;
+    const CatchDetail& d = catchOf(r);
+    out["pcls"] = d.pairAdvances.size();
+    out["bars_drawn"] = view.barsDrawn >= 0 ? nlohmann::json(view.barsDrawn) : nlohmann::json(nullptr);
+    nlohmann::json fates = nlohmann::json::object();
+    const auto counts = fateCounts(r);
+    for (std::size_t f = 0; f < counts.size(); ++f) fates[toString(PairAdvance::Fate(f))] = counts[f];
+    out["fates"] = fates;
+    const TimeOfContact* toc = r.earliest();
+    out["toc"] = toc ? nlohmann::json(toc->time) : nlohmann::json(nullptr);
+    nlohmann::json step;
+    const int n = int(d.advanceSteps.size());
+    step["iterations"] = n;
+    step["slider_steps"] = view.sliderSteps >= 0 ? nlohmann::json(view.sliderSteps) : nlohmann::json(nullptr);
+    if (n > 0) {
+        const AdvanceStep& s = d.advanceSteps[std::size_t(std::clamp(view.step, 0, n - 1))];
+        step["iteration"] = view.step + 1;
+        step["t"] = s.time, step["d"] = s.distance, step["mu"] = s.speed, step["dt"] = s.step;
+        step["ghosts"] = view.draw.meshes.size();
+    }
+    out["step_through"] = step;
+    out["tooltip"] = view.tooltip;
+    return out;
 }
 
 const LegendEntry& advanceStepLegend() {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace cdlab {
 
@@ -38,12 +39,6 @@ double regionTolerance(const std::vector<HalfSpace>& region) {
 }
 
 } // namespace
-
-bool reportsSbv(const FrameResult& r) {
-    for (const auto& [c, n] : r.counters.items())
-        if (c == Counter::SbvTriangles) return true;
-    return !sbvOf(r).pairs.empty();
-}
 
 double cullingRatio(const SbvPairRecord& p) {
     const double total = double(p.trianglesA) + double(p.trianglesB);
@@ -190,6 +185,41 @@ std::string describeSbvStep(const FrameResult& r, const SceneObjects& objects, c
     std::snprintf(out, sizeof out, ", round %d: %zu half-spaces, region %d faces, kept %zu + %zu triangles",
                   s.iteration, s.region.size(), view.regionFaces, s.keptA.size(), s.keptB.size());
     return "sbv step-through: " + name + ", " + slider + out;
+}
+
+nlohmann::json sbvReportFields(const FrameResult& r, const SceneObjects& objects, const SbvView& view) {
+    nlohmann::json out;
+    const SbvDetail& d = sbvOf(r);
+    out["pairs_listed"] = view.pairsShown >= 0 ? nlohmann::json(view.pairsShown) : nlohmann::json(nullptr);
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const SbvPairRecord& p : d.pairs)
+        pairs.push_back({{"pair", sbvPairName(objects, p)},
+                         {"outcome", toString(p.outcome)},
+                         {"kept", p.keptA + p.keptB},
+                         {"triangles", p.trianglesA + p.trianglesB},
+                         {"culled", cullingRatio(p)},
+                         {"rounds", p.iterations},
+                         {"svm_error", p.oshError}});
+    out["pairs"] = pairs;
+    nlohmann::json step;
+    step["slider_rounds"] =
+        view.sliderRounds >= 0 ? nlohmann::json(view.sliderRounds) : nlohmann::json(nullptr);
+    const int pair = chosenSbvPair(r, view);
+    if (pair >= 0) {
+        const std::vector<std::size_t> rounds = sbvRoundsOf(r, pair);
+        const int n = int(rounds.size());
+        step["pair"] = sbvPairName(objects, d.pairs[std::size_t(pair)]);
+        step["rounds"] = n;
+        if (n > 0) {
+            const SbvShrinkStep& s = d.steps[rounds[std::size_t(clampRound(view.round, n))]];
+            step["round"] = s.iteration;
+            step["half_spaces"] = s.region.size();
+            step["region_faces"] = view.regionFaces;
+            step["kept_a"] = s.keptA.size(), step["kept_b"] = s.keptB.size();
+        }
+    }
+    out["step_through"] = step;
+    return out;
 }
 
 const LegendEntry& sbvRoundLegend() {

@@ -9,6 +9,8 @@
 #include "pipeline/FrameResult.h"
 #include "sbv/SbvDetail.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 #include <vector>
 
@@ -33,10 +35,6 @@ struct SbvView {
     int sliderRounds = -1; ///< rounds the slider offered on the last frame (-1: the section was not drawn)
     int regionFaces = 0;   ///< faces of the chosen round's region (0: an empty region, or no round)
 };
-
-/// Whether the algorithm reports SBV pairs (sbv counts sbv_triangles every frame), so that the sections show
-/// for it even on a frame where no pair's boxes overlap.
-bool reportsSbv(const FrameResult& r);
 
 /// The share of the pair's triangles (both bodies) that the SBVs culled, 0 to 1 (0 for a pair without any).
 double cullingRatio(const SbvPairRecord& p);
@@ -73,5 +71,10 @@ std::string describeSbvStep(const FrameResult& r, const SceneObjects& objects, c
 
 /// The legend line of the step-through's 3-D drawing (the viewer draws it, not the algorithm: no category).
 const LegendEntry& sbvRoundLegend();
+
+/// The same facts as fields of the JSON run report: pairs_listed (null: not shown), pairs [{pair, outcome,
+/// kept, triangles, culled, rounds, svm_error}], step_through {slider_rounds, pair, rounds, round,
+/// half_spaces, region_faces, kept_a, kept_b}.
+nlohmann::json sbvReportFields(const FrameResult& r, const SceneObjects& objects, const SbvView& view);
 
 } // namespace cdlab

@@ -12,6 +12,8 @@
 #include "pipeline/FrameResult.h"
 
 #include <functional>
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 
 namespace cdlab {
@@ -35,10 +37,6 @@ struct CatchView {
     std::string tooltip;  ///< the first line of the bar's tooltip the mouse was over on the last frame
 };
 
-/// Whether the algorithm reports temporal culling (CATCH counts pcls_advanced every frame), so that the
-/// sections show for it even on a frame without PCLs.
-bool reportsTemporalCulling(const FrameResult& r);
-
 /// Fig. 6 in the current ImGui window: the bars, the t_min line, the fates counted, a tooltip per bar.
 void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, CatchView& view);
 /// The slider over the TOC pair's iterations with t, d, mu and d / mu of the selected one; `lookAt` centres
@@ -57,5 +55,9 @@ std::string describeStepThrough(const FrameResult& r, const CatchView& view);
 
 /// The legend line of the step-through's 3-D drawing (the viewer draws it, not the algorithm: no category).
 const LegendEntry& advanceStepLegend();
+
+/// The same facts as fields of the JSON run report: pcls, bars_drawn (null: not shown), fates, toc,
+/// step_through {iterations, slider_steps, iteration, t, d, mu, dt, ghosts}, tooltip.
+nlohmann::json catchReportFields(const FrameResult& r, const CatchView& view);
 
 } // namespace cdlab
