@@ -1,7 +1,7 @@
 // LdiSummary: the viewer's LDI panel text and teaching-view data, from what the ldi algorithms report. The
 // text says what the record holds and is loud exactly when the answer cannot be trusted; the teaching view
 // spans the row's pixels with fragments and its hover text lists a pixel's fragments and overlap.
-#include "LdiSummary.h"
+#include "families/ldi/LdiSummary.h"
 #include "TestUtil.h"
 #include "scene/SceneObjects.h"
 
@@ -13,6 +13,10 @@
 using namespace cdlab;
 
 namespace {
+
+LdiDetail& ldiDetail(FrameResult& r) {
+    return r.details.get<LdiDetail>();
+}
 
 /// A 4 x 2 window over depths [0, 1], row 1 kept: pixel 1's ray enters A, then B, leaves A, then B; pixel 2's
 /// starts inside A (a fragment in front of Q), enters B, leaves A, then B; pixels 0 and 3 miss both.
@@ -97,10 +101,10 @@ TEST(LdiSummary, TheChosenPairDefaultsToOneInCollision) {
     FrameResult r;
     LdiView view;
     EXPECT_EQ(chosenLdiPair(r, view), -1);
-    r.ldiPairs = {record(), record(), record()};
-    r.ldiPairs[0].ldi.collision = false;
+    ldiDetail(r).pairs = {record(), record(), record()};
+    ldiDetail(r).pairs[0].ldi.collision = false;
     EXPECT_EQ(chosenLdiPair(r, view), 1);
-    r.ldiPairs[1].ldi.collision = r.ldiPairs[2].ldi.collision = false;
+    ldiDetail(r).pairs[1].ldi.collision = ldiDetail(r).pairs[2].ldi.collision = false;
     EXPECT_EQ(chosenLdiPair(r, view), 0);
     view.pair = 7; // a pick from a frame with more pairs: the last
     EXPECT_EQ(chosenLdiPair(r, view), 2);
@@ -134,7 +138,7 @@ TEST(LdiSummary, SummaryLinesAreWhatThePanelShowed) {
     view.pairsShown = 0;
     EXPECT_EQ(describeLdiPairs(r, objects, view), "ldi pairs: none this frame");
     EXPECT_EQ(describeLdiRow(r, objects, view), "ldi row: no pairs this frame");
-    r.ldiPairs = {record()};
+    ldiDetail(r).pairs = {record()};
     view.pairsShown = 1;
     EXPECT_EQ(
         describeLdiPairs(r, objects, view),
@@ -144,7 +148,7 @@ TEST(LdiSummary, SummaryLinesAreWhatThePanelShowed) {
     view.rowDrawn = 1;
     EXPECT_EQ(describeLdiRow(r, objects, view),
               "ldi row 1 of left / right: pixels 1-2 with fragments, 2 inside A, 2 inside B, 2 inside both");
-    view.tooltip = ldiPixelText(r.ldiPairs[0].ldi, 0);
+    view.tooltip = ldiPixelText(ldiDetail(r).pairs[0].ldi, 0);
     EXPECT_EQ(describeLdiRow(r, objects, view),
               "ldi row 1 of left / right: pixels 1-2 with fragments, 2 inside A, 2 inside B, 2 inside both; "
               "hovered pixel 0 of row 1: no fragments");

@@ -2,6 +2,7 @@
 // and a toggle, the defaults and settings keys are consistent, and an option that cannot apply to a view's
 // algorithm says which algorithms it applies to.
 #include "OverlayTable.h"
+#include "articulated/CatchDetail.h"
 #include "peers/Peers.h"
 #include "pipeline/AlgorithmRegistry.h"
 

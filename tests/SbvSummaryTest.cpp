@@ -1,7 +1,7 @@
 // SbvSummary: the viewer's SBV panel text and step-through, from what the sbv algorithm reports. The text
 // says what the record holds; the step-through offers every round CSBV recorded for the chosen pair, clamps
 // the chosen round, and draws that round's region and exactly its kept triangles.
-#include "SbvSummary.h"
+#include "families/sbv/SbvSummary.h"
 #include "TestUtil.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneObjects.h"
@@ -14,6 +14,10 @@
 using namespace cdlab;
 
 namespace {
+
+SbvDetail& sbvDetail(FrameResult& r) {
+    return r.details.get<SbvDetail>();
+}
 
 SbvPairRecord record(SbvPairRecord::Outcome outcome, int iterations) {
     SbvPairRecord p;
@@ -59,10 +63,11 @@ TEST(SbvSummary, RoundsAreClampedAndTheDefaultPairHasARegion) {
     EXPECT_EQ(clampRound(5, 0), 0);
     FrameResult r;
     EXPECT_EQ(defaultSbvPair(r), 0);
-    r.sbvPairs = {record(SbvPairRecord::Outcome::Certified, 0), record(SbvPairRecord::Outcome::Shrunk, 2),
-                  record(SbvPairRecord::Outcome::Region, 1)};
+    sbvDetail(r).pairs = {record(SbvPairRecord::Outcome::Certified, 0),
+                          record(SbvPairRecord::Outcome::Shrunk, 2),
+                          record(SbvPairRecord::Outcome::Region, 1)};
     EXPECT_EQ(defaultSbvPair(r), 2);
-    r.sbvPairs[2].outcome = SbvPairRecord::Outcome::Shrunk;
+    sbvDetail(r).pairs[2].outcome = SbvPairRecord::Outcome::Shrunk;
     EXPECT_EQ(defaultSbvPair(r), 1); // no region left: the one with the most rounds
     SbvView view(nullptr);
     EXPECT_EQ(chosenSbvPair(r, view), 1);
@@ -73,14 +78,14 @@ TEST(SbvSummary, RoundsAreClampedAndTheDefaultPairHasARegion) {
 
 TEST(SbvSummary, RoundsOfAPairInOrder) {
     FrameResult r;
-    r.sbvPairs = {record(SbvPairRecord::Outcome::Region, 2)};
-    r.sbvPairs[0].objectA = 2, r.sbvPairs[0].objectB = 5;
-    for (int it : {1, 0}) r.sbvSteps.push_back({2, 5, it, {}, {}, {}});
-    r.sbvSteps.push_back({0, 1, 0, {}, {}, {}}); // another pair's
+    sbvDetail(r).pairs = {record(SbvPairRecord::Outcome::Region, 2)};
+    sbvDetail(r).pairs[0].objectA = 2, sbvDetail(r).pairs[0].objectB = 5;
+    for (int it : {1, 0}) sbvDetail(r).steps.push_back({2, 5, it, {}, {}, {}});
+    sbvDetail(r).steps.push_back({0, 1, 0, {}, {}, {}}); // another pair's
     const auto rounds = sbvRoundsOf(r, 0);
     ASSERT_EQ(rounds.size(), 2u);
-    EXPECT_EQ(r.sbvSteps[rounds[0]].iteration, 0);
-    EXPECT_EQ(r.sbvSteps[rounds[1]].iteration, 1);
+    EXPECT_EQ(sbvDetail(r).steps[rounds[0]].iteration, 0);
+    EXPECT_EQ(sbvDetail(r).steps[rounds[1]].iteration, 1);
     EXPECT_TRUE(sbvRoundsOf(r, 1).empty());
     EXPECT_TRUE(sbvRoundsOf(r, -1).empty());
 }
@@ -98,21 +103,21 @@ TEST(SbvSummary, StepThroughDrawsEachRoundOfKnotTeapot) {
     for (int f = 0; f + 1 < scene.frames; ++f) {
         sink.clear();
         r = algo->step(scene.frameTime(f, scene.frames), scene.frameTime(f + 1, scene.frames), &sink);
-        if (!r.sbvPairs.empty() &&
-            r.sbvPairs[std::size_t(defaultSbvPair(r))].outcome == SbvPairRecord::Outcome::Region)
+        if (!sbvDetail(r).pairs.empty() &&
+            sbvDetail(r).pairs[std::size_t(defaultSbvPair(r))].outcome == SbvPairRecord::Outcome::Region)
             break;
     }
-    ASSERT_FALSE(r.sbvPairs.empty()) << "knot_teapot: no frame where the bodies' boxes overlap";
+    ASSERT_FALSE(sbvDetail(r).pairs.empty()) << "knot_teapot: no frame where the bodies' boxes overlap";
     const int pair = defaultSbvPair(r);
-    const SbvPairRecord& p = r.sbvPairs[std::size_t(pair)];
+    const SbvPairRecord& p = sbvDetail(r).pairs[std::size_t(pair)];
     ASSERT_EQ(p.outcome, SbvPairRecord::Outcome::Region);
     const auto rounds = sbvRoundsOf(r, pair);
     ASSERT_GE(rounds.size(), 2u);
     SbvView view(&settings);
     view.sliderRounds = int(rounds.size());
-    view.pairsShown = int(r.sbvPairs.size());
+    view.pairsShown = int(sbvDetail(r).pairs.size());
     for (int k = 0; k < int(rounds.size()); ++k) {
-        const SbvShrinkStep& s = r.sbvSteps[rounds[std::size_t(k)]];
+        const SbvShrinkStep& s = sbvDetail(r).steps[rounds[std::size_t(k)]];
         EXPECT_EQ(s.iteration, k);
         view.round = k;
         drawSbvRound(r, objects, view);
@@ -120,11 +125,11 @@ TEST(SbvSummary, StepThroughDrawsEachRoundOfKnotTeapot) {
         EXPECT_GE(view.regionFaces, 4) << "round " << k;
         EXPECT_FALSE(view.draw.lines.empty());
         if (k > 0) { // shrinking never keeps more
-            const SbvShrinkStep& before = r.sbvSteps[rounds[std::size_t(k - 1)]];
+            const SbvShrinkStep& before = sbvDetail(r).steps[rounds[std::size_t(k - 1)]];
             EXPECT_LE(s.keptA.size() + s.keptB.size(), before.keptA.size() + before.keptB.size());
         }
     }
-    const SbvShrinkStep& last = r.sbvSteps[rounds.back()];
+    const SbvShrinkStep& last = sbvDetail(r).steps[rounds.back()];
     EXPECT_EQ(last.keptA.size(), p.keptA);
     EXPECT_EQ(last.keptB.size(), p.keptB);
     view.round = 1000;
@@ -158,8 +163,8 @@ TEST(SbvSummary, PairsSummaryNamesTheSvmError) {
     }
     const SceneObjects objects(scene);
     FrameResult r;
-    r.sbvPairs = {record(SbvPairRecord::Outcome::Region, 1)};
-    r.sbvPairs[0].oshError = "the SVM did not converge";
+    sbvDetail(r).pairs = {record(SbvPairRecord::Outcome::Region, 1)};
+    sbvDetail(r).pairs[0].oshError = "the SVM did not converge";
     SbvView view(nullptr);
     EXPECT_EQ(describeSbvPairs(r, objects, view), "sbv pairs: section not shown");
     view.pairsShown = 1;

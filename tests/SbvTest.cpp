@@ -9,6 +9,7 @@
 #include "pipeline/AlgorithmRegistry.h"
 #include "sbv/Csbv.h"
 #include "sbv/ExactOsh.h"
+#include "sbv/SbvDetail.h"
 #include "sbv/Support.h"
 #include "sbv/SvmOsh.h"
 #include "scene/SceneObjects.h"
@@ -281,7 +282,8 @@ TEST(Sbv, NarrowExactEqualsBruteForce) {
         hits += fb.contactPairCount() > 0;
         ASSERT_EQ(fs.hash(), fb.hash())
             << "case " << i << ": " << fs.contactPairCount() << " vs " << fb.contactPairCount();
-        ASSERT_LE(fs.sbvPairs.size(), 1u);
+        ASSERT_NE(fs.details.find<SbvDetail>(), nullptr);
+        ASSERT_LE(fs.details.find<SbvDetail>()->pairs.size(), 1u);
     }
     EXPECT_GE(hits, n * 3 / 10);
     EXPECT_LE(hits, n * 7 / 10);

@@ -256,14 +256,19 @@ cdlab_output_test(viewer.offscreen.compare_refused 0
   "viewport 1 \\(rigid-ccd\\) error: [^\n]*arm_swing.json: articulated\\[0\\]: rigid-ccd does not follow articulated motion: [^\n]*use catch or articulated-reference\n.*compare first TOC: 0\\.[0-9]+ \\| refused\ncompare same contacts: yes \\| refused\n"
   ${VIEWER} --offscreen --no-settings --frames 2 --algo catch --algo rigid-ccd
   ${CMAKE_CURRENT_SOURCE_DIR}/data/arm_swing.json)
-# The step-through's slider moved to its last iteration (--ca-step past the last): there the links are within
+# The step-through's slider moved to its last iteration (--step catch=K past the last): there the links are within
 # the distance threshold (epsilon 0.001), nothing more to advance (mu and d / mu printed as 0).
 cdlab_output_test(viewer.offscreen.catch_step_last 0
   "viewport 0 \\(catch\\) step-through: the slider over all ([2-9]|[1-9][0-9]+) iterations, iteration ([2-9]|[1-9][0-9]+): t [0-9.]+, d (0|0\\.000[0-9]+|[0-9.]+e-[0-9]+), mu 0, dt 0, drew 2 ghosts\n"
-  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --ca-step 1000
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --step catch=1000
   --screenshot ${SHOTS}/offscreen_catch_step_last.png ${CMAKE_SOURCE_DIR}/scenes/walk.json)
-cdlab_output_test(viewer.bad_ca_step 2 "error: --ca-step: "
-  ${VIEWER} --offscreen --no-settings --frames 2 --ca-step 0 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+# --step NAME=K: K below the family's first index, a family without a step-through, not NAME=K at all.
+cdlab_output_test(viewer.bad_step 2 "error: --step: '0' for catch is not an integer in \\[1, 1000000\\]"
+  ${VIEWER} --offscreen --no-settings --frames 2 --step catch=0 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+cdlab_output_test(viewer.bad_step_family 2 "error: --step: no step-through named 'ldi' \\(families with one: catch, sbv\\)"
+  ${VIEWER} --offscreen --no-settings --frames 2 --step ldi=1 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+cdlab_output_test(viewer.bad_step_form 2 "error: --step: 'catch' is not FAMILY=K"
+  ${VIEWER} --offscreen --no-settings --frames 2 --step catch ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 # A bar's tooltip (the mouse resting on the exercise's first bar, --hover): the pair with the lowest bound is
 # the one that gave the TOC, the hand reaching the other side's foot.
 cdlab_output_test(viewer.offscreen.catch_bar_tooltip 0
@@ -273,18 +278,18 @@ cdlab_output_test(viewer.offscreen.catch_bar_tooltip 0
 # SBV's teaching views (issue 31): one sbv view on knot_teapot where the knot enters the teapot (t 2). The
 # pairs section lists the pair whose boxes overlap with CSBV's outcome and its kept triangles ("1 of 1
 # listed" only when the panel listed every pair the algorithm reported); the step-through's slider runs over
-# every recorded round (0: the full SBVs' overlap, then each shrinking round) and --sbv-step 1 draws round 1
+# every recorded round (0: the full SBVs' overlap, then each shrinking round) and --step sbv=1 draws round 1
 # in the 3-D view (its region and kept triangles, the legend's "sbv-round" line).
 cdlab_output_test(viewer.offscreen.sbv_knot_teapot 0
   "saved [^\n]*offscreen_sbv_knot_teapot.png\n.*GL errors 0\n.*legend: sbv, osh, overlap-region, triangle-kept, sbv-round\nviewport 0 \\(sbv\\) sbv pairs: 1 of 1 listed. teapot / knot: overlap region, kept [1-9][0-9]* of 17758 triangles \\([0-9.]+ % culled\\), [2-9] shrinking rounds\nviewport 0 \\(sbv\\) sbv step-through: teapot / knot, the slider over rounds 0-[2-9] \\(all recorded\\), round 1: 8 half-spaces, region [4-9] faces, kept [1-9][0-9]* \\+ [1-9][0-9]* triangles\n"
-  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv --sbv-step 1
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv --step sbv=1
   --screenshot ${SHOTS}/offscreen_sbv_knot_teapot.png ${CMAKE_SOURCE_DIR}/scenes/knot_teapot.json)
-# Past the last round (--sbv-step 1000) the slider stops at the last one, the final region: cylinder_ball at
+# Past the last round (--step sbv=1000) the slider stops at the last one, the final region: cylinder_ball at
 # t 2 shrinks twice, the ball's kept triangles falling from 721 to 508. With osh=svm the SVM's support
 # vectors are drawn and the legend says so.
 cdlab_output_test(viewer.offscreen.sbv_step_last 0
   "viewport 0 \\(sbv\\) sbv step-through: cylinder / ball, the slider over rounds 0-2 \\(all recorded\\), round 2: 8 half-spaces, region 8 faces, kept 476 \\+ 508 triangles\n"
-  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv --sbv-step 1000
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv --step sbv=1000
   ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 cdlab_output_test(viewer.offscreen.sbv_support_vectors 0
   "GL errors 0\n.*drew [^\n]*support-vector [1-9][0-9]* points[^\n]*\n.*legend: sbv, osh, support-vector, overlap-region, triangle-kept, sbv-round\nviewport 0 \\(sbv\\[osh=svm\\]\\) sbv pairs: 1 of 1 listed. cylinder / ball: overlap region"
@@ -294,8 +299,8 @@ cdlab_output_test(viewer.offscreen.sbv_support_vectors 0
 cdlab_output_test(viewer.offscreen.sbv_no_pairs 0
   "viewport 0 \\(sbv\\) sbv pairs: none this frame\nviewport 0 \\(sbv\\) sbv step-through: no pairs this frame\n"
   ${VIEWER} --offscreen --no-settings --frames 2 --at 0.5 --algo sbv ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
-cdlab_output_test(viewer.bad_sbv_step 2 "error: --sbv-step: "
-  ${VIEWER} --offscreen --no-settings --frames 2 --sbv-step -1 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+cdlab_output_test(viewer.bad_sbv_step 2 "error: --step: '-1' for sbv is not an integer in \\[0, 1000000\\]"
+  ${VIEWER} --offscreen --no-settings --frames 2 --step sbv=-1 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 # The Scene panel's closedness of each body's mesh (issue 32: the LDI query needs closed meshes): Newell's
 # teapot is open (spout tip, lid gap), the torus knot closed.
 cdlab_output_test(viewer.offscreen.scene_surfaces 0
@@ -321,3 +326,56 @@ cdlab_output_test(viewer.offscreen.ldi_row_hover 0
 cdlab_output_test(viewer.offscreen.ldi_no_pairs 0
   "viewport 0 \\(ldi\\) ldi pairs: none this frame\nviewport 0 \\(ldi\\) ldi row: no pairs this frame\n"
   ${VIEWER} --offscreen --no-settings --frames 2 --at 0.2 --algo ldi ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json)
+
+# The run report as JSON (--report FILE.json): the facts of the lines above as fields, per viewport and per
+# family, that tests read (tests/CheckReport.cmake: PATH=REGEX per field) instead of matching stdout.
+# cdlab_viewer_report_test(name "viewer arguments" PATH=REGEX...): an offscreen run writing the report, then
+# the check of each field.
+function(cdlab_viewer_report_test name args)
+  cdlab_output_test(viewer.report.${name} 0 "report ok: [0-9]+ fields\n"
+    sh -c "v=\"$0\" a=\"$1\" r=\"$2\" c=\"$3\" s=\"$4\" && shift 4 && rm -f \"$r\" && \"$v\" --offscreen --no-settings --report \"$r\" $a && exec \"$c\" -DREPORT=\"$r\" -P \"$s\" \"$@\""
+    ${VIEWER} "${args}" ${CMAKE_BINARY_DIR}/viewer_report_${name}.json ${CMAKE_COMMAND}
+    ${CMAKE_CURRENT_SOURCE_DIR}/CheckReport.cmake ${ARGN})
+  set_tests_properties(viewer.report.${name} PROPERTIES TIMEOUT 120)
+endfunction()
+# CATCH on the walk's first contact frame: the run's facts, catch's sections (the slider over every
+# iteration and at the last one, where the links are within the distance threshold: mu and dt 0) and its
+# legend line.
+cdlab_viewer_report_test(catch
+  "--frames 2 --seek-contact --algo catch --step catch=1000 ${CMAKE_SOURCE_DIR}/scenes/walk.json"
+  "frames=2" "gl_errors=0" "gl_debug_output=true" "scene=[^ ].*" "viewports.0.label=catch"
+  "viewports.0.first_contacts.0.t=[0-9.]+" "viewports.0.coverage=0\\.[0-9]+"
+  "viewports.0.legend=.*\"advance-step\".*" "viewports.0.families.catch.pcls=[1-9][0-9]*"
+  "viewports.0.families.catch.toc=[0-9.]+" "viewports.0.families.catch.step_through.mu=0(\\.0)?"
+  "viewports.0.families.catch.step_through.dt=0(\\.0)?" "viewports.0.families.catch.step_through.ghosts=2"
+  "viewports.0.families.catch.step_through.iterations=([2-9]|[1-9][0-9]+)"
+  "viewports.0.families.catch.lines.1=step-through: the slider over all [0-9]+ iterations, .*"
+  "viewports.0.counters.pcls_advanced=[0-9]+" "frames_while_preparing=[0-9]+" "status=.*")
+# Side by side (panels start collapsed: catch's sections are not drawn, and the report says so with null):
+# the Compare panel's cells, catch's time of contact beside articulated-reference's, none for bvh.
+cdlab_viewer_report_test(compare
+  "--frames 2 --seek-contact --algo catch --algo articulated-reference --algo bvh ${CMAKE_SOURCE_DIR}/scenes/walk.json"
+  "viewports.1.label=articulated-reference" "viewports.2.label=bvh" "viewports.0.families.catch.bars_drawn=null"
+  "compare.first_toc.0=[0-9]+\\.[0-9]+" "compare.first_toc.1=[0-9]+\\.[0-9]+" "compare.first_toc.2=-"
+  "compare.same_contacts.0=yes" "compare.same_contacts.1=(yes|dt [0-9]e-0[4-9])")
+# SBV on knot_teapot where the knot enters the teapot: the pair's outcome and triangles, round 1 of the
+# step-through (8 half-spaces) and its legend line.
+cdlab_viewer_report_test(sbv
+  "--frames 2 --at 2 --algo sbv --step sbv=1 ${CMAKE_SOURCE_DIR}/scenes/knot_teapot.json"
+  "viewports.0.families.sbv.pairs_listed=1" "viewports.0.families.sbv.pairs.0.pair=teapot / knot"
+  "viewports.0.families.sbv.pairs.0.outcome=overlap region" "viewports.0.families.sbv.pairs.0.triangles=17758"
+  "viewports.0.families.sbv.pairs.0.rounds=[2-9]" "viewports.0.families.sbv.step_through.round=1"
+  "viewports.0.families.sbv.step_through.half_spaces=8" "viewports.0.legend=.*\"sbv-round\".*"
+  "viewports.0.counters.sbv_triangles=17758" "surfaces=teapot open.*knot closed, outward")
+# LDI on the two spheres whose lens has the closed-form volume 1.469: the pair's volume within 1 % and the
+# kept row's pixels.
+cdlab_viewer_report_test(ldi
+  "--frames 2 --at 2 --algo ldi ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json"
+  "viewports.0.families.ldi.pairs_listed=1" "viewports.0.families.ldi.pairs.0.pair=left / right"
+  "viewports.0.families.ldi.pairs.0.volume=1\\.4[5-8][0-9]*" "viewports.0.families.ldi.pairs.0.width=512"
+  "viewports.0.families.ldi.row.row=256" "viewports.0.families.ldi.row.inside_both=[1-9][0-9]*"
+  "viewports.0.legend=.*\"ldi-region\".*" "viewports.0.drew=.*ldi-box 13 lines.*")
+# A report that cannot be written fails the run (exit 1), naming the option and the file.
+cdlab_output_test(viewer.report.unwritable 1 "error: --report: cannot write /nonexistent/report.json"
+  ${VIEWER} --offscreen --no-settings --frames 1 --report /nonexistent/report.json
+  ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)

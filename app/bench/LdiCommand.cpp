@@ -4,6 +4,7 @@
 #include "core/InputError.h"
 #include "core/Stopwatch.h"
 #include "ldi/CpuLdi.h"
+#include "ldi/LdiDetail.h"
 #include "mesh/MeshGenerators.h"
 #include "mesh/ProceduralMeshes.h"
 #include "mesh/SurfaceCheck.h"
@@ -165,11 +166,12 @@ int runLdi(const LdiCommandOptions& o, std::ostream& out) {
             wall.push_back(sw.ms());
         }
         objects.poses(t1, poses);
-        for (const LdiPairRecord& rec : r.ldiPairs) {
+        const auto& ldiPairs = r.details.orEmpty<LdiDetail>().pairs;
+        for (const LdiPairRecord& rec : ldiPairs) {
             const LdiResult& l = rec.ldi;
             const std::string pair =
                 objects.objects()[rec.objectA].name + "/" + objects.objects()[rec.objectB].name;
-            const double ms = median(wall) / double(r.ldiPairs.size());
+            const double ms = median(wall) / double(ldiPairs.size());
             queryMs.push_back(ms);
             overflowFrames += l.overflowed;
             unreliable += !rec.unreliable.empty() || !l.reliable();

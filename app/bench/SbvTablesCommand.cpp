@@ -7,6 +7,7 @@
 #include "core/InputError.h"
 #include "core/Stopwatch.h"
 #include "sbv/ExactOsh.h"
+#include "sbv/SbvDetail.h"
 #include "scene/SceneLoader.h"
 
 #include <algorithm>
@@ -211,10 +212,11 @@ int runSbvTables(const SbvTablesOptions& o, std::ostream& out) {
         for (const Placement& p : places) {
             const Timed svm = timeAt(scene, "sbv:osh=svm,coherence=off", p.t, o.repeat);
             const Timed exact = timeAt(scene, "sbv:coherence=off", p.t, o.repeat);
+            const auto& svmPairs = svm.result.details.orEmpty<SbvDetail>().pairs;
+            const auto& exactPairs = exact.result.details.orEmpty<SbvDetail>().pairs;
             std::string samples = "-";
-            if (!svm.result.sbvPairs.empty())
-                samples = std::to_string(svm.result.sbvPairs[0].samplesA) + "+" +
-                          std::to_string(svm.result.sbvPairs[0].samplesB);
+            if (!svmPairs.empty())
+                samples = std::to_string(svmPairs[0].samplesA) + "+" + std::to_string(svmPairs[0].samplesB);
             const bool sep = p.name == "separating" || p.name == "near miss";
             std::string paperText = "-";
             if (paper)
@@ -226,9 +228,9 @@ int runSbvTables(const SbvTablesOptions& o, std::ostream& out) {
                 << num(p.t, 2) << std::setw(12) << samples << std::setw(9) << num(svm.ms) << std::setw(10)
                 << num(exact.ms) << std::setw(11) << (sep ? "-" : num(culledPercent(svm.result), 1))
                 << std::setw(13) << (sep ? "-" : num(culledPercent(exact.result), 1)) << std::setw(14)
-                << (exact.result.sbvPairs.empty() ? std::string("-")
-                                                  : std::to_string(exact.result.sbvPairs[0].keptA) + "+" +
-                                                        std::to_string(exact.result.sbvPairs[0].keptB))
+                << (exactPairs.empty()
+                        ? std::string("-")
+                        : std::to_string(exactPairs[0].keptA) + "+" + std::to_string(exactPairs[0].keptB))
                 << "   " << paperText << "\n";
         }
     }

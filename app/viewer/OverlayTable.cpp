@@ -343,4 +343,13 @@ void resetOverlays(OverlaySettings& s) {
     for (const OverlayInfo& row : overlayTable()) s.*row.flag = row.defaultOn;
 }
 
+void showAllOverlays(OverlaySettings& s) {
+    s.bvh = s.hitTriangles = s.contacts = s.faceMotion = s.timeOfContact = true;
+    s.sweptBoxes = s.linkObbs = s.pcls = s.linkBvh = s.tocPose = s.advanceStep = true;
+    s.sbvVolumes = s.separatingPlane = s.supportPoints = s.supportVectors = s.overlapRegion = true;
+    s.keptTriangles = s.culledTriangles = s.sbvStep = true;
+    s.ldiBox = s.ldiRegion = true;
+    s.bvhLevel = 4;
+}
+
 } // namespace cdlab

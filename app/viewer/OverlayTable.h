@@ -52,5 +52,8 @@ bool overlayOn(const OverlayInfo& row, const OverlaySettings& s);
 bool overlayApplies(const OverlayInfo& row, const AlgorithmInfo& algo, std::string* whyNot = nullptr);
 /// Sets every toggle to its default.
 void resetOverlays(OverlaySettings& s);
+/// --overlays: every overlay that shows something on its own (not the refinements that hide part of one:
+/// only-overlapped, culled, the other bound) on, at BVH level 4.
+void showAllOverlays(OverlaySettings& s);
 
 } // namespace cdlab

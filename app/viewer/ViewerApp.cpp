@@ -125,19 +125,11 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     }
     load(inputs);
     if (m_options.allOverlays)
-        for (auto& vp : m_viewports) {
-            OverlaySettings& o = vp->overlays;
-            o.bvh = o.hitTriangles = o.contacts = o.faceMotion = o.timeOfContact = true;
-            o.sweptBoxes = o.linkObbs = o.pcls = o.linkBvh = o.tocPose = o.advanceStep = true;
-            o.sbvVolumes = o.separatingPlane = o.supportPoints = o.supportVectors = o.overlapRegion = true;
-            o.keptTriangles = o.culledTriangles = o.sbvStep = true;
-            o.ldiBox = o.ldiRegion = true;
-            o.bvhLevel = 4;
-        }
-    for (auto& vp : m_viewports) {
-        vp->catchView.step = std::max(m_options.caStep - 1, 0); // clamped per frame
-        vp->sbvView.round = std::max(m_options.sbvStep, 0);
-    }
+        for (auto& vp : m_viewports) showAllOverlays(vp->overlays);
+    for (const FamilyStep& s : m_options.steps) // clamped per frame
+        for (auto& vp : m_viewports)
+            for (std::size_t f = 0; f < familyViews().size(); ++f)
+                if (&familyViews()[f] == s.family) vp->families[f]->setStep(s.step);
     // --levels: each viewport its own level (redon2002 Fig. 1 shows levels 7, 9 and 11 side by side).
     for (std::size_t v = 0; v < m_viewports.size() && !m_options.levels.empty(); ++v)
         m_viewports[v]->overlays.bvhLevel = m_options.levels[std::min(v, m_options.levels.size() - 1)];
@@ -309,8 +301,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
 
 void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     vp.draw.clear(); // it may point at the replaced scene's meshes
-    vp.catchView.draw.clear();
-    vp.sbvView.draw.clear();
+    for (auto& f : vp.families) f->clear();
     m_contactFrames.clear(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear();
@@ -337,8 +328,7 @@ void ViewerApp::stepViewports(double t0, double t1) {
         if (o.pickedNode >= 0 && o.bvhObject >= 0)
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
         if (vp->result.contactPairCount() > 0) markContactFrames(t0, t1);
-        drawAdvanceStep(vp->result, *m_objects, vp->catchView);
-        drawSbvRound(vp->result, *m_objects, vp->sbvView);
+        for (auto& f : vp->families) f->afterStep(vp->result, *m_objects);
     }
     m_stepMs = float(sw.ms());
 }
@@ -540,8 +530,8 @@ void ViewerApp::render(int width, int height) {
             m_renderer->drawMesh(drawnMesh(i), toGlm(poses[i]), colour, m_renderMode);
         }
         m_renderer->drawOverlay(vp.draw);
-        m_renderer->drawOverlay(vp.catchView.draw);
-        m_renderer->drawOverlay(vp.sbvView.draw);
+        for (const auto& f : vp.families) // the family views' own drawing
+            if (const DrawList* d = f->drawing()) m_renderer->drawOverlay(*d);
         drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
         drawLegend(vp, m_layout.viewports[std::size_t(v)]);
     }
@@ -567,13 +557,13 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
     dl->PopClipRect();
 }
 
-std::vector<const LegendEntry*> ViewerApp::legend(const Viewport& vp) const {
-    std::vector<const LegendEntry*> rows;
+std::vector<ViewerApp::LegendLine> ViewerApp::legend(const Viewport& vp) const {
+    std::vector<LegendLine> rows;
     for (DebugCategory c : vp.draw.drawnCategories())
-        if (const LegendEntry* e = legendEntry(c)) rows.push_back(e);
-    if (!vp.catchView.draw.lines.empty()) rows.push_back(&advanceStepLegend()); // the viewer's own drawing
-    if (!vp.sbvView.draw.lines.empty() || !vp.sbvView.draw.highlighted.empty())
-        rows.push_back(&sbvRoundLegend());
+        if (const LegendEntry* e = legendEntry(c)) rows.push_back({e, toString(c)});
+    std::vector<FamilyLegendLine> own; // the family views' own drawing
+    for (const auto& f : vp.families) f->legend(own);
+    for (const FamilyLegendLine& l : own) rows.push_back({l.entry, l.name});
     return rows;
 }
 
@@ -588,7 +578,8 @@ void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
     const float line = ImGui::GetFontSize() + 3, sw = ImGui::GetFontSize() - 2;
     float y = r.bottom() - 6 - line * float(rows.size());
     auto col = [](Rgba c) { return IM_COL32(int(c.r * 255), int(c.g * 255), int(c.b * 255), 255); };
-    for (const LegendEntry* e : rows) {
+    for (const LegendLine& row : rows) {
+        const LegendEntry* e = row.entry;
         ImVec2 at(r.x + 8, y);
         if (e->depthRamp && vp.overlays.colourByDepth) { // the depth hues, red to blue
             const Rgba hues[] = {
@@ -890,130 +881,15 @@ int ViewerApp::run() {
         pushBounded(m_overheadHistory, m_frameMs - m_stepMs, TimingHistory::kCapacity);
         if (done) break;
     }
-    if (m_options.frames > 0) {
-        // Summary for automated runs (docs/BENCHMARKS.md): medians over the frames after the first.
-        auto median = [](std::deque<float> d) {
-            if (d.size() > 1) d.pop_front(); // first frame compiles shaders and uploads meshes
-            std::sort(d.begin(), d.end());
-            return d.empty() ? 0.0f : d[d.size() / 2];
-        };
-        std::printf("scene %s\n", m_scene ? m_scene->name.c_str() : "(none)");
-        std::printf("frames %d, %dx%d, frame ms median %.2f (%.1f fps), viewer overhead ms median %.2f, GL "
-                    "errors %d\n",
-                    frame, m_width, m_height, median(m_frameHistory),
-                    1000.0f / std::max(median(m_frameHistory), 1e-3f), median(m_overheadHistory),
-                    GlPlatform::glErrorCount());
-        std::printf("GL debug output %s\n", GlPlatform::debugOutputOn()
-                                                ? "on (KHR_debug: a test message came back)"
-                                                : "OFF: GL errors are not counted");
-        if (m_scene) std::printf("last frame t %g -> %g\n", lastFrom, lastTo);
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) {
-            const Viewport& vp = *m_viewports[v];
-            if (!vp.error.empty()) // e.g. a continuous algorithm refusing the scene's motion
-                std::printf("viewport %zu (%s) error: %s\n", v, vp.label().c_str(), vp.error.c_str());
-            for (const auto& note : vp.draw.notes)
-                std::printf("viewport %zu (%s) picked %s\n", v, vp.label().c_str(), note.c_str());
-            for (const TimeOfContact& c : vp.result.firstContacts)
-                std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.label().c_str(), c.time,
-                            describeContact(c).c_str());
-        }
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // what the overlays show on the last frame
-            std::string drew = m_viewports[v]->draw.describeCounts();
-            std::printf("viewport %zu (%s) drew %s\n", v, m_viewports[v]->label().c_str(),
-                        drew.empty() ? "nothing" : drew.c_str());
-            const auto& culled = m_viewports[v]->draw.bmLevelBoxes;
-            if (culled.empty()) continue;
-            const auto& sizes = levelSizes(*m_viewports[v]);
-            std::string levels;
-            for (std::size_t d = 0; d < sizes.size(); ++d)
-                levels +=
-                    " " + std::to_string(d < culled.size() ? culled[d] : 0) + "/" + std::to_string(sizes[d]);
-            std::printf("viewport %zu (%s) BM test per level, culled/nodes:%s\n", v,
-                        m_viewports[v]->label().c_str(), levels.c_str());
-        }
-        for (std::size_t v = 0; v < coverage.size() && v < m_viewports.size(); ++v)
-            std::printf("viewport %zu (%s) covers %.1f %% of its pixels\n", v,
-                        m_viewports[v]->label().c_str(), 100 * coverage[v]);
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // the legend drawn on the last frame
-            std::string legendText;
-            for (const LegendEntry* e : legend(*m_viewports[v]))
-                legendText += (legendText.empty() ? "" : ", ") +
-                              std::string(e == &advanceStepLegend() ? "advance-step"
-                                          : e == &sbvRoundLegend()  ? "sbv-round"
-                                                                    : toString(e->category));
-            std::printf("viewport %zu (%s) legend: %s\n", v, m_viewports[v]->label().c_str(),
-                        legendText.empty() ? "(none)" : legendText.c_str());
-        }
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // CATCH's sections, as the panel drew them
-            const Viewport& vp = *m_viewports[v];
-            if (!reportsTemporalCulling(vp.result)) continue;
-            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
-                        describeTemporalCulling(vp.result, vp.catchView).c_str());
-            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
-                        describeStepThrough(vp.result, vp.catchView).c_str());
-            if (!vp.catchView.tooltip.empty())
-                std::printf("viewport %zu (%s) tooltip %s\n", v, vp.label().c_str(),
-                            vp.catchView.tooltip.c_str());
-        }
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // SBV's sections, as the panel drew them
-            const Viewport& vp = *m_viewports[v];
-            if (!reportsSbv(vp.result)) continue;
-            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
-                        describeSbvPairs(vp.result, *m_objects, vp.sbvView).c_str());
-            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
-                        describeSbvStep(vp.result, *m_objects, vp.sbvView).c_str());
-        }
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) { // the LDI sections, as the panel drew them
-            const Viewport& vp = *m_viewports[v];
-            if (!reportsLdi(vp.result)) continue;
-            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
-                        describeLdiPairs(vp.result, *m_objects, vp.ldiView).c_str());
-            std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(),
-                        describeLdiRow(vp.result, *m_objects, vp.ldiView).c_str());
-        }
-        if (m_viewports.size() > 1) { // the Compare panel's answers
-            std::string tocs, same;
-            for (std::size_t v = 0; v < m_viewports.size(); ++v) {
-                tocs += (v ? " | " : "") + ViewerUi::firstTocCell(*m_viewports[v]);
-                same += (v ? " | " : "") + ViewerUi::sameContactsCell(m_viewports, v);
-            }
-            std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
-        }
-        std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
-        if (m_scene) std::printf("scene surfaces: %s\n", describeSurfaces().c_str());
-        if (!m_options.taps.empty())
-            std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),
-                        m_shortcutsActedOn, m_stepsTaken);
-        if (m_selectedLink >= 0)
-            std::printf("selected %s: chain %s\n",
-                        m_objects->objects()[std::size_t(m_selectedLink)].name.c_str(),
-                        chainText(m_selectedLink).c_str());
-        if (m_options.printLayout) {
-            std::printf("layout window %dx%d, %zu viewports\n", m_width, m_height, m_viewports.size());
-            auto line = [](const std::string& what, const LayoutRect& r) {
-                std::printf("layout %s at %.0f,%.0f size %.0fx%.0f\n", what.c_str(), r.x, r.y, r.w, r.h);
-            };
-            for (std::size_t v = 0; v < m_layout.viewports.size(); ++v)
-                line("viewport " + std::to_string(v), m_layout.viewports[v]);
-            for (const PlacedPanel& p : ui.placed()) line("panel " + p.name, p.rect);
-            auto problems = layoutProblems(m_layout.window, m_layout.viewports, ui.placed());
-            for (const auto& p : problems) std::printf("layout problem: %s\n", p.c_str());
-            if (problems.empty())
-                std::printf(
-                    "layout ok: %zu panels inside the window, none overlapping, each view's panel inside "
-                    "its view\n",
-                    ui.placed().size());
-        }
-        std::string views;
-        for (const auto& vp : m_viewports) views += (views.empty() ? "" : " | ") + vp->label();
-        std::printf("viewports %s\nstatus %s\n", views.c_str(), m_status.c_str());
-    }
+    bool reportWritten = true;
+    if (m_options.frames > 0) reportWritten = writeReport({frame, lastFrom, lastTo, coverage, ui.placed()});
     if (GlPlatform::glErrorCount() > 0) {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),
                      GlPlatform::lastGlError().c_str());
         return 1;
     }
     bool badInput = !m_loadError.empty() || m_hadLoadError || !m_options.settings.problem.empty();
+    if (!reportWritten) return 1;
     return badInput && m_options.frames > 0 ? 2 : 0;
 }
 

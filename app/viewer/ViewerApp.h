@@ -2,13 +2,12 @@
 // run their own algorithm (from the registry) on the same frames and draw what it puts into their DrawList.
 #pragma once
 
-#include "CatchPanels.h"
 #include "DrawList.h"
+#include "FamilyView.h"
 #include "GlPlatform.h"
-#include "LdiPanels.h"
 #include "OrbitCamera.h"
+#include "OverlayTable.h"
 #include "Renderer.h"
-#include "SbvPanels.h"
 #include "ViewerLayout.h"
 #include "ViewerSettings.h"
 #include "core/Stopwatch.h"
@@ -52,9 +51,9 @@ struct Viewport {
     FrameResult result;
     OverlaySettings overlays;
     DrawList draw{&overlays};
-    CatchView catchView{&overlays}; ///< CATCH's Fig. 6 and step-through sections, and the step's drawing
-    SbvView sbvView{&overlays};     ///< SBV's pairs and shrinking step-through sections, the round's drawing
-    LdiView ldiView;                ///< the LDI sections' pair, hovered pixel and what they showed
+    /// One view per registered family (familyViews()'s order): its panel sections, own drawing and report,
+    /// shown for the frames that carry its detail.
+    std::vector<std::unique_ptr<FamilyView>> families = makeFamilyViews(&overlays);
     TimingHistory timing;
     std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
     OrbitCamera camera;
@@ -96,8 +95,8 @@ struct ViewerOptions {
     std::vector<int>
         levels; ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
     std::vector<float> hover; ///< automation (offscreen): the mouse rests here (x, y as window fractions)
-    int caStep = 0; ///< automation: the step-through's iteration (1-based, past the last: the last); 0: first
-    int sbvStep = 0; ///< the SBV step-through's round (0-based, as CSBV counts; past the last: the last)
+    std::vector<FamilyStep> steps; ///< --step NAME=K: a family's step-through index, as it counts them
+    std::string reportPath;        ///< automation: the run report as JSON (--report FILE.json)
 };
 
 class ViewerApp {
@@ -109,6 +108,16 @@ public:
 
 private:
     friend class ViewerUi;
+    /// What the automated run's report needs from the frame loop.
+    struct ReportInputs {
+        int frames = 0;
+        double lastFrom = 0, lastTo = 0;
+        std::vector<double> coverage;
+        const std::vector<PlacedPanel>& placed;
+    };
+    /// Prints the automated run's report and writes it as JSON to --report (ViewerReport.cpp); false when
+    /// the file cannot be written.
+    bool writeReport(const ReportInputs& in);
     /// Loads a scene (or meshes side by side) and prepares every viewport's algorithm on it in the
     /// background; the current scene keeps running until all is ready, and stays when the load fails.
     void load(const std::vector<std::string>& paths);
@@ -140,7 +149,11 @@ private:
     void drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& viewport);
     /// The legend entries of what the viewport drew this frame (only categories drawn), and their drawing at
     /// the bottom left of the view.
-    std::vector<const struct LegendEntry*> legend(const Viewport& vp) const;
+    struct LegendLine {
+        const LegendEntry* entry;
+        std::string name; ///< in the run report: the category's name, or the family's line's
+    };
+    std::vector<LegendLine> legend(const Viewport& vp) const;
     void drawLegend(const Viewport& vp, const LayoutRect& viewport);
     /// Next contact: steps the scene's frames from the current time until a viewport reports a contact and
     /// pauses on that frame. startSeek() begins; seekContact() goes on for up to `budgetMs` of stepping and

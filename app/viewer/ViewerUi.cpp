@@ -131,8 +131,8 @@ void surfaceLine(const SurfaceCheck& surface) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
             ImGui::TextUnformatted(
-                "The LDI query (ldi, sbv-ldi) and its CGAL peer need closed meshes: a ray "
-                "through a hole leaks, so depths and volumes here are unreliable. Back-face "
+                "Penetration queries on layered depth images and their CGAL peer need closed meshes: "
+                "a ray through a hole leaks, so depths and volumes here are unreliable. Back-face "
                 "culling (rigid-ccd-bm) gives such a mesh no BM-cones.");
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
@@ -626,37 +626,11 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
             (unsigned long long)n, n == 1 ? "pair" : "pairs");
         ImGui::PopStyleColor();
     }
-    // CATCH's temporal culling and advancement, first: what its view is for (zhang2007 Fig. 6, eq. 4).
-    CatchView& cv = vp.catchView;
-    cv.barsDrawn = cv.sliderSteps = -1;
-    cv.tooltip.clear();
-    if (m_app.m_objects && reportsTemporalCulling(vp.result)) {
-        if (ImGui::CollapsingHeader("Temporal culling (Fig. 6)", ImGuiTreeNodeFlags_DefaultOpen))
-            temporalCullingSection(vp.result, *m_app.m_objects, cv);
-        if (ImGui::CollapsingHeader("Advancement step-through", ImGuiTreeNodeFlags_DefaultOpen))
-            stepThroughSection(vp.result, *m_app.m_objects, cv,
-                               [&](const Vec3& p) { m_app.lookAt(index, p); });
-    }
-    // SBV's pairs and shrinking, likewise (sbv-reconstruction §2-4).
-    SbvView& sv = vp.sbvView;
-    sv.pairsShown = sv.sliderRounds = -1;
-    if (m_app.m_objects && reportsSbv(vp.result)) {
-        const int pair = sv.pair, round = sv.round;
-        if (ImGui::CollapsingHeader("SBV pairs", ImGuiTreeNodeFlags_DefaultOpen))
-            sbvPairsSection(vp.result, *m_app.m_objects, sv);
-        if (ImGui::CollapsingHeader("Shrinking step-through", ImGuiTreeNodeFlags_DefaultOpen))
-            sbvStepSection(vp.result, *m_app.m_objects, sv, [&](const Vec3& p) { m_app.lookAt(index, p); });
-        if (sv.pair != pair || sv.round != round) drawSbvRound(vp.result, *m_app.m_objects, sv);
-    }
-    // The LDI query's numbers per pair and one row of its layered depth image (ldi-notes §5-7).
-    LdiView& lv = vp.ldiView;
-    lv.pairsShown = lv.rowDrawn = lv.hovered = -1;
-    lv.tooltip.clear();
-    if (m_app.m_objects && reportsLdi(vp.result)) {
-        if (ImGui::CollapsingHeader("LDI pairs", ImGuiTreeNodeFlags_DefaultOpen))
-            ldiPairsSection(vp.result, *m_app.m_objects, lv);
-        if (ImGui::CollapsingHeader("LDI row (teaching view)", ImGuiTreeNodeFlags_DefaultOpen))
-            ldiRowSection(vp.result, *m_app.m_objects, lv);
+    // The families' sections (FamilyView), for the frames that carry their detail.
+    for (auto& f : vp.families) {
+        f->beginPanel();
+        if (m_app.m_objects && f->reports(vp.result))
+            f->panel(vp.result, {*m_app.m_objects, [&](const Vec3& p) { m_app.lookAt(index, p); }});
     }
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_app.m_objects) {
         OverlaySettings& o = vp.overlays;
@@ -883,8 +857,9 @@ void ViewerUi::comparePanel() {
         helpMarker(
             "Against the first view of the same kind (discrete or continuous). Contact sets are compared "
             "where both views report every body pair's first contact; where one reports only the scene's "
-            "earliest (catch, articulated-reference), that contact's pair and time are: \"dt\" means the "
-            "same pair, the times this far apart (catch stops a distance threshold short of touching, "
+            "earliest (the articulated algorithms), that contact's pair and time are: \"dt\" means the "
+            "same pair, the times this far apart (conservative advancement stops a distance threshold short "
+            "of touching, "
             "the sampled reference within its tolerance). Culling algorithms report no contacts.");
         for (std::size_t v = 0; v < vps.size(); ++v) ImGui::TableNextColumn(), cell(sameContactsCell(vps, v));
         ImGui::EndTable();

@@ -85,23 +85,28 @@ int main(int argc, char** argv) {
     app.add_option(
            "--hover", opts.hover,
            "Offscreen automated runs: the mouse rests at X,Y (fractions of the window) on every frame, "
-           "e.g. over a bar of catch's Fig. 6 for its tooltip")
+           "e.g. over a bar of a panel's chart for its tooltip")
         ->expected(2)
         ->delimiter(',')
         ->check(CLI::Range(0.0, 1.0))
         ->allow_extra_args(false) // a scene after it is not taken for a third value
         ->needs(framesOption);
-    app.add_option(
-           "--ca-step", opts.caStep,
-           "The iteration of catch's advancement step-through to show (1-based, as its slider; past the "
-           "frame's iterations, the last)")
-        ->check(CLI::Range(1, 1000000));
-    app.add_option(
-           "--sbv-step", opts.sbvStep,
-           "The shrinking round of sbv's step-through to show (0-based as CSBV counts them, 0: the full "
-           "SBVs' overlap, as its slider; past the pair's rounds, the last)")
-        ->check(CLI::Range(0, 1000000));
+    std::string stepHelp = "A family's step-through index, NAME=K (repeatable):";
+    for (const FamilyInfo& f : familyViews())
+        if (f.stepHelp) stepHelp += " " + f.name + "=K: " + f.stepHelp + ";";
+    std::vector<std::string> steps;
+    app.add_option("--step", steps, stepHelp)->allow_extra_args(false);
+    app.add_option("--report", opts.reportPath,
+                   "Automated runs: also write the run report (every line it prints, per viewport and per "
+                   "family) as JSON to this file")
+        ->needs(framesOption);
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
+    try {
+        for (const std::string& s : steps) opts.steps.push_back(parseFamilyStep(s));
+    } catch (const InputError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 2;
+    }
     opts.hasAt = atOption->count() > 0;
     if (offscreen && opts.frames == 0) opts.frames = 1;
     // Automated runs leave the user's settings alone (and do not depend on them).

@@ -1,5 +1,6 @@
 #include "algorithms/CatchAlgorithm.h"
 
+#include "articulated/CatchDetail.h"
 #include "core/InputError.h"
 #include "core/Stopwatch.h"
 #include "debug/DebugSink.h"
@@ -196,6 +197,7 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.counters.add(Counter::DistanceQueries, toc.distanceQueries);
     r.counters.add(Counter::HullQueries, toc.hullQueries);
     r.counters.add(Counter::BvTests, stats.boxTests);
+    CatchDetail& detail = r.details.get<CatchDetail>();
     for (const PclRecord& rec : m_records) {
         PairAdvance a;
         a.objectA = rec.objectA, a.objectB = rec.objectB;
@@ -204,7 +206,7 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
         a.tMin = rec.tMinBefore;
         a.iterations = rec.advance.iterations;
         a.fate = PairAdvance::Fate(int(rec.fate));
-        r.pairAdvances.push_back(a);
+        detail.pairAdvances.push_back(a);
     }
     if (w.contact) {
         TimeOfContact c = contactOf(w);
@@ -220,7 +222,7 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
             m_trace.clear();
             m_toc.run(t0, t1, {{w.objectA, w.objectB}}, replay, ignored, one, 0, &m_trace);
             for (const CaStep& s : m_trace)
-                r.advanceSteps.push_back({s.time, s.distance, s.speed, s.step, s.pointA, s.pointB});
+                detail.advanceSteps.push_back({s.time, s.distance, s.speed, s.step, s.pointA, s.pointB});
         }
     } else {
         r.counters.add(Counter::Contacts, 0);
@@ -278,7 +280,7 @@ void CatchAlgorithm::draw(double t0, double t1, const FrameResult& r, DebugSink&
     // Each PCL link's colour: the furthest its pairs got in temporal culling (culled < abandoned < free <
     // contact < gave the TOC).
     std::vector<int> fate(objs.size(), 0);
-    for (const PairAdvance& p : r.pairAdvances)
+    for (const PairAdvance& p : r.details.find<CatchDetail>()->pairAdvances)
         for (std::uint32_t o : {p.objectA, p.objectB}) fate[o] = std::max(fate[o], int(p.fate));
     std::vector<Pose> start, end;
     m_objects->poses(t0, start);

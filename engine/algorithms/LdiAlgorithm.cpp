@@ -262,7 +262,7 @@ void LdiAlgorithm::finishStep(FrameResult& result, DebugSink*) {
     result.stages.add("ldi build" + backend, m_buildMs);
     result.stages.add("ldi resolve" + backend, m_resolveMs);
     if (std::string(m_query->name()) == "gpu") result.stages.add("ldi readback (gpu)", m_readbackMs);
-    result.ldiPairs = std::move(m_records);
+    result.details.get<LdiDetail>().pairs = std::move(m_records);
     m_records.clear();
     m_sbvMs = m_buildMs = m_resolveMs = m_readbackMs = 0;
     m_queries = m_triangles = m_fragments = m_pixels = m_separated = 0;

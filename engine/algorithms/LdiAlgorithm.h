@@ -3,12 +3,13 @@
 // - "sbv-ldi": the SBV paper's whole pipeline (sbv-reconstruction §5, Fig. 5-6): CSBV first — a separated
 //   pair costs no rendering — then Q is the bounding box of SBV(A) ∩ SBV(B), viewed along d* by default
 //   (ldi-notes §7.8), so the window and the triangles drawn shrink to the overlap region.
-// The answer per pair (volume, depth, direction, layers, overflow) goes into FrameResult::ldiPairs; an open
+// The answer per pair (volume, depth, direction, layers, overflow) goes into FrameResult's LdiDetail; an open
 // mesh marks its pairs unreliable, with the reason. backend=gpu runs GpuLdi (its own EGL context on
 // GpuDevice's thread), backend=cpu the ray caster; without OpenGL 4.5 the CPU one runs and prepare says why.
 #pragma once
 
 #include "algorithms/SbvPipeline.h"
+#include "ldi/LdiDetail.h"
 #include "ldi/LdiQuery.h"
 #include "pipeline/AlgorithmRegistry.h"
 

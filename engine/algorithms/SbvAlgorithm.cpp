@@ -252,8 +252,9 @@ void SbvAlgorithm::finishStep(FrameResult& result, DebugSink* sink) {
     result.counters.add(Counter::SbvKept, m_kept);
     result.counters.add(Counter::ShrinkIterations, m_iterations);
     result.counters.add(Counter::OshSolves, m_solves);
-    result.sbvPairs = std::move(m_records);
-    result.sbvSteps = std::move(m_steps);
+    SbvDetail& detail = result.details.get<SbvDetail>();
+    detail.pairs = std::move(m_records);
+    detail.steps = std::move(m_steps);
     m_records.clear(), m_steps.clear();
     m_sbvMs = m_narrowMs = 0;
     m_triangles = m_kept = m_iterations = m_solves = 0;

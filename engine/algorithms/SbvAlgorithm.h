@@ -7,6 +7,7 @@
 
 #include "algorithms/SbvPipeline.h"
 #include "pipeline/AlgorithmRegistry.h"
+#include "sbv/SbvDetail.h"
 
 namespace cdlab {
 

@@ -97,22 +97,6 @@ void mix(std::uint64_t& h, std::uint64_t v) {
 }
 } // namespace
 
-const char* toString(PairAdvance::Fate f) {
-    switch (f) {
-    case PairAdvance::Fate::Culled:
-        return "culled";
-    case PairAdvance::Fate::Abandoned:
-        return "abandoned";
-    case PairAdvance::Fate::Free:
-        return "free";
-    case PairAdvance::Fate::Contact:
-        return "contact";
-    case PairAdvance::Fate::Earliest:
-        return "toc";
-    }
-    return "?";
-}
-
 const char* toString(TimeOfContact::Kind k) {
     switch (k) {
     case TimeOfContact::Kind::VertexFace:
@@ -137,20 +121,6 @@ std::string describeContact(const TimeOfContact& c, const std::string& nameA, co
     std::string s =
         nameA + " " + feature(c.featureA, c.triA) + " / " + nameB + " " + feature(c.featureB, c.triB);
     return c.hasFeatures ? s + " (" + toString(c.kind) + ")" : s;
-}
-
-const char* toString(SbvPairRecord::Outcome o) {
-    switch (o) {
-    case SbvPairRecord::Outcome::Certified:
-        return "separated by d*";
-    case SbvPairRecord::Outcome::Shrunk:
-        return "separated by shrinking";
-    case SbvPairRecord::Outcome::Region:
-        return "overlap region";
-    case SbvPairRecord::Outcome::Contained:
-        return "contained";
-    }
-    return "?";
 }
 
 std::uint64_t FrameResult::hash() const {

@@ -3,9 +3,8 @@
 #pragma once
 
 #include "collision/CollisionTypes.h"
-#include "geometry/ConvexPolytope.h"
-#include "ldi/LdiQuery.h"
 #include "mesh/FeatureIndex.h"
+#include "pipeline/FrameDetails.h"
 
 #include <cstdint>
 #include <string>
@@ -133,72 +132,6 @@ std::string describeContact(const TimeOfContact& c, const std::string& nameA, co
 /// earliest contact (FrameResult::earliest) compares across both.
 enum class FirstContactScope : std::uint8_t { PerBodyPair, Scene };
 
-/// CATCH's temporal culling (zhang2007 sec. 7, Fig. 6), per potentially colliding pair: its lower bound on
-/// the time of contact, how far its advancement got and why it stopped, for the viewer's bars.
-struct PairAdvance {
-    enum class Fate : std::uint8_t {
-        Culled,    ///< its lower bound passed the best TOC so far (or the frame): never advanced
-        Abandoned, ///< advanced, then passed the best TOC so far
-        Free,      ///< advanced to the frame's end without contact
-        Contact,   ///< reached the distance threshold, after the scene's TOC
-        Earliest   ///< gave the scene's TOC
-    };
-    std::uint32_t objectA = 0, objectB = 0;
-    double lowerBound = 0; ///< absolute time; +inf when the bound shows no contact within the frame
-    double reached = 0;    ///< where its advancement stopped (its TOC for a contact)
-    double tMin = 0;       ///< the best TOC so far when its turn came (Fig. 6's running line)
-    int iterations = 0;    ///< advancement iterations on the meshes
-    Fate fate = Fate::Culled;
-};
-const char* toString(PairAdvance::Fate f);
-
-/// One iteration of conservative advancement (zhang2007 eq. 4) of the pair that gave the TOC: the viewer's
-/// step-through.
-struct AdvanceStep {
-    double time = 0, distance = 0, speed = 0, step = 0; ///< t, d, mu, d / mu
-    Vec3 pointA, pointB;                                ///< closest points at t
-};
-
-/// Separating bounding volumes (sbv-reconstruction §4, CSBV), per body pair whose SBVs were built: how the
-/// pair ended and the region left for the narrow phase.
-struct SbvPairRecord {
-    enum class Outcome : std::uint8_t {
-        Certified, ///< the slabs along d* are disjoint: separated without shrinking (the OSSHs separate)
-        Shrunk,    ///< the shrinking emptied the overlap region: separated
-        Region,    ///< a non-empty overlap region is left (the bodies may intersect inside it)
-        Contained  ///< the guard: one body's support points all lie in the other's SBV (no SVM; U5)
-    };
-    std::uint32_t objectA = 0, objectB = 0;
-    Outcome outcome = Outcome::Region;
-    Vec3 direction;                ///< d*, unit, from A towards B; zero when the pair has none
-    std::vector<HalfSpace> region; ///< the final overlap region; empty when separated
-    std::uint32_t trianglesA = 0, trianglesB = 0, keptA = 0, keptB = 0;
-    int iterations = 0;                       ///< shrinking rounds
-    std::uint32_t samplesA = 0, samplesB = 0; ///< osh=svm: the training set, OS(A) and OS(B) (Table 1)
-    std::uint32_t supportVectors = 0;         ///< osh=svm: the support vectors of this frame's training
-    std::string oshError; ///< why no d* was found this frame (an SVM that failed to train), else empty
-};
-const char* toString(SbvPairRecord::Outcome o);
-
-/// One round of CSBV's shrinking of one pair (filled only when the step draws into a sink): the viewer's
-/// step-through. Round 0 is the region of the full SBVs.
-struct SbvShrinkStep {
-    std::uint32_t objectA = 0, objectB = 0;
-    int iteration = 0;
-    std::vector<HalfSpace> region;           ///< SBV(I(A)) ∩ SBV(I(B)) of this round
-    std::vector<std::uint32_t> keptA, keptB; ///< triangles overlapping it, by mesh index
-};
-
-/// The LDI penetration query (ldi, sbv-ldi; ldi-notes §5-7), per body pair it ran on (sbv-ldi: pairs the
-/// SBVs did not separate). The result carries its frame, volume, depth, layers and, when the step draws,
-/// the per-pixel images and one row's fragments.
-struct LdiPairRecord {
-    std::uint32_t objectA = 0, objectB = 0;
-    LdiResult ldi;
-    /// Why the answer cannot be trusted beyond ldi.reliable(): e.g. "B is open: 296 boundary edges".
-    std::string unreliable;
-};
-
 struct FrameResult {
     double t0 = 0, t1 = 0;
     /// Only pairs with at least one contact, sorted by (objectA, objectB). Continuous algorithms list the
@@ -208,14 +141,9 @@ struct FrameResult {
     /// Culling algorithms: the object pairs that survive culling (each lower index first, sorted).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> potentialPairs;
     FirstContactScope firstContactScope = FirstContactScope::PerBodyPair;
-    /// CATCH: every PCL's temporal-culling record, and (when drawing) the advancement of the pair that gave
-    /// the TOC, iteration by iteration.
-    std::vector<PairAdvance> pairAdvances;
-    std::vector<AdvanceStep> advanceSteps;
-    /// SBV: one record per pair whose SBVs were built, and (when drawing) every shrinking round.
-    std::vector<SbvPairRecord> sbvPairs;
-    std::vector<SbvShrinkStep> sbvSteps;
-    std::vector<LdiPairRecord> ldiPairs;
+    /// The records only one family reports (CatchDetail, SbvDetail, LdiDetail, defined in the family's
+    /// layer): find<T>() is nullptr when this frame's algorithm reported none.
+    FrameDetails details;
     Counters counters;
     StageTimes stages;
 

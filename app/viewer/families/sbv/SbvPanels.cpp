@@ -47,11 +47,11 @@ void cullingBar(const SbvPairRecord& p) {
 
 void sbvPairsSection(const FrameResult& r, const SceneObjects& objects, SbvView& view) {
     view.pairsShown = 0;
-    if (r.sbvPairs.empty()) {
+    if (sbvOf(r).pairs.empty()) {
         ImGui::TextDisabled("no pair's boxes overlap this frame");
         return;
     }
-    const int n = int(r.sbvPairs.size());
+    const int n = int(sbvOf(r).pairs.size());
     ImGui::Text("%d pair%s with overlapping boxes", n, n == 1 ? "" : "s");
     helpMarker("Per body pair whose boxes overlap: each body's SBV is its box cut by the two support planes "
                "normal to d*, the separating direction (sbv Def. 5). Separated by d*: the two SBVs' slabs "
@@ -67,7 +67,7 @@ void sbvPairsSection(const FrameResult& r, const SceneObjects& objects, SbvView&
             "sbvpairs",
             ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 7.5f * float(kPairsBeforeScrolling) / 2), true);
     for (int k = 0; k < n; ++k) {
-        const SbvPairRecord& p = r.sbvPairs[std::size_t(k)];
+        const SbvPairRecord& p = sbvOf(r).pairs[std::size_t(k)];
         ImGui::PushID(k);
         const std::string name = sbvPairName(objects, p);
         if (ImGui::Selectable(name.c_str(), k == chosen)) view.pair = k, view.round = 0;
@@ -91,12 +91,12 @@ void sbvPairsSection(const FrameResult& r, const SceneObjects& objects, SbvView&
 void sbvStepSection(const FrameResult& r, const SceneObjects& objects, SbvView& view,
                     const std::function<void(const Vec3&)>& lookAt) {
     view.sliderRounds = 0;
-    if (r.sbvPairs.empty()) {
+    if (sbvOf(r).pairs.empty()) {
         ImGui::TextDisabled("no pairs this frame: nothing to step through");
         return;
     }
     const int pair = chosenSbvPair(r, view);
-    const SbvPairRecord& p = r.sbvPairs[std::size_t(pair)];
+    const SbvPairRecord& p = sbvOf(r).pairs[std::size_t(pair)];
     ImGui::TextWrapped("%s", sbvPairName(objects, p).c_str());
     helpMarker(
         "CSBV's shrinking (sbv Fig. 4) of the chosen pair, one round at a time, drawn in cyan: round 0 "
@@ -116,7 +116,7 @@ void sbvStepSection(const FrameResult& r, const SceneObjects& objects, SbvView& 
     view.sliderRounds = n;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     ImGui::SliderInt("##round", &view.round, 0, n - 1, ("round %d of 0-" + std::to_string(n - 1)).c_str());
-    const SbvShrinkStep& s = r.sbvSteps[rounds[std::size_t(view.round)]];
+    const SbvShrinkStep& s = sbvOf(r).steps[rounds[std::size_t(view.round)]];
     ImGui::Text("half-spaces  %zu", s.region.size());
     ImGui::Text("region       %s",
                 view.regionFaces > 0 ? (std::to_string(view.regionFaces) + " faces").c_str() : "empty");
@@ -124,7 +124,7 @@ void sbvStepSection(const FrameResult& r, const SceneObjects& objects, SbvView& 
     // The kept triangles over the rounds, the chosen one marked: they fall as the region shrinks.
     std::vector<float> kept;
     for (std::size_t k : rounds)
-        kept.push_back(float(r.sbvSteps[k].keptA.size() + r.sbvSteps[k].keptB.size()));
+        kept.push_back(float(sbvOf(r).steps[k].keptA.size() + sbvOf(r).steps[k].keptB.size()));
     const float top = std::max(1.0f, *std::max_element(kept.begin(), kept.end()));
     ImGui::PlotLines("##kept", kept.data(), n, 0, nullptr, 0.0f, top,
                      ImVec2(ImGui::GetContentRegionAvail().x, 40));

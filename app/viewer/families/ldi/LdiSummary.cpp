@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace cdlab {
 
@@ -22,12 +23,6 @@ std::string vec(const Vec3& v) {
 }
 
 } // namespace
-
-bool reportsLdi(const FrameResult& r) {
-    for (const auto& [c, n] : r.counters.items())
-        if (c == Counter::LdiQueries) return true;
-    return !r.ldiPairs.empty();
-}
 
 std::string ldiPairName(const SceneObjects& objects, const LdiPairRecord& p) {
     const auto& objs = objects.objects();
@@ -71,10 +66,10 @@ std::vector<LdiLine> ldiPairLines(const LdiPairRecord& p) {
 }
 
 int chosenLdiPair(const FrameResult& r, const LdiView& view) {
-    if (r.ldiPairs.empty()) return -1;
-    if (view.pair >= 0) return std::min(view.pair, int(r.ldiPairs.size()) - 1);
-    for (std::size_t k = 0; k < r.ldiPairs.size(); ++k)
-        if (r.ldiPairs[k].ldi.collision) return int(k);
+    if (ldiOf(r).pairs.empty()) return -1;
+    if (view.pair >= 0) return std::min(view.pair, int(ldiOf(r).pairs.size()) - 1);
+    for (std::size_t k = 0; k < ldiOf(r).pairs.size(); ++k)
+        if (ldiOf(r).pairs[k].ldi.collision) return int(k);
     return 0;
 }
 
@@ -110,9 +105,9 @@ std::string ldiPixelText(const LdiResult& r, int i) {
 
 std::string describeLdiPairs(const FrameResult& r, const SceneObjects& objects, const LdiView& view) {
     if (view.pairsShown < 0) return "ldi pairs: section not shown";
-    if (r.ldiPairs.empty()) return "ldi pairs: none this frame";
-    std::string out = format("ldi pairs: %d of %zu listed", view.pairsShown, r.ldiPairs.size());
-    for (const LdiPairRecord& p : r.ldiPairs) {
+    if (ldiOf(r).pairs.empty()) return "ldi pairs: none this frame";
+    std::string out = format("ldi pairs: %d of %zu listed", view.pairsShown, ldiOf(r).pairs.size());
+    for (const LdiPairRecord& p : ldiOf(r).pairs) {
         const LdiResult& l = p.ldi;
         out += "; " + ldiPairName(objects, p) + ": ";
         if (!l.ok) {
@@ -133,7 +128,7 @@ std::string describeLdiPairs(const FrameResult& r, const SceneObjects& objects, 
 std::string describeLdiRow(const FrameResult& r, const SceneObjects& objects, const LdiView& view) {
     const int pair = chosenLdiPair(r, view);
     if (pair < 0) return "ldi row: no pairs this frame";
-    const LdiPairRecord& p = r.ldiPairs[std::size_t(pair)];
+    const LdiPairRecord& p = ldiOf(r).pairs[std::size_t(pair)];
     const LdiResult& l = p.ldi;
     if (view.rowDrawn < 0 || l.row < 0) return "ldi row of " + ldiPairName(objects, p) + ": no row kept";
     const auto [first, last] = ldiRowSpan(l);
@@ -151,6 +146,49 @@ std::string describeLdiRow(const FrameResult& r, const SceneObjects& objects, co
         for (std::size_t k = t.find('\n'); k != std::string::npos; k = t.find('\n', k)) t.replace(k, 1, "; ");
         out += "; hovered " + t;
     }
+    return out;
+}
+
+nlohmann::json ldiReportFields(const FrameResult& r, const SceneObjects& objects, const LdiView& view) {
+    nlohmann::json out;
+    out["pairs_listed"] = view.pairsShown >= 0 ? nlohmann::json(view.pairsShown) : nlohmann::json(nullptr);
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const LdiPairRecord& p : ldiOf(r).pairs) {
+        const LdiResult& l = p.ldi;
+        nlohmann::json j = {{"pair", ldiPairName(objects, p)}, {"ok", l.ok}};
+        if (!l.ok) {
+            j["error"] = l.error;
+        } else {
+            j["volume"] = l.volume, j["footprint"] = l.footprint, j["max_depth"] = l.maxDepth;
+            j["layers"] = l.layersUsed, j["fragments"] = l.fragments, j["capacity"] = l.capacity;
+            j["width"] = l.frame.width, j["height"] = l.frame.height, j["pixel"] = l.frame.pixel;
+            j["overflowed"] = bool(l.overflowed);
+            j["unreliable"] = p.unreliable;
+        }
+        pairs.push_back(j);
+    }
+    out["pairs"] = pairs;
+    nlohmann::json row;
+    const int pair = chosenLdiPair(r, view);
+    if (pair >= 0) {
+        const LdiPairRecord& p = ldiOf(r).pairs[std::size_t(pair)];
+        const LdiResult& l = p.ldi;
+        row["pair"] = ldiPairName(objects, p);
+        row["row"] = view.rowDrawn >= 0 && l.row >= 0 ? nlohmann::json(l.row) : nlohmann::json(nullptr);
+        if (view.rowDrawn >= 0 && l.row >= 0) {
+            const auto [first, last] = ldiRowSpan(l);
+            row["first"] = first, row["last"] = last;
+            int inA = 0, inB = 0, inBoth = 0;
+            for (int i = first; first >= 0 && i <= last; ++i) {
+                const LdiIntervals iv = rowIntervals(l, i);
+                inA += !iv.a.empty(), inB += !iv.b.empty(), inBoth += !iv.both.empty();
+            }
+            row["inside_a"] = inA, row["inside_b"] = inB, row["inside_both"] = inBoth;
+            row["hovered"] = view.hovered >= 0 ? nlohmann::json(view.hovered) : nlohmann::json(nullptr);
+            row["tooltip"] = view.tooltip;
+        }
+    }
+    out["row"] = row;
     return out;
 }
 

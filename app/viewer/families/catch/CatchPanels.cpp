@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <imgui.h>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <numeric>
 
 namespace cdlab {
@@ -66,17 +67,17 @@ std::string timeText(const FrameResult& r, double t) {
 
 /// The PCLs in Alg. 1's order: ascending lower bound (ties in the order the algorithm reported them).
 std::vector<std::size_t> sortedByLowerBound(const FrameResult& r) {
-    std::vector<std::size_t> order(r.pairAdvances.size());
+    std::vector<std::size_t> order(catchOf(r).pairAdvances.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return r.pairAdvances[a].lowerBound < r.pairAdvances[b].lowerBound;
+        return catchOf(r).pairAdvances[a].lowerBound < catchOf(r).pairAdvances[b].lowerBound;
     });
     return order;
 }
 
 std::array<int, std::size(kPclFateColors)> fateCounts(const FrameResult& r) {
     std::array<int, std::size(kPclFateColors)> n{};
-    for (const PairAdvance& p : r.pairAdvances) ++n[std::min(std::size_t(p.fate), n.size() - 1)];
+    for (const PairAdvance& p : catchOf(r).pairAdvances) ++n[std::min(std::size_t(p.fate), n.size() - 1)];
     return n;
 }
 
@@ -84,7 +85,7 @@ std::array<int, std::size(kPclFateColors)> fateCounts(const FrameResult& r) {
 std::string barTooltip(const FrameResult& r, const SceneObjects& objects, const PairAdvance& p,
                        std::size_t rank) {
     const std::string first = "PCL " + std::to_string(rank + 1) + " of " +
-                              std::to_string(r.pairAdvances.size()) +
+                              std::to_string(catchOf(r).pairAdvances.size()) +
                               " by lower bound: " + pairName(objects, p);
     ImGui::BeginTooltip();
     ImGui::TextUnformatted(first.c_str());
@@ -124,26 +125,20 @@ void fateKey(const FrameResult& r) {
 
 } // namespace
 
-bool reportsTemporalCulling(const FrameResult& r) {
-    for (const auto& [c, n] : r.counters.items())
-        if (c == Counter::PclsAdvanced) return true;
-    return false;
-}
-
 void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, CatchView& view) {
     view.barsDrawn = 0;
     view.tooltip.clear();
-    if (r.pairAdvances.empty()) {
+    if (catchOf(r).pairAdvances.empty()) {
         ImGui::TextDisabled("no PCLs this frame");
         return;
     }
     const TimeOfContact* toc = r.earliest();
     if (toc)
-        ImGui::Text("%zu PCL%s, TOC at %.3f of the frame", r.pairAdvances.size(),
-                    r.pairAdvances.size() == 1 ? "" : "s", frameFraction(r, toc->time));
+        ImGui::Text("%zu PCL%s, TOC at %.3f of the frame", catchOf(r).pairAdvances.size(),
+                    catchOf(r).pairAdvances.size() == 1 ? "" : "s", frameFraction(r, toc->time));
     else
-        ImGui::Text("%zu PCL%s, no contact: t_min stays at the end", r.pairAdvances.size(),
-                    r.pairAdvances.size() == 1 ? "" : "s");
+        ImGui::Text("%zu PCL%s, no contact: t_min stays at the end", catchOf(r).pairAdvances.size(),
+                    catchOf(r).pairAdvances.size() == 1 ? "" : "s");
     helpMarker(
         "zhang2007 Fig. 6. A bar per potentially colliding link pair, sorted by its lower bound on the "
         "time of contact (Alg. 1's order); height is time within this frame, start at the bottom, end "
@@ -181,7 +176,7 @@ void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, C
     float lastTMin = -1;
     int hovered = -1;
     for (std::size_t k = 0; k < n; ++k) {
-        const PairAdvance& p = r.pairAdvances[order[k]];
+        const PairAdvance& p = catchOf(r).pairAdvances[order[k]];
         const Rgba c = kPclFateColors[std::min(std::size_t(p.fate), std::size(kPclFateColors) - 1)];
         const float x0 = left + float(k) * (barW + gap), x1 = x0 + barW;
         const float yBound = y(p.lowerBound);
@@ -207,14 +202,15 @@ void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, C
     if (hovered >= 0) {
         const float x0 = left + float(hovered) * (barW + gap);
         dl->AddRect(ImVec2(x0 - 1, top - 1), ImVec2(x0 + barW + 1, bottom + 1), IM_COL32(255, 255, 255, 255));
-        view.tooltip =
-            barTooltip(r, objects, r.pairAdvances[order[std::size_t(hovered)]], std::size_t(hovered));
+        view.tooltip = barTooltip(r, objects, catchOf(r).pairAdvances[order[std::size_t(hovered)]],
+                                  std::size_t(hovered));
     }
     ImGui::Dummy(ImVec2(chartW, height));
     if (scrolls) ImGui::EndChild();
     fateKey(r);
     std::uint64_t iterations = 0;
-    for (const PairAdvance& p : r.pairAdvances) iterations += std::uint64_t(std::max(p.iterations, 0));
+    for (const PairAdvance& p : catchOf(r).pairAdvances)
+        iterations += std::uint64_t(std::max(p.iterations, 0));
     char advanced[96];
     std::snprintf(advanced, sizeof advanced, "%llu of %zu advanced on the meshes, %llu CA iterations",
                   (unsigned long long)r.counters.get(Counter::PclsAdvanced), n,
@@ -228,7 +224,7 @@ void stepThroughSection(const FrameResult& r, const SceneObjects& objects, Catch
                         const std::function<void(const Vec3&)>& lookAt) {
     const TimeOfContact* toc = r.earliest();
     view.sliderSteps = 0;
-    if (r.advanceSteps.empty() || !toc) {
+    if (catchOf(r).advanceSteps.empty() || !toc) {
         ImGui::TextDisabled(toc ? "the TOC pair was not advanced (it started inside)"
                                 : "no time of contact this frame: nothing to step through");
         return;
@@ -240,7 +236,7 @@ void stepThroughSection(const FrameResult& r, const SceneObjects& objects, Catch
                "mu (the sec. 6 bound on the links' motion), so nothing can touch before t + d / mu. The last "
                "iteration is within the distance threshold: the TOC. The 3-D view shows the chosen "
                "iteration (overlay \"CA step of the step-through\").");
-    const int n = int(r.advanceSteps.size());
+    const int n = int(catchOf(r).advanceSteps.size());
     view.sliderSteps = n;
     view.step = std::clamp(view.step, 0, n - 1);
     int shown = view.step + 1;
@@ -249,7 +245,7 @@ void stepThroughSection(const FrameResult& r, const SceneObjects& objects, Catch
         view.step = std::clamp(shown - 1, 0, n - 1);
         drawAdvanceStep(r, objects, view);
     }
-    const AdvanceStep& s = r.advanceSteps[std::size_t(view.step)];
+    const AdvanceStep& s = catchOf(r).advanceSteps[std::size_t(view.step)];
     // Plain lines, not a table: a fixed-fit table measures its columns a frame late (cut on the first).
     ImGui::Text("t     %s", timeText(r, s.time).c_str());
     ImGui::Text("d     %.6g", s.distance);
@@ -264,7 +260,7 @@ void stepThroughSection(const FrameResult& r, const SceneObjects& objects, Catch
     }
     // The distance over the iterations, the chosen one marked: it falls as the links close in.
     std::vector<float> d;
-    for (const AdvanceStep& a : r.advanceSteps) d.push_back(float(a.distance));
+    for (const AdvanceStep& a : catchOf(r).advanceSteps) d.push_back(float(a.distance));
     const float dMax = std::max(1e-9f, *std::max_element(d.begin(), d.end()));
     ImGui::PlotLines("##cad", d.data(), int(d.size()), 0, nullptr, 0.0f, dMax,
                      ImVec2(ImGui::GetContentRegionAvail().x, 40));
@@ -283,9 +279,9 @@ void drawAdvanceStep(const FrameResult& r, const SceneObjects& objects, CatchVie
     const OverlayInfo* row = nullptr;
     for (const OverlayInfo& o : overlayTable())
         if (o.flag == &OverlaySettings::advanceStep) row = &o;
-    if (r.advanceSteps.empty() || !toc || !row || !overlayOn(*row, *view.settings)) return;
-    view.step = std::clamp(view.step, 0, int(r.advanceSteps.size()) - 1);
-    const AdvanceStep& s = r.advanceSteps[std::size_t(view.step)];
+    if (catchOf(r).advanceSteps.empty() || !toc || !row || !overlayOn(*row, *view.settings)) return;
+    view.step = std::clamp(view.step, 0, int(catchOf(r).advanceSteps.size()) - 1);
+    const AdvanceStep& s = catchOf(r).advanceSteps[std::size_t(view.step)];
     std::vector<Pose> poses;
     objects.poses(s.time, poses);
     const auto& objs = objects.objects();
@@ -301,7 +297,7 @@ void drawAdvanceStep(const FrameResult& r, const SceneObjects& objects, CatchVie
 std::string describeTemporalCulling(const FrameResult& r, const CatchView& view) {
     // What the panel drew against what the algorithm reported: a test reads "a bar each" only when they
     // agree.
-    const std::size_t n = r.pairAdvances.size();
+    const std::size_t n = catchOf(r).pairAdvances.size();
     std::string out = "temporal culling: " + std::to_string(n) + " PCLs, ";
     if (view.barsDrawn < 0)
         out += "section not shown";
@@ -323,18 +319,44 @@ std::string describeTemporalCulling(const FrameResult& r, const CatchView& view)
 }
 
 std::string describeStepThrough(const FrameResult& r, const CatchView& view) {
-    const int n = int(r.advanceSteps.size());
+    const int n = int(catchOf(r).advanceSteps.size());
     if (view.sliderSteps < 0) return "step-through: section not shown";
     if (n == 0) return "step-through: no iterations this frame";
     std::string slider = view.sliderSteps != n ? "the slider over " + std::to_string(view.sliderSteps) +
                                                      " of " + std::to_string(n) + " iterations"
                          : n == 1 ? "the slider over its 1 iteration"
                                   : "the slider over all " + std::to_string(n) + " iterations";
-    const AdvanceStep& s = r.advanceSteps[std::size_t(std::clamp(view.step, 0, n - 1))];
+    const AdvanceStep& s = catchOf(r).advanceSteps[std::size_t(std::clamp(view.step, 0, n - 1))];
     char out[192];
     std::snprintf(out, sizeof out, ", iteration %d: t %.6f, d %.6g, mu %.6g, dt %.6g, drew %zu ghosts",
                   view.step + 1, s.time, s.distance, s.speed, s.step, view.draw.meshes.size());
     return "step-through: " + slider + out;
+}
+
+nlohmann::json catchReportFields(const FrameResult& r, const CatchView& view) {
+    nlohmann::json out;
+    const CatchDetail& d = catchOf(r);
+    out["pcls"] = d.pairAdvances.size();
+    out["bars_drawn"] = view.barsDrawn >= 0 ? nlohmann::json(view.barsDrawn) : nlohmann::json(nullptr);
+    nlohmann::json fates = nlohmann::json::object();
+    const auto counts = fateCounts(r);
+    for (std::size_t f = 0; f < counts.size(); ++f) fates[toString(PairAdvance::Fate(f))] = counts[f];
+    out["fates"] = fates;
+    const TimeOfContact* toc = r.earliest();
+    out["toc"] = toc ? nlohmann::json(toc->time) : nlohmann::json(nullptr);
+    nlohmann::json step;
+    const int n = int(d.advanceSteps.size());
+    step["iterations"] = n;
+    step["slider_steps"] = view.sliderSteps >= 0 ? nlohmann::json(view.sliderSteps) : nlohmann::json(nullptr);
+    if (n > 0) {
+        const AdvanceStep& s = d.advanceSteps[std::size_t(std::clamp(view.step, 0, n - 1))];
+        step["iteration"] = view.step + 1;
+        step["t"] = s.time, step["d"] = s.distance, step["mu"] = s.speed, step["dt"] = s.step;
+        step["ghosts"] = view.draw.meshes.size();
+    }
+    out["step_through"] = step;
+    out["tooltip"] = view.tooltip;
+    return out;
 }
 
 const LegendEntry& advanceStepLegend() {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace cdlab {
 
@@ -38,12 +39,6 @@ double regionTolerance(const std::vector<HalfSpace>& region) {
 }
 
 } // namespace
-
-bool reportsSbv(const FrameResult& r) {
-    for (const auto& [c, n] : r.counters.items())
-        if (c == Counter::SbvTriangles) return true;
-    return !r.sbvPairs.empty();
-}
 
 double cullingRatio(const SbvPairRecord& p) {
     const double total = double(p.trianglesA) + double(p.trianglesB);
@@ -83,12 +78,13 @@ std::vector<std::string> sbvPairLines(const SbvPairRecord& p) {
 
 std::vector<std::size_t> sbvRoundsOf(const FrameResult& r, int pair) {
     std::vector<std::size_t> out;
-    if (pair < 0 || std::size_t(pair) >= r.sbvPairs.size()) return out;
-    const SbvPairRecord& p = r.sbvPairs[std::size_t(pair)];
-    for (std::size_t k = 0; k < r.sbvSteps.size(); ++k)
-        if (r.sbvSteps[k].objectA == p.objectA && r.sbvSteps[k].objectB == p.objectB) out.push_back(k);
+    if (pair < 0 || std::size_t(pair) >= sbvOf(r).pairs.size()) return out;
+    const SbvPairRecord& p = sbvOf(r).pairs[std::size_t(pair)];
+    for (std::size_t k = 0; k < sbvOf(r).steps.size(); ++k)
+        if (sbvOf(r).steps[k].objectA == p.objectA && sbvOf(r).steps[k].objectB == p.objectB)
+            out.push_back(k);
     std::stable_sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) {
-        return r.sbvSteps[a].iteration < r.sbvSteps[b].iteration;
+        return sbvOf(r).steps[a].iteration < sbvOf(r).steps[b].iteration;
     });
     return out;
 }
@@ -99,17 +95,17 @@ int clampRound(int round, int rounds) {
 
 int defaultSbvPair(const FrameResult& r) {
     int best = -1;
-    for (std::size_t k = 0; k < r.sbvPairs.size(); ++k) {
-        const SbvPairRecord& p = r.sbvPairs[k];
+    for (std::size_t k = 0; k < sbvOf(r).pairs.size(); ++k) {
+        const SbvPairRecord& p = sbvOf(r).pairs[k];
         if (p.outcome == SbvPairRecord::Outcome::Region) return int(k);
-        if (best < 0 || p.iterations > r.sbvPairs[std::size_t(best)].iterations) best = int(k);
+        if (best < 0 || p.iterations > sbvOf(r).pairs[std::size_t(best)].iterations) best = int(k);
     }
     return std::max(best, 0);
 }
 
 int chosenSbvPair(const FrameResult& r, const SbvView& view) {
-    if (r.sbvPairs.empty()) return -1;
-    return view.pair < 0 ? defaultSbvPair(r) : std::min(view.pair, int(r.sbvPairs.size()) - 1);
+    if (sbvOf(r).pairs.empty()) return -1;
+    return view.pair < 0 ? defaultSbvPair(r) : std::min(view.pair, int(sbvOf(r).pairs.size()) - 1);
 }
 
 void drawSbvRound(const FrameResult& r, const SceneObjects& objects, SbvView& view) {
@@ -118,7 +114,7 @@ void drawSbvRound(const FrameResult& r, const SceneObjects& objects, SbvView& vi
     const std::vector<std::size_t> rounds = sbvRoundsOf(r, chosenSbvPair(r, view));
     if (rounds.empty()) return;
     view.round = clampRound(view.round, int(rounds.size()));
-    const SbvShrinkStep& s = r.sbvSteps[rounds[std::size_t(view.round)]];
+    const SbvShrinkStep& s = sbvOf(r).steps[rounds[std::size_t(view.round)]];
     // Counted whether or not it is drawn: the panel says how many faces the round's region has.
     const ConvexPolytope region = intersectHalfSpaces(s.region, regionTolerance(s.region));
     view.regionFaces = int(region.faces.size());
@@ -154,12 +150,12 @@ void drawSbvRound(const FrameResult& r, const SceneObjects& objects, SbvView& vi
 }
 
 std::string describeSbvPairs(const FrameResult& r, const SceneObjects& objects, const SbvView& view) {
-    const std::size_t n = r.sbvPairs.size();
+    const std::size_t n = sbvOf(r).pairs.size();
     if (view.pairsShown < 0) return "sbv pairs: section not shown";
     if (n == 0) return "sbv pairs: none this frame";
     std::string out =
         "sbv pairs: " + std::to_string(view.pairsShown) + " of " + std::to_string(n) + " listed";
-    for (const SbvPairRecord& p : r.sbvPairs) {
+    for (const SbvPairRecord& p : sbvOf(r).pairs) {
         char s[160];
         std::snprintf(s, sizeof s, "; %s: %s, kept %u of %u triangles (%s culled), %d shrinking round%s",
                       sbvPairName(objects, p).c_str(), toString(p.outcome), p.keptA + p.keptB,
@@ -173,22 +169,57 @@ std::string describeSbvPairs(const FrameResult& r, const SceneObjects& objects, 
 
 std::string describeSbvStep(const FrameResult& r, const SceneObjects& objects, const SbvView& view) {
     if (view.sliderRounds < 0) return "sbv step-through: section not shown";
-    if (r.sbvPairs.empty()) return "sbv step-through: no pairs this frame";
+    if (sbvOf(r).pairs.empty()) return "sbv step-through: no pairs this frame";
     const int pair = chosenSbvPair(r, view);
     const std::vector<std::size_t> rounds = sbvRoundsOf(r, pair);
     const int n = int(rounds.size());
-    const std::string name = sbvPairName(objects, r.sbvPairs[std::size_t(pair)]);
+    const std::string name = sbvPairName(objects, sbvOf(r).pairs[std::size_t(pair)]);
     if (n == 0) return "sbv step-through: " + name + ", no rounds recorded";
     // Round 0 is the full SBVs' overlap, rounds 1 to n - 1 the shrinking's.
     const std::string slider = view.sliderRounds != n
                                    ? "the slider over rounds 0-" + std::to_string(view.sliderRounds - 1) +
                                          " of 0-" + std::to_string(n - 1)
                                    : "the slider over rounds 0-" + std::to_string(n - 1) + " (all recorded)";
-    const SbvShrinkStep& s = r.sbvSteps[rounds[std::size_t(clampRound(view.round, n))]];
+    const SbvShrinkStep& s = sbvOf(r).steps[rounds[std::size_t(clampRound(view.round, n))]];
     char out[160];
     std::snprintf(out, sizeof out, ", round %d: %zu half-spaces, region %d faces, kept %zu + %zu triangles",
                   s.iteration, s.region.size(), view.regionFaces, s.keptA.size(), s.keptB.size());
     return "sbv step-through: " + name + ", " + slider + out;
+}
+
+nlohmann::json sbvReportFields(const FrameResult& r, const SceneObjects& objects, const SbvView& view) {
+    nlohmann::json out;
+    const SbvDetail& d = sbvOf(r);
+    out["pairs_listed"] = view.pairsShown >= 0 ? nlohmann::json(view.pairsShown) : nlohmann::json(nullptr);
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const SbvPairRecord& p : d.pairs)
+        pairs.push_back({{"pair", sbvPairName(objects, p)},
+                         {"outcome", toString(p.outcome)},
+                         {"kept", p.keptA + p.keptB},
+                         {"triangles", p.trianglesA + p.trianglesB},
+                         {"culled", cullingRatio(p)},
+                         {"rounds", p.iterations},
+                         {"svm_error", p.oshError}});
+    out["pairs"] = pairs;
+    nlohmann::json step;
+    step["slider_rounds"] =
+        view.sliderRounds >= 0 ? nlohmann::json(view.sliderRounds) : nlohmann::json(nullptr);
+    const int pair = chosenSbvPair(r, view);
+    if (pair >= 0) {
+        const std::vector<std::size_t> rounds = sbvRoundsOf(r, pair);
+        const int n = int(rounds.size());
+        step["pair"] = sbvPairName(objects, d.pairs[std::size_t(pair)]);
+        step["rounds"] = n;
+        if (n > 0) {
+            const SbvShrinkStep& s = d.steps[rounds[std::size_t(clampRound(view.round, n))]];
+            step["round"] = s.iteration;
+            step["half_spaces"] = s.region.size();
+            step["region_faces"] = view.regionFaces;
+            step["kept_a"] = s.keptA.size(), step["kept_b"] = s.keptB.size();
+        }
+    }
+    out["step_through"] = step;
+    return out;
 }
 
 const LegendEntry& sbvRoundLegend() {

@@ -36,11 +36,11 @@ void swatch(ImU32 colour, const char* text) {
 
 void ldiPairsSection(const FrameResult& r, const SceneObjects& objects, LdiView& view) {
     view.pairsShown = 0;
-    if (r.ldiPairs.empty()) {
+    if (ldiOf(r).pairs.empty()) {
         ImGui::TextDisabled("no pair queried this frame");
         return;
     }
-    const int n = int(r.ldiPairs.size());
+    const int n = int(ldiOf(r).pairs.size());
     ImGui::Text("%d pair%s queried", n, n == 1 ? "" : "s");
     helpMarker(
         "Per body pair: the LDI query renders both bodies into a layered depth image over the query box "
@@ -57,7 +57,7 @@ void ldiPairsSection(const FrameResult& r, const SceneObjects& objects, LdiView&
         "fragment); truncated: too many fragments to sort. Click a pair for the teaching view.");
     const int chosen = chosenLdiPair(r, view);
     for (int k = 0; k < n; ++k) {
-        const LdiPairRecord& p = r.ldiPairs[std::size_t(k)];
+        const LdiPairRecord& p = ldiOf(r).pairs[std::size_t(k)];
         ImGui::PushID(k);
         if (ImGui::Selectable(ldiPairName(objects, p).c_str(), k == chosen)) view.pair = k;
         ImGui::Indent();
@@ -82,7 +82,7 @@ void ldiRowSection(const FrameResult& r, const SceneObjects& objects, LdiView& v
         ImGui::TextDisabled("no pairs this frame: no row to show");
         return;
     }
-    const LdiPairRecord& p = r.ldiPairs[std::size_t(pair)];
+    const LdiPairRecord& p = ldiOf(r).pairs[std::size_t(pair)];
     const LdiResult& l = p.ldi;
     if (!l.ok || l.row < 0 || l.rowFragments.empty()) {
         ImGui::TextDisabled(!l.ok ? "the query failed: no row" : "no row kept this frame");

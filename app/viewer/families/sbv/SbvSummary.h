@@ -7,6 +7,9 @@
 #include "DrawList.h"
 #include "OverlayTable.h"
 #include "pipeline/FrameResult.h"
+#include "sbv/SbvDetail.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <vector>
@@ -15,22 +18,23 @@ namespace cdlab {
 
 class SceneObjects;
 
+/// The frame's SBV records (empty when its algorithm reports none).
+inline const SbvDetail& sbvOf(const FrameResult& r) {
+    return r.details.orEmpty<SbvDetail>();
+}
+
 /// Per viewport: the chosen pair and round, the round's 3-D drawing, and what the sections showed on the last
 /// frame (the automated runs print it, so tests see what a user saw).
 struct SbvView {
     explicit SbvView(const OverlaySettings* settings) : settings(settings), draw(settings) {}
     const OverlaySettings* settings;
-    int pair = -1; ///< the step-through's pair: an index into FrameResult::sbvPairs; -1: defaultSbvPair's
-    int round = 0; ///< the chosen shrinking round of that pair (clamped to its rounds)
-    DrawList draw; ///< the chosen round: the region's edges and faces, both bodies' kept triangles
+    int pair = -1;         ///< the step-through's pair: an index into SbvDetail::pairs; -1: defaultSbvPair's
+    int round = 0;         ///< the chosen shrinking round of that pair (clamped to its rounds)
+    DrawList draw;         ///< the chosen round: the region's edges and faces, both bodies' kept triangles
     int pairsShown = -1;   ///< pairs the panel listed on the last frame (-1: the section was not drawn)
     int sliderRounds = -1; ///< rounds the slider offered on the last frame (-1: the section was not drawn)
     int regionFaces = 0;   ///< faces of the chosen round's region (0: an empty region, or no round)
 };
-
-/// Whether the algorithm reports SBV pairs (sbv counts sbv_triangles every frame), so that the sections show
-/// for it even on a frame where no pair's boxes overlap.
-bool reportsSbv(const FrameResult& r);
 
 /// The share of the pair's triangles (both bodies) that the SBVs culled, 0 to 1 (0 for a pair without any).
 double cullingRatio(const SbvPairRecord& p);
@@ -40,8 +44,8 @@ std::string sbvPairName(const SceneObjects& objects, const SbvPairRecord& p);
 /// culled, the shrinking rounds. The SVM's error is not among them (shown apart, in red).
 std::vector<std::string> sbvPairLines(const SbvPairRecord& p);
 
-/// Indices into r.sbvSteps of the rounds of pair `pair` (an index into r.sbvPairs), in round order; empty
-/// when the pair has none (a frame stepped without a sink) or there is no such pair.
+/// Indices into SbvDetail::steps of the rounds of pair `pair` (an index into SbvDetail::pairs), in round
+/// order; empty when the pair has none (a frame stepped without a sink) or there is no such pair.
 std::vector<std::size_t> sbvRoundsOf(const FrameResult& r, int pair);
 /// `round` within [0, rounds - 1] (0 when there are none): past the last is the last.
 int clampRound(int round, int rounds);
@@ -67,5 +71,10 @@ std::string describeSbvStep(const FrameResult& r, const SceneObjects& objects, c
 
 /// The legend line of the step-through's 3-D drawing (the viewer draws it, not the algorithm: no category).
 const LegendEntry& sbvRoundLegend();
+
+/// The same facts as fields of the JSON run report: pairs_listed (null: not shown), pairs [{pair, outcome,
+/// kept, triangles, culled, rounds, svm_error}], step_through {slider_rounds, pair, rounds, round,
+/// half_spaces, region_faces, kept_a, kept_b}.
+nlohmann::json sbvReportFields(const FrameResult& r, const SceneObjects& objects, const SbvView& view);
 
 } // namespace cdlab

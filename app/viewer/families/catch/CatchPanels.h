@@ -8,30 +8,34 @@
 
 #include "DrawList.h"
 #include "OverlayTable.h"
+#include "articulated/CatchDetail.h"
 #include "pipeline/FrameResult.h"
 
 #include <functional>
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 
 namespace cdlab {
 
 class SceneObjects;
 
+/// The frame's CATCH records (empty when its algorithm is not CATCH).
+inline const CatchDetail& catchOf(const FrameResult& r) {
+    return r.details.orEmpty<CatchDetail>();
+}
+
 /// Per viewport: the step-through's selection, its 3-D drawing, and what both sections showed on the last
 /// frame (the automated runs print it, so tests see what a user saw).
 struct CatchView {
     explicit CatchView(const OverlaySettings* settings) : settings(settings), draw(settings) {}
     const OverlaySettings* settings;
-    int step = 0;         ///< the selected iteration of FrameResult::advanceSteps (clamped to them)
+    int step = 0;         ///< the selected iteration of CatchDetail::advanceSteps (clamped to them)
     DrawList draw;        ///< the selected iteration: segment between the closest points, the pair as ghosts
     int barsDrawn = -1;   ///< Fig. 6 bars drawn on the last frame (-1: the section was not drawn)
     int sliderSteps = -1; ///< iterations the slider offered on the last frame (-1: the section was not drawn)
     std::string tooltip;  ///< the first line of the bar's tooltip the mouse was over on the last frame
 };
-
-/// Whether the algorithm reports temporal culling (CATCH counts pcls_advanced every frame), so that the
-/// sections show for it even on a frame without PCLs.
-bool reportsTemporalCulling(const FrameResult& r);
 
 /// Fig. 6 in the current ImGui window: the bars, the t_min line, the fates counted, a tooltip per bar.
 void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, CatchView& view);
@@ -51,5 +55,9 @@ std::string describeStepThrough(const FrameResult& r, const CatchView& view);
 
 /// The legend line of the step-through's 3-D drawing (the viewer draws it, not the algorithm: no category).
 const LegendEntry& advanceStepLegend();
+
+/// The same facts as fields of the JSON run report: pcls, bars_drawn (null: not shown), fates, toc,
+/// step_through {iterations, slider_steps, iteration, t, d, mu, dt, ghosts}, tooltip.
+nlohmann::json catchReportFields(const FrameResult& r, const CatchView& view);
 
 } // namespace cdlab

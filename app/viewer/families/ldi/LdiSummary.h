@@ -4,7 +4,10 @@
 // puts them into the view's panel; the tests call them directly.
 #pragma once
 
+#include "ldi/LdiDetail.h"
 #include "pipeline/FrameResult.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <vector>
@@ -13,19 +16,20 @@ namespace cdlab {
 
 class SceneObjects;
 
+/// The frame's LDI records (empty when its algorithm reports none).
+inline const LdiDetail& ldiOf(const FrameResult& r) {
+    return r.details.orEmpty<LdiDetail>();
+}
+
 /// Per viewport: the chosen pair and what the sections showed on the last frame (the automated runs print
 /// it, so tests see what a user saw).
 struct LdiView {
-    int pair = -1; ///< the teaching view's pair: an index into FrameResult::ldiPairs; -1: defaultLdiPair's
+    int pair = -1;       ///< the teaching view's pair: an index into LdiDetail::pairs; -1: defaultLdiPair's
     int pairsShown = -1; ///< pairs the panel listed on the last frame (-1: the section was not drawn)
     int rowDrawn = -1;   ///< the kept row the teaching view drew on the last frame (-1: none)
     int hovered = -1;    ///< the pixel of that row under the mouse (-1: none)
     std::string tooltip; ///< the hovered pixel's fragments, as the tooltip showed them
 };
-
-/// Whether the algorithm reports LDI pairs (ldi and sbv-ldi count ldi_queries every frame), so that the
-/// sections show for it even on a frame where no pair was queried.
-bool reportsLdi(const FrameResult& r);
 
 /// "ball / box", by the scene's object names.
 std::string ldiPairName(const SceneObjects& objects, const LdiPairRecord& p);
@@ -57,5 +61,11 @@ std::string ldiPixelText(const LdiResult& r, int i);
 /// 128 of left / right: pixels 101-410 with fragments, 310 inside A, 310 inside B, 205 inside both".
 std::string describeLdiPairs(const FrameResult& r, const SceneObjects& objects, const LdiView& view);
 std::string describeLdiRow(const FrameResult& r, const SceneObjects& objects, const LdiView& view);
+
+/// The same facts as fields of the JSON run report: pairs_listed (null: not shown), pairs [{pair, ok, error
+/// or volume, footprint, max_depth, layers, fragments, capacity, width, height, pixel, overflowed,
+/// unreliable}], row {pair, row (null: none kept), first, last, inside_a, inside_b, inside_both, hovered,
+/// tooltip}.
+nlohmann::json ldiReportFields(const FrameResult& r, const SceneObjects& objects, const LdiView& view);
 
 } // namespace cdlab

@@ -1,0 +1,63 @@
+// The CATCH family's view (zhang2007 secs. 6-7): Fig. 6's temporal-culling bars and the step-through of the
+// TOC pair's conservative advancement in the view's panel, the chosen iteration drawn in 3-D, its legend line
+// and its report. Registered below; shown for frames that carry a CatchDetail.
+#include "CatchPanels.h"
+#include "FamilyView.h"
+
+#include <imgui.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace cdlab {
+
+namespace {
+
+class CatchFamilyView final : public FamilyView {
+public:
+    explicit CatchFamilyView(const OverlaySettings* settings) : m_view(settings) {}
+
+    bool reports(const FrameResult& r) const override { return r.details.has<CatchDetail>(); }
+    void beginPanel() override {
+        m_view.barsDrawn = m_view.sliderSteps = -1;
+        m_view.tooltip.clear();
+    }
+    void panel(const FrameResult& r, const FamilyContext& context) override {
+        // What its view is for, first: Fig. 6 and eq. 4 (zhang2007).
+        if (ImGui::CollapsingHeader("Temporal culling (Fig. 6)", ImGuiTreeNodeFlags_DefaultOpen))
+            temporalCullingSection(r, context.objects, m_view);
+        if (ImGui::CollapsingHeader("Advancement step-through", ImGuiTreeNodeFlags_DefaultOpen))
+            stepThroughSection(r, context.objects, m_view, context.lookAt);
+    }
+    void afterStep(const FrameResult& r, const SceneObjects& objects) override {
+        drawAdvanceStep(r, objects, m_view);
+    }
+    void clear() override { m_view.draw.clear(); }
+    const DrawList* drawing() const override { return &m_view.draw; }
+    void legend(std::vector<FamilyLegendLine>& out) const override {
+        if (!m_view.draw.lines.empty()) out.push_back({&advanceStepLegend(), "advance-step"});
+    }
+    void report(const FrameResult& r, const SceneObjects&, std::vector<std::string>& lines,
+                nlohmann::json& fields) const override {
+        lines.push_back(describeTemporalCulling(r, m_view));
+        lines.push_back(describeStepThrough(r, m_view));
+        if (!m_view.tooltip.empty()) lines.push_back("tooltip " + m_view.tooltip);
+        fields = catchReportFields(r, m_view);
+    }
+    /// --step catch=K: iteration K, 1-based as the slider counts (clamped to the frame's iterations).
+    void setStep(int k) override { m_view.step = std::max(k - 1, 0); }
+
+private:
+    CatchView m_view;
+};
+
+const bool registered =
+    registerFamilyView({"catch", 10,
+                        "the iteration of catch's advancement step-through (1-based, as its slider; past the "
+                        "frame's iterations, "
+                        "the last)",
+                        1, [](const OverlaySettings* s) { return std::make_unique<CatchFamilyView>(s); }});
+
+} // namespace
+
+} // namespace cdlab
