@@ -4,7 +4,7 @@
 # so an include that goes up a layer does not build. docs/ARCHITECTURE.md draws the picture.
 #
 #   layer       may use                     holds
-set(CDLAB_LAYER_core)                                  # errors, stopwatches, parallel loops, stamped caches
+set(CDLAB_LAYER_core)                                  # errors, stopwatches, parallel loops, stamped caches, statistics
 set(CDLAB_LAYER_geometry core)                         # vectors, poses, boxes, predicates, triangle tests
 set(CDLAB_LAYER_mesh core geometry)                    # triangle meshes, generators, importers, features
 set(CDLAB_LAYER_convex core geometry mesh)            # convex hulls (Qhull, linked privately), GJK distance

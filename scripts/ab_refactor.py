@@ -1,17 +1,18 @@
-"""Same-hour A/B of two cdlab-bench binaries on the refactor bar's workloads (issue 27): the binaries alternate,
-three runs each; prints every run and the ratio of the medians new/old.
-   python3 scripts/ab_refactor.py OLD_BENCH NEW_BENCH      (run from the repository root)"""
+"""Same-hour A/B of two cdlab-bench binaries on the refactor bar's workloads (issues 27 and 41): the binaries
+alternate, three runs each; prints every run and the ratio of the medians new/old.
+   python3 scripts/ab_refactor.py OLD_BENCH NEW_BENCH [--no-bullets]      (run from the repository root)"""
 import json, subprocess, csv, statistics, sys, os
 bins = {'old': sys.argv[1], 'new': sys.argv[2]}
+bullets = '--no-bullets' not in sys.argv[3:]
 res = {}
 def run_json(b, args):
-    subprocess.run([b] + args + ['--json', '/tmp/ab_refactor.json'], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    d = json.load(open('/tmp/ab_refactor.json'))
+    subprocess.run([b] + args + ['--json', f'/tmp/ab_refactor_{os.getpid()}.json'], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    d = json.load(open(f'/tmp/ab_refactor_{os.getpid()}.json'))
     return {a['label']: a['frame_ms']['median'] for a in d['algorithms']}
 def run_csv_sum(b, args, algo):
-    subprocess.run([b] + args + ['--csv', '/tmp/ab_refactor.csv'], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run([b] + args + ['--csv', f'/tmp/ab_refactor_{os.getpid()}.csv'], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     tot = 0.0
-    for row in csv.DictReader(open('/tmp/ab_refactor.csv')):
+    for row in csv.DictReader(open(f'/tmp/ab_refactor_{os.getpid()}.csv')):
         if row['algorithm'] == algo:
             tot += sum(float(v) for k, v in row.items() if k.endswith('_ms'))
     return tot
@@ -30,7 +31,11 @@ for rep in range(3):
         a, c = table1(b)
         res.setdefault(('table1 recording s without', name), []).append(a)
         res.setdefault(('table1 recording s with', name), []).append(c)
-        for algo in ['rigid-ccd', 'rigid-ccd-bm']:
+        # walk (zhang2007 Table 1): CATCH with both swept-box bounds, per-frame medians over the 145 frames.
+        r = run_json(b, ['run', 'scenes/walk.json', '-a', 'catch', '-a', 'catch:bounds=interval', '-r', '3'])
+        res.setdefault(('walk catch ms/frame', name), []).append(r['catch'])
+        res.setdefault(('walk catch[bounds=interval] ms/frame', name), []).append(r['catch[bounds=interval]'])
+        for algo in (['rigid-ccd', 'rigid-ccd-bm'] if bullets else []):
             s = run_csv_sum(b, ['run', 'scenes/bullets.json', '-a', 'rigid-ccd', '-a', 'rigid-ccd-bm', '-r', '9'], algo)
             res.setdefault((f'bullets {algo} ms (sum)', name), []).append(s)
 keys = sorted({k for k, _ in res})

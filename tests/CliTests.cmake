@@ -71,6 +71,10 @@ cdlab_cli_test(verify_continuous "verify: every cdlab algorithm matches its refe
 # kind and leaves articulated-reference unchecked, saying so.
 cdlab_cli_test(verify_skips_tolerance_reference "# verify: articulated-reference answers within a time tolerance, not by hash: not checked\n# verify: every cdlab algorithm matches its reference \\(rigid-ccd-reference\\) on every frame"
                ${BENCH} run ${SCENES}/bullets.json -a rigid-ccd -a articulated-reference --repeat 1 --warmup 0 --verify)
+# A reference already among the --algos is the one --verify compares with: brute force runs once (one row,
+# then bvh's, then the notes), not a second time after the algorithms given.
+cdlab_cli_test(verify_reference_given "\nbrute-force +[^\n]*\nbvh +[^\n]*\n# stages[^\n]*\n  brute-force [^\n]*\n  bvh [^\n]*\n# .*# verify: every cdlab algorithm matches its reference \\(brute-force\\) on every frame"
+               ${BENCH} run ${SCENES}/cylinder_ball.json -a brute-force -a bvh --frames 3 --repeat 1 --warmup 0 --verify)
 # bvh-build: the tree sizes are pinned (one leaf per triangle: 2n - 1 nodes).
 cdlab_cli_test(bvh_build "19880 triangles, 9942 vertices.*\nbvh [^\n]*1 BVHs \\(obb, longest/mean, leaf 1\\), 39759 nodes\nbvh\\[bv=aabb\\] [^\n]*1 BVHs \\(aabb, longest/mean, leaf 1\\), 39759 nodes\n"
                ${BENCH} bvh-build --generator sphere --triangles 20000 --repeat 1)

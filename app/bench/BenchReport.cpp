@@ -1,6 +1,7 @@
 #include "BenchReport.h"
 
 #include "core/InputError.h"
+#include "core/Stats.h"
 #include "peers/Peers.h"
 #include "pipeline/BuildInfo.h"
 
@@ -17,20 +18,6 @@ namespace cdlab {
 
 namespace {
 
-struct Stats {
-    double median = 0, min = 0, max = 0;
-};
-
-Stats stats(std::vector<double> v) {
-    Stats s;
-    if (v.empty()) return s;
-    std::sort(v.begin(), v.end());
-    std::size_t n = v.size();
-    s.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-    s.min = v.front(), s.max = v.back();
-    return s;
-}
-
 std::vector<std::string> stageNames(const AlgorithmRun& run) {
     std::vector<std::string> names;
     if (!run.frames.empty())
@@ -38,22 +25,22 @@ std::vector<std::string> stageNames(const AlgorithmRun& run) {
     return names;
 }
 
-Stats stageStats(const AlgorithmRun& run, const std::string& stage) {
+SampleSummary stageStats(const AlgorithmRun& run, const std::string& stage) {
     std::vector<double> v;
     for (const auto& f : run.frames)
         for (const auto& [n, ms] : f.stageMs)
             if (n == stage) v.push_back(ms);
-    return stats(v);
+    return summarize(v);
 }
 
-Stats frameStats(const AlgorithmRun& run) {
+SampleSummary frameStats(const AlgorithmRun& run) {
     std::vector<double> v;
     for (const auto& f : run.frames) {
         double t = 0;
         for (const auto& [n, ms] : f.stageMs) t += ms;
         v.push_back(t);
     }
-    return stats(v);
+    return summarize(v);
 }
 
 Counters totalCounters(const AlgorithmRun& run) {
@@ -140,7 +127,7 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
     double base = runs.empty() ? 0 : frameStats(runs.front()).median;
     out << std::fixed;
     for (const auto& r : runs) {
-        Stats fs = frameStats(r);
+        SampleSummary fs = frameStats(r);
         Counters c = totalCounters(r);
         out << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right
             << std::setprecision(2) << std::setw(10) << r.prepare.stages.get("build") << std::setw(10)
@@ -166,7 +153,7 @@ void printSummary(std::ostream& out, const BenchContext& ctx, const std::vector<
     for (const auto& r : runs) {
         out << "  " << std::left << std::setw(static_cast<int>(w)) << r.spec.label() << std::right;
         for (const auto& s : stageNames(r)) {
-            Stats st = stageStats(r, s);
+            SampleSummary st = stageStats(r, s);
             out << "  " << s << " " << std::setprecision(4) << st.median << " [" << st.min << ", " << st.max
                 << "]";
         }
@@ -350,11 +337,11 @@ void writeJson(const std::string& path, const BenchContext& ctx, const std::vect
         a["prepare_ms"] = r.prepare.stages.get("build");
         a["memory_bytes"] = r.prepare.memoryBytes;
         a["notes"] = r.prepare.notes;
-        Stats fs = frameStats(r);
+        SampleSummary fs = frameStats(r);
         a["frame_ms"] = {{"median", fs.median}, {"min", fs.min}, {"max", fs.max}};
         a["first_frame_ms"] = r.firstFrameMs;
         for (const auto& s : stageNames(r)) {
-            Stats st = stageStats(r, s);
+            SampleSummary st = stageStats(r, s);
             a["stages_ms"][s] = {{"median", st.median}, {"min", st.min}, {"max", st.max}};
         }
         Counters total = totalCounters(r);

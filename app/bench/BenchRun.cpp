@@ -2,6 +2,7 @@
 
 #include "ProgressBar.h"
 #include "core/InputError.h"
+#include "core/Stats.h"
 #include "core/Stopwatch.h"
 #include "scene/SceneObjects.h"
 
@@ -9,14 +10,12 @@
 
 namespace cdlab {
 
-namespace {
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+std::vector<std::string> defaultAlgorithms() {
+    std::vector<std::string> v{"bvh", "bvh:bv=aabb"};
+    for (const auto& a : AlgorithmRegistry::instance().list())
+        if (a.role == AlgorithmRole::Peer && a.kind == AlgorithmKind::Discrete) v.push_back(a.name);
+    return v;
 }
-} // namespace
 
 std::vector<long> startOverlaps(const Scene& scene, const std::vector<double>& frameStarts,
                                 std::shared_ptr<MeshDataCache> meshData) {

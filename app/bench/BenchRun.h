@@ -53,6 +53,10 @@ struct BenchOptions {
 std::vector<long> startOverlaps(const Scene& scene, const std::vector<double>& frameStarts,
                                 std::shared_ptr<MeshDataCache> meshData = {});
 
+/// The algorithms `run` and `bvh-build` take when none is given: bvh (OBB), bvh:bv=aabb and every discrete
+/// peer built in.
+std::vector<std::string> defaultAlgorithms();
+
 /// Runs every algorithm over the same frames. Throws InputError on unknown algorithms or parameters.
 std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<AlgorithmSpec>& algorithms,
                                    const BenchOptions& options);

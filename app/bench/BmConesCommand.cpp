@@ -1,12 +1,16 @@
 #include "BmConesCommand.h"
 
 #include "BenchReport.h"
+#include "CommonOptions.h"
 #include "ProgressBar.h"
 #include "core/ParallelFor.h"
+#include "core/Stats.h"
 #include "culling/BmConeTree.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 
 namespace cdlab {
@@ -46,16 +50,30 @@ int runBmCones(const BmConesOptions& o, std::ostream& out) {
             ms.push_back(tree.stats().buildSeconds * 1000);
         }
         bar.finish();
-        std::sort(ms.begin(), ms.end());
         const BmConeTreeStats& st = tree.stats();
         out << std::left << std::setw(12) << toString(mode) << std::right << std::fixed
-            << std::setprecision(1) << std::setw(12) << ms[ms.size() / 2] << std::setw(12)
-            << st.memoryBytes / 1024.0 << std::setw(16)
-            << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes)) << std::setw(14)
-            << st.projections << "\n";
+            << std::setprecision(1) << std::setw(12) << median(ms) << std::setw(12) << st.memoryBytes / 1024.0
+            << std::setw(16) << (std::to_string(st.nodesWithCone) + "/" + std::to_string(bvh.stats().nodes))
+            << std::setw(14) << st.projections << "\n";
         out.unsetf(std::ios::fixed);
     }
     return 0;
+}
+
+BenchCommand declareBmConesCommand(CLI::App& app) {
+    auto o = std::make_shared<BmConesOptions>();
+    auto* cmd =
+        app.add_subcommand("bm-cones", "BM-cone hierarchy build time and memory (redon2002), both orders");
+    cmd->add_option("-g,--generator", o->mesh.generator, "Procedural mesh generator (default: panel)");
+    cmd->add_option("--params", o->mesh.params, "Generator parameters as a JSON object");
+    cmd->add_option("-t,--triangles", o->mesh.triangles, "Target triangle count for the generator");
+    cmd->add_option("-m,--mesh", o->mesh.file, "Mesh file instead of a generator");
+    cmd->add_option("--rmax", o->rMax, "Maximum BM-cone size r_max")->check(CLI::Range(3, 32));
+    CommonOptions::repeat(*cmd, o->repeat, "Builds per mode (median)");
+    cmd->add_option("--threads", o->threads, "Build threads (0: every hardware thread, the default)")
+        ->check(CLI::Range(0, 256));
+    CommonOptions::progress(*cmd, o->progress);
+    return {cmd, [o](std::ostream& out) { return runBmCones(*o, out); }};
 }
 
 } // namespace cdlab

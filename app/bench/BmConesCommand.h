@@ -1,6 +1,7 @@
 // `cdlab-bench bm-cones`: BM-cone hierarchy build time, memory and coverage for both build orders.
 #pragma once
 
+#include "BenchCommand.h"
 #include "MeshArgs.h"
 
 #include <iosfwd>
@@ -16,5 +17,8 @@ struct BmConesOptions {
 };
 
 int runBmCones(const BmConesOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareBmConesCommand(CLI::App& app);
 
 } // namespace cdlab

@@ -4,6 +4,7 @@
 #include "ProgressBar.h"
 #include "bvh/Bvh.h"
 #include "core/InputError.h"
+#include "core/Stats.h"
 #include "geometry/Quat.h"
 
 #include <algorithm>
@@ -50,11 +51,6 @@ Scene twoBodies(std::shared_ptr<const TriangleMesh> mesh, double distance) {
     scene.bodies.push_back(bodyOf(mesh, "a", Keyframe{}));
     scene.bodies.push_back(bodyOf(mesh, "b", b));
     return scene;
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? std::nan("") : v[v.size() / 2];
 }
 
 double msSince(std::chrono::steady_clock::time_point start) {
@@ -233,10 +229,10 @@ void runBvhBuildBench(std::ostream& out, std::shared_ptr<const TriangleMesh> mes
             ms.push_back(last.stages.get("build"));
         }
         bar.finish();
-        std::sort(ms.begin(), ms.end());
+        const SampleSummary built = summarize(ms);
         bool known = last.memoryBytes > 0;
         out << std::left << std::setw(40) << spec.label() << std::right << std::setw(12)
-            << fixed(ms[ms.size() / 2], 1) << std::setw(12) << fixed(ms.front(), 1) << std::setw(12)
+            << fixed(built.median, 1) << std::setw(12) << fixed(built.min, 1) << std::setw(12)
             << (known ? std::to_string(last.memoryBytes / 1024) : std::string("n/a")) << std::setw(8)
             << (known ? fixed(double(last.memoryBytes) / double(mesh->triangleCount()), 0)
                       : std::string("n/a"))

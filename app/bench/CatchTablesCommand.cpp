@@ -1,10 +1,13 @@
 #include "CatchTablesCommand.h"
 
 #include "BenchRun.h"
+#include "CommonOptions.h"
 #include "ProgressBar.h"
 #include "core/InputError.h"
+#include "core/Stats.h"
 #include "scene/SceneLoader.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -12,6 +15,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 
 namespace cdlab {
@@ -66,8 +70,7 @@ Timing timing(const AlgorithmRun& r) {
     t.all = sum / all.size();
     t.free = t.frames > t.collidingFrames ? sumFree / (t.frames - t.collidingFrames) : NAN;
     t.colliding = t.collidingFrames ? sumColl / t.collidingFrames : NAN;
-    std::nth_element(all.begin(), all.begin() + all.size() / 2, all.end());
-    t.median = all[all.size() / 2];
+    t.median = median(all);
     return t;
 }
 
@@ -204,6 +207,27 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
         out << "# wrote " << o.csv << "\n";
     }
     return 0;
+}
+
+BenchCommand declareCatchTablesCommand(CLI::App& app) {
+    auto o = std::make_shared<CatchTablesOptions>();
+    auto* cmd = app.add_subcommand(
+        "catch-tables",
+        "zhang2007 Tables 1 and 2 (CATCH's timings and culling) and Fig. 12 (Taylor vs interval "
+        "bounds) on the bundled articulated scenes, the paper's numbers beside, and fcl-sampled");
+    cmd->add_option("scenes", o->scenes,
+                    "Scenes (default: walk, exercise, four_trains, falling_train, excavator, tower_crane)");
+    CommonOptions::frames(*cmd, o->frames, "Frames per scene (default: the scene's)");
+    CommonOptions::repeat(*cmd, o->repeat, "Timed passes per frame (median)");
+    cmd->add_option("--fcl-steps", o->fclSteps, "fcl-sampled's samples per frame (0: leave the peer out)")
+        ->check(CLI::Range(0, 100000));
+    CommonOptions::csv(*cmd, o->csv, "Also write each scene's and algorithm's figures here");
+    CommonOptions::progress(*cmd, o->forceProgress);
+    return {cmd, [o](std::ostream& out) {
+                CommonOptions::requireFrameInterval(o->frames, "catch-tables");
+                if (o->scenesDir.empty()) o->scenesDir = CommonOptions::defaultScenesDir();
+                return runCatchTables(*o, out);
+            }};
 }
 
 } // namespace cdlab

@@ -6,6 +6,7 @@
 // pick instead: FCL discrete collision at N sampled poses per frame, its time and the contacts it misses.
 #pragma once
 
+#include "BenchCommand.h"
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -24,5 +25,8 @@ struct CatchTablesOptions {
 };
 
 int runCatchTables(const CatchTablesOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareCatchTablesCommand(CLI::App& app);
 
 } // namespace cdlab

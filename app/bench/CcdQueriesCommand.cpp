@@ -1,32 +1,21 @@
 #include "CcdQueriesCommand.h"
 
+#include "CommonOptions.h"
 #include "ccd/CcdQueryFile.h"
 #include "ccd/CcdQueryGenerator.h"
 #include "core/InputError.h"
+#include "core/Stats.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <vector>
 
 namespace cdlab {
-
-namespace {
-
-/// Nearest-rank percentile of sorted values.
-double percentile(const std::vector<double>& sorted, double p) {
-    std::size_t rank = std::size_t(std::ceil(p * double(sorted.size())));
-    return sorted[std::min(sorted.size(), std::max<std::size_t>(rank, 1)) - 1];
-}
-
-double median(std::vector<double>& v) {
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
-    return v[v.size() / 2];
-}
-
-} // namespace
 
 int runCcdQueries(const CcdQueriesOptions& o, std::ostream& out) {
     std::vector<CcdQuery> queries;
@@ -91,15 +80,40 @@ int runCcdQueries(const CcdQueriesOptions& o, std::ostream& out) {
             << " of them at the truth's depth limit\n";
     if (o.perQuery) {
         std::vector<double> medians;
-        for (auto& v : queryNs) medians.push_back(median(v));
-        std::sort(medians.begin(), medians.end());
+        for (const auto& v : queryNs) medians.push_back(median(v));
         out << std::setprecision(0) << "per-query ns p50: " << percentile(medians, 0.5) << "\n"
             << "per-query ns p90: " << percentile(medians, 0.9) << "\n"
             << "per-query ns p99: " << percentile(medians, 0.99) << "\n"
-            << "per-query ns max: " << medians.back() << "\n";
+            << "per-query ns max: " << summarize(medians).max << "\n";
     }
     out.unsetf(std::ios::fixed);
     return 0;
+}
+
+BenchCommand declareCcdQueriesCommand(CLI::App& app) {
+    auto o = std::make_shared<CcdQueriesOptions>();
+    auto* cmd = app.add_subcommand(
+        "ccd-queries", "Evaluate elementary CCD queries (exact rational CSV) against their truth");
+    auto* file =
+        cmd->add_option("file", o->file, "CSV: 8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth");
+    cmd->add_option("--type", o->type, "ee (edge-edge) or vf (vertex-face)")
+        ->required()
+        ->check(CLI::IsMember({"ee", "vf"}));
+    cmd->add_flag("--verbose", o->verbose, "List every query whose answer differs from its truth (by line)");
+    cmd->add_option("--depth", o->depth, "Bisection depth over [0,1] (time resolution 2^-depth)")
+        ->check(CLI::Range(4, 200));
+    CommonOptions::repeat(*cmd, o->repeat, "Timed passes over the file; ns per query is their median");
+    cmd->add_flag("--per-query", o->perQuery,
+                  "Also time each query: p50/p90/p99/max over the queries of each one's median time");
+    cmd->add_flag("--no-filter", o->noFilter,
+                  "The exact search alone, without the floating-point filter in front (the reference)");
+    cmd->add_option("--generated", o->generated,
+                    "Generate N generic queries (random small motions, truth by the exact search), not FILE")
+        ->check(CLI::Range(1, 10000000))
+        ->excludes(file);
+    cmd->add_option("--seed", o->seed, "Seed of the generated queries (default 1)");
+    cmd->add_option("-o,--output", o->output, "Write the generated queries to this CSV file");
+    return {cmd, [o](std::ostream& out) { return runCcdQueries(*o, out); }};
 }
 
 } // namespace cdlab

@@ -2,6 +2,7 @@
 // column.
 #pragma once
 
+#include "BenchCommand.h"
 #include "ccd/ElementaryCcd.h"
 
 #include <cstddef>
@@ -27,5 +28,8 @@ struct CcdQueriesOptions {
 /// Prints `queries`, `false positives`, `false negatives`, `ns per query` (median over the passes) and
 /// three informative lines; with perQuery the per-query percentiles, with generated queries their hit rate.
 int runCcdQueries(const CcdQueriesOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareCcdQueriesCommand(CLI::App& app);
 
 } // namespace cdlab

@@ -1,12 +1,15 @@
 #include "DistanceCommand.h"
 
 #include "BenchReport.h"
+#include "CommonOptions.h"
 #include "ProgressBar.h"
 #include "core/InputError.h"
+#include "core/Stats.h"
 #include "distance/DistanceMethodRegistry.h"
 #include "geometry/Quat.h"
 #include "mesh/MeshGenerators.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -82,11 +85,6 @@ bool solveGap(Placement& p, const DistanceTree& ta, const DistanceTree& tb, doub
     }
     p.pb = p.at(hi);
     return true;
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
 }
 
 double relativeDifference(double x, double reference) {
@@ -215,9 +213,14 @@ int runDistance(const DistanceCommandOptions& options, std::ostream& out) {
             worstBrute = std::max(worstBrute, rowBrute), worstPeer = std::max(worstPeer, rowPeer);
             out << std::left << std::setw(13) << pair.name << std::right << std::setw(8) << gap
                 << std::setw(4) << placed << std::fixed << std::setprecision(1);
-            for (std::size_t m = 0; m < methods.size(); ++m) out << std::setw(16) << median(times[m]);
+            // No placement found for this gap: no times, so no median (n/a, not a 0).
+            for (std::size_t m = 0; m < methods.size(); ++m)
+                if (placed > 0)
+                    out << std::setw(16) << median(times[m]);
+                else
+                    out << std::setw(16) << "n/a";
             out << std::setprecision(2) << std::setw(10);
-            if (peer < methods.size() && median(times[peer]) > 0)
+            if (placed > 0 && peer < methods.size() && median(times[peer]) > 0)
                 out << median(times[ours]) / median(times[peer]);
             else
                 out << "n/a";
@@ -243,6 +246,28 @@ int runDistance(const DistanceCommandOptions& options, std::ostream& out) {
     out << "\n";
     if (!options.csv.empty()) out << "# wrote " << options.csv << "\n";
     return oursOk ? 0 : 1;
+}
+
+BenchCommand declareDistanceCommand(CLI::App& app) {
+    auto o = std::make_shared<DistanceCommandOptions>();
+    auto* cmd = app.add_subcommand(
+        "distance",
+        "Mesh-mesh distance queries at known gaps (knot-teapot, door-door): every distance method "
+        "(rss, brute-force, FCL), times, ours / FCL, agreement");
+    cmd->add_option("--pairs", o->pairs, "Mesh pairs: knot-teapot, door-door")
+        ->check(CLI::IsMember({"knot-teapot", "door-door"}));
+    cmd->add_option("--gaps", o->gaps, "Gaps to place B at (scene units; default 0.001 0.01 0.1)");
+    cmd->add_option("-n,--orientations", o->orientations, "Random orientations per pair and gap")
+        ->check(CLI::Range(1, 10000));
+    CommonOptions::repeat(*cmd, o->repeat, "Timed queries per placement and method (median)");
+    cmd->add_option("--brute-repeat", o->bruteRepeat, "Timed queries of the brute force per placement")
+        ->check(CLI::Range(1, 100000));
+    cmd->add_option("-t,--triangles", o->triangles,
+                    "Target triangle count of every mesh (default: each generator's)");
+    cmd->add_option("--seed", o->seed, "Seed of the orientations and directions");
+    CommonOptions::csv(*cmd, o->csv, "Also write one row per placement and method here");
+    CommonOptions::progress(*cmd, o->progress);
+    return {cmd, [o](std::ostream& out) { return runDistance(*o, out); }};
 }
 
 } // namespace cdlab

@@ -6,6 +6,7 @@
 // brute-force reference's and from FCL's.
 #pragma once
 
+#include "BenchCommand.h"
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -27,5 +28,8 @@ struct DistanceCommandOptions {
 /// Prints the table; returns 1 when a method of ours differs from the brute force by more than 1e-9
 /// relative (a wrong answer), 0 otherwise.
 int runDistance(const DistanceCommandOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareDistanceCommand(CLI::App& app);
 
 } // namespace cdlab

@@ -1,15 +1,18 @@
 #include "Figure1Command.h"
 
 #include "BenchReport.h"
+#include "CommonOptions.h"
 #include "core/InputError.h"
 #include "debug/DebugSink.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneLoader.h"
 #include "scene/SceneObjects.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <vector>
@@ -115,6 +118,24 @@ int runFigure1(const Figure1Options& options, std::ostream& out) {
         << count.backwardLines / 3 << " backwards (wireframe) of " << faces << "\n";
     if (csv) out << "# wrote " << options.csv << "\n";
     return 0;
+}
+
+BenchCommand declareFigure1Command(CLI::App& app) {
+    auto o = std::make_shared<Figure1Options>();
+    auto* cmd = app.add_subcommand(
+        "figure1", "redon2002 Figure 1: nodes the BM test culls on each BVH level of a body over one frame");
+    cmd->add_option("scene", o->scene, "Scene (default: scenes/doors.json)");
+    auto* at = cmd->add_option(
+        "--at", o->at, "The frame (the scene's frame length) ends at this time (default: its first frame)");
+    cmd->add_option("--body", o->body, "Body whose levels are tested (default: the first that moves)");
+    cmd->add_option("--build", o->build, "BM-cone construction order")
+        ->check(CLI::IsMember({"bottom-up", "top-down"}));
+    cmd->add_option("--rmax", o->rMax, "Maximum BM-cone size")->check(CLI::Range(3, 16));
+    CommonOptions::csv(*cmd, o->csv, "Also write level,nodes,bm_culled here");
+    return {cmd, [o, at](std::ostream& out) {
+                o->hasAt = at->count() > 0;
+                return runFigure1(*o, out);
+            }};
 }
 
 } // namespace cdlab

@@ -4,6 +4,7 @@
 // same ("BM test on the whole level", "forward / backward faces"): both read rigid-ccd-bm's debug output.
 #pragma once
 
+#include "BenchCommand.h"
 #include <iosfwd>
 #include <string>
 
@@ -20,5 +21,8 @@ struct Figure1Options {
 };
 
 int runFigure1(const Figure1Options& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareFigure1Command(CLI::App& app);
 
 } // namespace cdlab

@@ -1,7 +1,9 @@
 #include "LdiCommand.h"
 
 #include "BenchReport.h"
+#include "CommonOptions.h"
 #include "core/InputError.h"
+#include "core/Stats.h"
 #include "core/Stopwatch.h"
 #include "ldi/CpuLdi.h"
 #include "ldi/LdiDetail.h"
@@ -18,6 +20,7 @@
 #include "gpu/GpuLdi.h"
 #endif
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -31,12 +34,6 @@
 namespace cdlab {
 
 namespace {
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
-}
 
 /// The query to time: the GPU one unless asked for the CPU or there is no OpenGL 4.5 (then says why).
 std::unique_ptr<LdiQuery> makeQuery(const std::string& backend, std::ostream& out) {
@@ -231,10 +228,12 @@ int runLdi(const LdiCommandOptions& o, std::ostream& out) {
         }
         out << std::defaultfloat;
     }
-    out << "# " << queryMs.size() << " queries; median query " << std::fixed << std::setprecision(3)
-        << median(queryMs) << " ms (" << o.backend << ")";
+    out << "# " << queryMs.size() << " queries";
+    if (!queryMs.empty()) // no penetration on any frame: no median to show
+        out << "; median query " << std::fixed << std::setprecision(3) << median(queryMs) << " ms";
+    out << " (" << o.backend << ")";
     if (o.reference) {
-        out << ", CPU ray caster " << median(cpuMs) << " ms";
+        if (!cpuMs.empty()) out << ", CPU ray caster " << median(cpuMs) << " ms";
         if (!cgalMs.empty()) out << ", CGAL " << median(cgalMs) << " ms";
         out << "; pixels agreeing with the ray caster: " << std::setprecision(4)
             << (pixelTotal ? 100.0 * double(pixelTotal - differTotal) / double(pixelTotal) : 100.0) << " %";
@@ -341,6 +340,43 @@ int runLdiAccuracy(const LdiAccuracyOptions& o, std::ostream& out) {
     if (!o.csv.empty()) out << "# wrote " << o.csv << "\n";
     if (!o.svg.empty()) writeAccuracySvg(o.svg, names, series), out << "# wrote " << o.svg << "\n";
     return 0;
+}
+
+BenchCommand declareLdiCommand(CLI::App& app) {
+    auto o = std::make_shared<LdiCommandOptions>();
+    auto* cmd = app.add_subcommand(
+        "ldi", "The LDI penetration query frame by frame: volume, depth, layers, overflow, GPU stage times; "
+               "--reference adds the CPU ray caster (and CGAL's exact volume) on the same pixels");
+    cmd->add_option("scene", o->scene, "Scene file")->required();
+    cmd->add_option("-a,--algo", o->algorithm, "ldi (common box) or sbv-ldi (SBV region)")
+        ->check(CLI::IsMember({"ldi", "sbv-ldi"}));
+    cmd->add_option("--resolution", o->resolution, "Pixels along the window's longer side")
+        ->check(CLI::Range(8, 4096));
+    cmd->add_option("--axis", o->axis, "View axis")
+        ->check(CLI::IsMember({"auto", "x", "y", "z", "separating"}));
+    cmd->add_option("--backend", o->backend, "gpu or cpu")->check(CLI::IsMember({"gpu", "cpu"}));
+    cmd->add_flag("--reference", o->reference, "Also run the CPU ray caster (and CGAL) on each query");
+    CommonOptions::frames(*cmd, o->frames, "Frames (default: the scene's)");
+    CommonOptions::repeat(*cmd, o->repeat, "Timed steps per frame (median)");
+    CommonOptions::csv(*cmd, o->csv, "Also write one row per query here");
+    return {cmd, [o](std::ostream& out) {
+                CommonOptions::requireFrameInterval(o->frames, "ldi");
+                return runLdi(*o, out);
+            }};
+}
+
+BenchCommand declareLdiAccuracyCommand(CLI::App& app) {
+    auto o = std::make_shared<LdiAccuracyOptions>();
+    auto* cmd = app.add_subcommand(
+        "ldi-accuracy",
+        "The LDI volume against closed forms (spheres, boxes, sphere in box) and CGAL's exact "
+        "volume (knot + closed teapot, cylinder + ball) as the resolution grows");
+    cmd->add_option("--resolutions", o->resolutions, "Resolutions (default 64 128 256 512 1024)")
+        ->check(CLI::Range(8, 4096));
+    cmd->add_option("--backend", o->backend, "gpu or cpu")->check(CLI::IsMember({"gpu", "cpu"}));
+    CommonOptions::csv(*cmd, o->csv, "Also write case,resolution,exact,volume,error here");
+    CommonOptions::svg(*cmd, o->svg, "Also plot the error against the resolution here (SVG, log-log)");
+    return {cmd, [o](std::ostream& out) { return runLdiAccuracy(*o, out); }};
 }
 
 } // namespace cdlab

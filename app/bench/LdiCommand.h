@@ -6,6 +6,7 @@
 // sphere in a box) and against CGAL (knot + closed teapot, cylinder + ball) as the resolution grows.
 #pragma once
 
+#include "BenchCommand.h"
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -34,5 +35,10 @@ struct LdiAccuracyOptions {
 };
 
 int runLdiAccuracy(const LdiAccuracyOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareLdiCommand(CLI::App& app);
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareLdiAccuracyCommand(CLI::App& app);
 
 } // namespace cdlab

@@ -1,10 +1,13 @@
 #include "MeshCheckCommand.h"
 
+#include "CommonOptions.h"
 #include "core/InputError.h"
 #include "mesh/SurfaceCheck.h"
 #include "scene/SceneLoader.h"
 
+#include <CLI/CLI.hpp>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 
 namespace cdlab {
@@ -56,6 +59,19 @@ int runMeshCheck(const MeshCheckOptions& o, std::ostream& out) {
                             l.mesh.get()});
     print(rows, out);
     return 0;
+}
+
+BenchCommand declareMeshCheckCommand(CLI::App& app) {
+    auto o = std::make_shared<MeshCheckOptions>();
+    auto* cmd = app.add_subcommand(
+        "mesh-check",
+        "Per mesh of a scene (or one mesh): closed, outward-oriented 2-manifold, or its boundary, "
+        "non-manifold and inconsistently oriented edges");
+    cmd->add_option("input", o->input, "Scene JSON file or mesh file");
+    cmd->add_option("-g,--generator", o->mesh.generator, "Procedural mesh generator instead");
+    cmd->add_option("--params", o->mesh.params, "Generator parameters as a JSON object");
+    cmd->add_option("-t,--triangles", o->mesh.triangles, "Target triangle count for the generator");
+    return {cmd, [o](std::ostream& out) { return runMeshCheck(*o, out); }};
 }
 
 } // namespace cdlab

@@ -3,6 +3,7 @@
 // volume) closed 2-manifolds: this says per mesh which it is and, if not, how many edges are wrong.
 #pragma once
 
+#include "BenchCommand.h"
 #include "MeshArgs.h"
 
 #include <iosfwd>
@@ -18,5 +19,8 @@ struct MeshCheckOptions {
 /// Prints one line per body (and articulated link): its name, mesh, triangle count and
 /// SurfaceCheck::describe(). Returns 0 (a mesh that is not closed is a finding, not an error).
 int runMeshCheck(const MeshCheckOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareMeshCheckCommand(CLI::App& app);
 
 } // namespace cdlab

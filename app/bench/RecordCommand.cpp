@@ -1,15 +1,18 @@
 #include "RecordCommand.h"
 
+#include "CommonOptions.h"
 #include "ProgressBar.h"
 #include "core/InputError.h"
 #include "scene/SceneLoader.h"
 #include "scene/SceneObjects.h"
 
+#include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
@@ -115,6 +118,38 @@ int runRecord(const RecordCommandOptions& options, std::ostream& out) {
     out << "largest lag behind the hand: " << std::setprecision(4) << report.maxLag << "\n";
     out << "wrote " << options.out << "\n";
     return 0;
+}
+
+BenchCommand declareRecordCommand(CLI::App& app) {
+    auto o = std::make_shared<RecordCommandOptions>();
+    auto* cmd = app.add_subcommand(
+        "record", "Simulate a body held by a hand along its keyframes, colliding with the static bodies, and "
+                  "write the scene with the recorded motion");
+    cmd->add_option("scene", o->scene, "Scene whose keyframes are the hand's path")->required();
+    cmd->add_option("-o,--out", o->out, "Recorded scene (JSON)")->required();
+    cmd->add_option("--body", o->body, "Body to simulate (default: the first that moves)");
+    cmd->add_option("--servo-hz", o->sim.servoHz, "Natural frequency of the hand's servo (Hz)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.01, 1000.0));
+    cmd->add_option("--damping", o->sim.dampingRatio, "Damping ratio of the servo (1: critical)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--restitution", o->sim.restitution,
+                    "Normal velocity kept by a contact impulse (0: inelastic)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--friction", o->sim.friction,
+                    "Coulomb friction coefficient (0: frictionless, as the paper's simulator)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 10.0));
+    cmd->add_option("--substeps", o->sim.substeps, "Simulation steps per frame")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    cmd->add_option("--gap", o->sim.gap, "Stop this far short of a contact (scene units)")
+        ->capture_default_str()
+        ->check(CLI::Range(1e-9, 1.0));
+    CommonOptions::progress(*cmd, o->progress);
+    return {cmd, [o](std::ostream& out) { return runRecord(*o, out); }};
 }
 
 } // namespace cdlab

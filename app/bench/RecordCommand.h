@@ -4,6 +4,7 @@
 // motion of its Table 1 ("recorded and replayed").
 #pragma once
 
+#include "BenchCommand.h"
 #include "sim/ContactRecorder.h"
 
 #include <iosfwd>
@@ -20,5 +21,8 @@ struct RecordCommandOptions {
 };
 
 int runRecord(const RecordCommandOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareRecordCommand(CLI::App& app);
 
 } // namespace cdlab

@@ -1,5 +1,6 @@
 #include "SbvTable2.h"
 
+#include "core/Stats.h"
 #include "sbv/ExactOsh.h"
 
 #include <algorithm>
@@ -62,9 +63,7 @@ Row train(std::span<const Vec3> a, std::span<const Vec3> b, std::size_t count, c
         ms.push_back(r.trainMs);
         if (k == 0) row.result = std::move(r);
     }
-    std::sort(ms.begin(), ms.end());
-    const std::size_t n = ms.size();
-    row.ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    row.ms = median(ms);
     return row;
 }
 

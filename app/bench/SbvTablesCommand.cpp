@@ -1,33 +1,31 @@
 #include "SbvTablesCommand.h"
 
 #include "BenchRun.h"
+#include "CommonOptions.h"
 #include "ProgressBar.h"
 #include "SbvTable2.h"
 #include "convex/ConvexHull.h"
 #include "core/InputError.h"
+#include "core/Stats.h"
 #include "core/Stopwatch.h"
 #include "sbv/ExactOsh.h"
 #include "sbv/SbvDetail.h"
 #include "scene/SceneLoader.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 
 namespace cdlab {
 
 namespace {
-
-double median(std::vector<double> v) {
-    if (v.empty()) return NAN;
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
-}
 
 std::string num(double v, int precision = 3) {
     if (std::isnan(v)) return "-";
@@ -361,6 +359,23 @@ int runSbvTables(const SbvTablesOptions& o, std::ostream& out) {
         out << "# plotted " << o.svg << "\n";
     }
     return 0;
+}
+
+BenchCommand declareSbvTablesCommand(CLI::App& app) {
+    auto o = std::make_shared<SbvTablesOptions>();
+    auto* cmd = app.add_subcommand(
+        "sbv-tables", "The SBV paper's Tables 1 and 2, the exact OSH, separating / touching / intersecting / "
+                      "puncturing placements against bvh and the peers, and Fig. 9 on a deforming scene");
+    CommonOptions::repeat(*cmd, o->repeat, "Timed queries per figure (median)");
+    cmd->add_option("--deforming", o->deforming, "Fig. 9's scene (default: scenes/deforming.json)");
+    cmd->add_option("--steps", o->steps, "Fig. 9's time steps")->check(CLI::Range(2, 100000));
+    CommonOptions::csv(*cmd, o->csv, "Write Fig. 9's per-step times here");
+    CommonOptions::svg(*cmd, o->svg, "Plot Fig. 9's per-step times here (SVG)");
+    CommonOptions::progress(*cmd, o->forceProgress);
+    return {cmd, [o](std::ostream& out) {
+                if (o->scenesDir.empty()) o->scenesDir = CommonOptions::defaultScenesDir();
+                return runSbvTables(*o, out);
+            }};
 }
 
 } // namespace cdlab

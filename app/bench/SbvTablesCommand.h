@@ -6,6 +6,7 @@
 // phase against bvh and the peers in the same run; Fig. 9: per-step times on a deforming scene (CSV and SVG).
 #pragma once
 
+#include "BenchCommand.h"
 #include <iosfwd>
 #include <string>
 
@@ -21,5 +22,8 @@ struct SbvTablesOptions {
 };
 
 int runSbvTables(const SbvTablesOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareSbvTablesCommand(CLI::App& app);
 
 } // namespace cdlab

@@ -1,9 +1,12 @@
 #include "SceneExportCommand.h"
 
+#include "CommonOptions.h"
 #include "core/InputError.h"
 #include "scene/GltfExport.h"
 #include "scene/SceneLoader.h"
 
+#include <CLI/CLI.hpp>
+#include <memory>
 #include <ostream>
 
 namespace cdlab {
@@ -32,6 +35,18 @@ int runSceneExport(const SceneExportOptions& o, std::ostream& out) {
         << (s.links == 1 ? " link, " : " links, ") << s.triangles << " triangles, " << s.vertices
         << " vertices, " << s.keys << " keys, " << s.bytes << " bytes (" << s.description << ")\n";
     return 0;
+}
+
+BenchCommand declareSceneExportCommand(CLI::App& app) {
+    auto o = std::make_shared<SceneExportOptions>();
+    auto* cmd = app.add_subcommand(
+        "scene-export",
+        "Write one articulated model of a scene as glTF 2.0 (.gltf or .glb): a node per link, "
+        "one animation with the links' keyframes");
+    cmd->add_option("scene", o->scene, "Scene JSON file")->required();
+    cmd->add_option("--model", o->model, "Articulated model to write (default: the scene's only one)");
+    cmd->add_option("-o,--out", o->out, "Output path: .glb (binary) or .gltf (with a .bin)")->required();
+    return {cmd, [o](std::ostream& out) { return runSceneExport(*o, out); }};
 }
 
 } // namespace cdlab

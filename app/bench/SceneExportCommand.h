@@ -2,6 +2,7 @@
 // 2.0 (engine/scene/GltfExport.h), which a scene can load again as {"articulated": [{"file": ...}]}.
 #pragma once
 
+#include "BenchCommand.h"
 #include <iosfwd>
 #include <string>
 
@@ -15,5 +16,8 @@ struct SceneExportOptions {
 
 /// Returns the exit code; bad input (unknown model, extension, scene errors) throws InputError (exit 2).
 int runSceneExport(const SceneExportOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareSceneExportCommand(CLI::App& app);
 
 } // namespace cdlab

@@ -1,17 +1,21 @@
 #include "SweptBoxesCommand.h"
 
 #include "BenchReport.h"
+#include "CommonOptions.h"
 #include "articulated/SweptBoxes.h"
 #include "bvh/Bvh.h"
 #include "core/InputError.h"
+#include "core/Stats.h"
 #include "core/Stopwatch.h"
 #include "scene/SceneLoader.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 
 namespace cdlab {
 
@@ -20,12 +24,6 @@ namespace {
 double volume(const Aabb& b) {
     Vec3 e = b.extent();
     return e.x * e.y * e.z;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
 }
 
 /// Microseconds per call of sweptBoxes over the frames (median over frames of the median over repeats).
@@ -202,6 +200,25 @@ int runSweptBoxes(const SweptBoxesOptions& options, std::ostream& out) {
         << timeFrames(scene, m, obbs, frames, repeat, interval) << " us\n";
     if (csv.is_open()) out << "# wrote " << options.csv << "\n";
     return 0;
+}
+
+BenchCommand declareSweptBoxesCommand(CLI::App& app) {
+    auto o = std::make_shared<SweptBoxesOptions>();
+    auto* cmd = app.add_subcommand(
+        "swept-boxes", "zhang2007 Fig. 5: per link, the volumes of its Taylor-model and interval swept boxes "
+                       "over the frames, and tightness and cost per Taylor order");
+    cmd->add_option("scene", o->scene, "Scene with an articulated model")->required();
+    cmd->add_option("--model", o->model, "Articulated model (default: the scene's first)");
+    cmd->add_option("--order", o->order, "Taylor-model order of the per-link table")->check(CLI::Range(1, 5));
+    CommonOptions::frames(*cmd, o->frames, "Number of frames (default: the scene's)");
+    CommonOptions::repeat(*cmd, o->repeat, "Timed passes per frame (median)");
+    CommonOptions::csv(*cmd, o->csv, "Also write frame,link,volumes,ratio here");
+    CommonOptions::svg(*cmd, o->svg,
+                       "Also plot each link's median volumes (Taylor, interval; log scale) here");
+    return {cmd, [o](std::ostream& out) {
+                CommonOptions::requireFrameInterval(o->frames, "swept-boxes");
+                return runSweptBoxes(*o, out);
+            }};
 }
 
 } // namespace cdlab

@@ -3,6 +3,7 @@
 // boxes grow down long chains); then how tightness and cost move with the Taylor order (1-5).
 #pragma once
 
+#include "BenchCommand.h"
 #include <iosfwd>
 #include <string>
 
@@ -19,5 +20,8 @@ struct SweptBoxesOptions {
 };
 
 int runSweptBoxes(const SweptBoxesOptions& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareSweptBoxesCommand(CLI::App& app);
 
 } // namespace cdlab

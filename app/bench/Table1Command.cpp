@@ -2,12 +2,15 @@
 
 #include "BenchReport.h"
 #include "BenchRun.h"
+#include "CommonOptions.h"
 #include "scene/SceneLoader.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <vector>
@@ -340,6 +343,25 @@ int runTable1(const Table1Options& o, std::ostream& out) {
         return 1;
     }
     return 0;
+}
+
+BenchCommand declareTable1Command(CLI::App& app) {
+    auto o = std::make_shared<Table1Options>();
+    auto* cmd =
+        app.add_subcommand("table1", "redon2002 Table 1: rigid CCD without / with BM-culling, one run");
+    cmd->add_option("scene", o->scene, "Scene (default: scenes/doors_recorded.json, the recorded motion)");
+    CommonOptions::frames(*cmd, o->frames, "Frames (default: the scene's)");
+    CommonOptions::repeat(*cmd, o->repeat, "Timed passes (per-frame median)");
+    cmd->add_option("--build", o->build, "BM-cone construction order")
+        ->check(CLI::IsMember({"bottom-up", "top-down"}));
+    cmd->add_option("--rmax", o->rMax, "Maximum BM-cone size")->check(CLI::Range(3, 16));
+    CommonOptions::progress(*cmd, o->progress);
+    CommonOptions::csv(*cmd, o->csv, "Also write per-frame counts and times of both pipelines here");
+    cmd->add_flag("!--no-peer", o->peer, "Skip the FCL conservative-advancement peer (about 15 ms a frame)");
+    return {cmd, [o](std::ostream& out) {
+                CommonOptions::requireFrameInterval(o->frames, "table1");
+                return runTable1(*o, out);
+            }};
 }
 
 } // namespace cdlab

@@ -3,6 +3,7 @@
 // FCL's continuous collision (conservative advancement) on the same frames as the peer.
 #pragma once
 
+#include "BenchCommand.h"
 #include <iosfwd>
 #include <string>
 
@@ -20,5 +21,8 @@ struct Table1Options {
 };
 
 int runTable1(const Table1Options& options, std::ostream& out);
+
+/// Declares the command (its subcommand and options) for the command table in main.cpp.
+BenchCommand declareTable1Command(CLI::App& app);
 
 } // namespace cdlab
