@@ -116,8 +116,9 @@ struct Tally {
 
 /// Runs `catch` over the scene's frames, checking every TOC against the exact discrete test at `samples`
 /// times before it and the distance at it, and every free frame against articulated-reference.
-void checkScene(const Scene& scene, int samples, Tally& tally) {
-    auto catchAlgo = AlgorithmRegistry::instance().create("catch", {});
+void checkScene(const Scene& scene, int samples, Tally& tally,
+                const std::map<std::string, std::string>& params = {}) {
+    auto catchAlgo = AlgorithmRegistry::instance().create("catch", params);
     catchAlgo->prepare(scene);
     auto reference =
         AlgorithmRegistry::instance().create("articulated-reference", {{"samples", std::to_string(samples)}});
@@ -161,7 +162,8 @@ void checkScene(const Scene& scene, int samples, Tally& tally) {
     }
 }
 
-void checkRandomScenes(std::uint64_t seed, int scenes, int samples) {
+void checkRandomScenes(std::uint64_t seed, int scenes, int samples,
+                       const std::map<std::string, std::string>& params = {}) {
     test::Rng rng(seed);
     Tally tally;
     for (int i = 0; i < scenes; ++i) {
@@ -172,7 +174,7 @@ void checkRandomScenes(std::uint64_t seed, int scenes, int samples) {
         do s = randomScene(rng, 3.5);
         while (DiscreteOracle(s).anyIntersect(0, which));
         s.file = "random scene " + std::to_string(i) + " (seed " + std::to_string(seed) + ")";
-        checkScene(s, samples, tally);
+        checkScene(s, samples, tally, params);
         if (testing::Test::HasFatalFailure()) return;
     }
     // The hit-rate guard: frames with a contact are neither rare nor the rule.
@@ -194,6 +196,15 @@ TEST(CatchToc, NeverAfterARealContact) {
     checkRandomScenes(7002, 200, 48);
 }
 
+// The same on the hull trees' directional advancement (distance=hulls, issue 42).
+TEST(CatchToc, NeverAfterARealContactOnHullsDeep) {
+    checkRandomScenes(7001, 2000, 64, {{"distance", "hulls"}});
+}
+
+TEST(CatchToc, NeverAfterARealContactOnHulls) {
+    checkRandomScenes(7002, 200, 48, {{"distance", "hulls"}});
+}
+
 static void checkVariants(std::uint64_t seed, int scenes) {
     test::Rng rng(seed);
     int contacts = 0, frames = 0;
@@ -204,7 +215,12 @@ static void checkVariants(std::uint64_t seed, int scenes) {
         while (DiscreteOracle(s).anyIntersect(0, which));
         std::vector<std::unique_ptr<Algorithm>> algos;
         for (auto params : std::vector<std::map<std::string, std::string>>{
-                 {}, {{"temporal", "off"}}, {{"bounds", "interval"}}, {{"lower_bound", "first-step"}}}) {
+                 {},
+                 {{"temporal", "off"}},
+                 {{"bounds", "interval"}},
+                 {{"lower_bound", "first-step"}},
+                 {{"distance", "hulls"}},
+                 {{"distance", "hulls"}, {"lower_bound", "first-step"}}}) {
             algos.push_back(AlgorithmRegistry::instance().create("catch", params));
             algos.back()->prepare(s);
         }
