@@ -28,8 +28,13 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
     // A leaf pair: exact on the surfaces when it could hold the contact or lower the best step.
     auto leaf = [&](const Entry& e) {
         if (e.step >= best && e.d >= epsilon) return cut(e.d);
-        MeshDistanceResult r = pieceDistance(a, e.a, pa, b, e.b, pb, e.g, INFINITY, stats);
-        CDLAB_ASSERT(r.found(), "two pieces have a distance");
+        // Only a surface distance under epsilon (a contact) or under best * fullSpeed (a step below the
+        // best) matters: the rest of the triangle pairs are pruned by that limit (overlapping hulls of pieces
+        // that do not touch would otherwise measure every triangle pair).
+        const double limit =
+            std::isfinite(best) && fullSpeed > 0 ? std::max(epsilon, best * fullSpeed) : INFINITY;
+        MeshDistanceResult r = pieceDistance(a, e.a, pa, b, e.b, pb, e.g, limit, stats);
+        if (!r.found()) return cut(std::max(e.d, 0.0)); // at least limit apart: no contact, no lower step
         if (r.distance < epsilon) {
             out.contact = true;
             out.closest = r;
