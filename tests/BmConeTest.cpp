@@ -3,10 +3,12 @@
 #include "ConedKnot.h"
 #include "TestUtil.h"
 #include "culling/BmConeTree.h"
+#include "culling/ContinuousCulling.h"
 #include "culling/PositiveCone.h"
 #include "mesh/ProceduralMeshes.h"
 
 #include <Eigen/Dense>
+#include <cmath>
 #include <gtest/gtest.h>
 
 using namespace cdlab;
@@ -183,5 +185,48 @@ TEST(BmCone, ThreadsBuildTheSameCones) {
                         << toString(mode) << " node " << i;
             }
         }
+    }
+}
+
+TEST(BmCone, ContinuousTestHearsEveryCharacteristicPoint) {
+    // Sec. 6, redon2002: a node is culled only when all 8 characteristic points (its box's corners) move
+    // backwards over the window. Constructed nodes: body i turns about z (rate in [0.3, 0.5], a drift along
+    // z), so a point p moves along z x p and, against the cone vector n = +x (moving node) or -x (fixed
+    // node: it sees minus i's field), backwards exactly where p.y > 0. A cube tilted so that its corner k
+    // points down (-y) and centred at y = 0.5 has that one corner below y = 0, every other corner above: only
+    // corner k moves forward, and the node must not be culled, for each k. Raised to y = 1.5 the whole cube
+    // moves backwards and is culled (the test is not vacuous).
+    const MotionWindow window({Mat3::identity(), {0, 0, 0}}, {0, 0, 1}, std::cos(0.4), std::sin(0.4),
+                              {0, 0, 0.3}, 0.3, 0.5, rotationAxisAngle({0, 0, 1}, 0.2));
+    const ContinuousCulling test(window);
+    const Vec3 forwardOnMoving[1] = {{1, 0, 0}}, forwardOnFixed[1] = {{-1, 0, 0}};
+    for (int k = 0; k < 8; ++k) {
+        const Vec3 sign{k & 1 ? 1.0 : -1.0, k & 2 ? 1.0 : -1.0, k & 4 ? 1.0 : -1.0};
+        const Vec3 d = normalize(sign), down{0, -1, 0};
+        // The rotation taking d to -y; the box's axes are its rows, corner(k) = centre + axesᵀ (sign ∘ h).
+        const Mat3 turn = rotationAxisAngle(normalize(cross(d, down)), std::acos(dot(d, down)));
+        Obb box{{1.0, 0.5, -0.1}, turn.transposed(), {0.5, 0.5, 0.5}};
+        Vec3 corners[8];
+        for (int s = 0; s < 8; ++s) {
+            corners[s] = box.corner(s);
+            ASSERT_EQ(corners[s].y < 0, s == k) << "corner " << s << " of node " << k;
+        }
+        EXPECT_FALSE(test.movingCulled(box, forwardOnMoving, 1)) << "corner " << k;
+        EXPECT_FALSE(test.movingCulled(corners, forwardOnMoving, 1)) << "corner " << k;
+        EXPECT_FALSE(test.fixedCulled(box, forwardOnFixed, 1)) << "corner " << k;
+        EXPECT_FALSE(test.fixedCulled(corners, forwardOnFixed, 1)) << "corner " << k;
+        // Two cone vectors, the first kept by every corner (p.x > 0 everywhere: z x p . -y < 0), the second
+        // failing at corner k only: the corners cached on the first vector's pass decide the second's.
+        const Vec3 twoMoving[2] = {{0, -1, 0}, {1, 0, 0}}, twoFixed[2] = {{0, 1, 0}, {-1, 0, 0}};
+        EXPECT_FALSE(test.movingCulled(box, twoMoving, 2)) << "corner " << k;
+        EXPECT_FALSE(test.fixedCulled(box, twoFixed, 2)) << "corner " << k;
+        box.center.y = 1.5;
+        for (int s = 0; s < 8; ++s) corners[s] = box.corner(s);
+        EXPECT_TRUE(test.movingCulled(box, forwardOnMoving, 1)) << "node " << k << " raised";
+        EXPECT_TRUE(test.movingCulled(corners, forwardOnMoving, 1)) << "node " << k << " raised";
+        EXPECT_TRUE(test.fixedCulled(box, forwardOnFixed, 1)) << "node " << k << " raised";
+        EXPECT_TRUE(test.fixedCulled(corners, forwardOnFixed, 1)) << "node " << k << " raised";
+        EXPECT_TRUE(test.movingCulled(box, twoMoving, 2)) << "node " << k << " raised";
+        EXPECT_TRUE(test.fixedCulled(box, twoFixed, 2)) << "node " << k << " raised";
     }
 }

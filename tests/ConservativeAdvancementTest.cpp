@@ -242,3 +242,90 @@ TEST(TemporalCulling, SameTimeOfContactAsAdvancingEveryPair) {
     EXPECT_LT(contacts, 210);
     EXPECT_LT(advancedOn, advancedOff);
 }
+
+namespace {
+
+/// Alg. 1 driven by fixed PCLs: each one's lower bound and the CA outcome its advancement reaches (a
+/// contact at `toc`, or free), so that the tests put bounds exactly where they want them.
+struct FixedPcl {
+    double lowerBound;
+    double toc; ///< +inf: free over the frame
+};
+
+TemporalCullingResult cullFixed(const std::vector<FixedPcl>& pcls, double start, double end,
+                                std::vector<PclRecord>& records, bool enabled = true) {
+    records.assign(pcls.size(), PclRecord{});
+    for (std::size_t i = 0; i < pcls.size(); ++i)
+        records[i].objectA = 0, records[i].objectB = std::uint32_t(i + 1);
+    auto bound = [&](int i) { records[i].lowerBound = pcls[i].lowerBound; };
+    auto adv = [&](int i, double from, double limit) {
+        EXPECT_LE(from, pcls[i].toc) << "PCL " << i << " advanced from past its contact";
+        CaResult r;
+        r.iterations = 1;
+        if (pcls[i].toc <= std::min(limit, end)) {
+            r.outcome = CaOutcome::Contact, r.time = pcls[i].toc;
+        } else {
+            r.outcome = limit < end ? CaOutcome::Abandoned : CaOutcome::Free;
+            r.time = std::min(limit, end);
+        }
+        return r;
+    };
+    TemporalCullingOptions o;
+    o.enabled = enabled;
+    o.start = start, o.end = end;
+    return temporalCulling(records, bound, adv, o);
+}
+
+} // namespace
+
+// Alg. 1, lines 7-8, at its edge: a PCL whose bound lies just below t_min can still come first and must be
+// advanced; only a bound past t_min (or equal to it once a contact is found) culls. In absolute times after
+// 1 s, as frames are.
+TEST(TemporalCulling, BoundsJustBelowTMinAreAdvanced) {
+    for (double start : {0.0, 5.0, 1000.0}) {
+        for (double below : {1e-12, 1e-9, 1e-6, 1e-3 * 0.5}) {
+            const double t = start + 0.5;
+            std::vector<PclRecord> records;
+            // PCL 0 sets t_min = t; PCL 1's bound is just below and its contact earlier still; PCL 2's bound
+            // is just past t_min: culled.
+            TemporalCullingResult r =
+                cullFixed({{start + 0.1, t}, {t - below, t - below}, {t + below, t + below}}, start,
+                          start + 1, records);
+            ASSERT_TRUE(r.contact);
+            EXPECT_EQ(r.toc, t - below) << "start " << start << " below " << below;
+            EXPECT_EQ(r.earliest, 1);
+            EXPECT_EQ(records[1].fate, PclFate::Earliest);
+            EXPECT_EQ(records[0].fate, PclFate::Contact);
+            EXPECT_EQ(records[2].fate, PclFate::CulledByBound);
+            // A bound equal to t_min once a contact is found culls (only a strictly earlier one would win).
+            cullFixed({{start + 0.1, t}, {t, t}}, start, start + 1, records);
+            EXPECT_EQ(records[1].fate, PclFate::CulledByBound);
+            // Before any contact, a bound at the frame's end is advanced (t_min is the end then).
+            r = cullFixed({{start + 1, start + 1}}, start, start + 1, records);
+            EXPECT_TRUE(r.contact);
+            EXPECT_EQ(records[0].fate, PclFate::Earliest);
+        }
+    }
+}
+
+// Zero-length frames (t0 = t1: a static scene, or the viewer stepping one instant): every PCL's bound is the
+// frame's start and end at once, and touching pairs must still be reported, with culling on or off.
+TEST(TemporalCulling, ZeroLengthFramesReportTouchingPairs) {
+    for (double t : {0.0, 0.5, 1.0, 7.25}) {
+        for (bool enabled : {true, false}) {
+            std::vector<PclRecord> records;
+            TemporalCullingResult r =
+                cullFixed({{INFINITY, INFINITY}, {t, t}, {t, INFINITY}, {t, t}}, t, t, records, enabled);
+            ASSERT_TRUE(r.contact) << "t " << t << " culling " << enabled;
+            EXPECT_EQ(r.toc, t);
+            EXPECT_EQ(r.earliest, 1);                      // ties keep the first in order
+            if (!enabled) records[3].fate = PclFate::Free; // a contact at t too, not earlier: not the TOC
+            // With culling the others are culled by the contact's time (their bounds are not earlier).
+            for (int i : {0, 2, 3})
+                EXPECT_EQ(records[i].fate, enabled ? PclFate::CulledByBound : PclFate::Free) << i;
+            // Nothing touching: no contact.
+            r = cullFixed({{INFINITY, INFINITY}, {t, INFINITY}}, t, t, records, enabled);
+            EXPECT_FALSE(r.contact);
+        }
+    }
+}

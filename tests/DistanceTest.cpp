@@ -79,34 +79,52 @@ void expectSame(const MeshDistanceResult& tree, const MeshDistanceResult& brute,
     ASSERT_EQ(tree.pointB, brute.pointB) << what;
 }
 
-/// `placements` random poses of mesh pairs from a fixed set (sphere, knot, soups); half are pushed along
-/// their closest direction to a gap under 1 % of the size (or into contact). Returns the fraction within 1 %
+/// A fixed set of meshes (sphere, knot, box, soups) and their distance trees.
+struct MeshSet {
+    explicit MeshSet(std::mt19937_64& rng) {
+        meshes.push_back(makeSphere(0.5, 80));
+        meshes.push_back(makeTorusKnot(2, 3, 0.5, 0.12, 200));
+        meshes.push_back(makeBox({0.6, 0.3, 0.9}, 60));
+        for (int i = 0; i < 3; ++i) meshes.push_back(randomSoup(rng, 30 + 15 * i));
+        for (const auto& m : meshes) trees.emplace_back(m);
+    }
+    std::vector<TriangleMesh> meshes;
+    std::vector<DistanceTree> trees;
+};
+
+/// Placement k: a random pair of the set in random poses; every even one pushed along its closest
+/// direction to a gap under 1 % of the size (or into contact). Returns that size.
+double placePair(std::mt19937_64& rng, const MeshSet& set, int k, std::size_t& i, std::size_t& j, Pose& pa,
+                 Pose& pb) {
+    std::uniform_real_distribution<double> u(0, 1);
+    std::uniform_int_distribution<std::size_t> pick(0, set.meshes.size() - 1);
+    i = pick(rng), j = pick(rng);
+    double size = radius(set.meshes[i]) + radius(set.meshes[j]);
+    pa = {randomRotation(rng), Vec3{u(rng), u(rng), u(rng)} * 0.2};
+    Vec3 dir = randomRotation(rng) * Vec3{1, 0, 0};
+    pb = {randomRotation(rng), pa.t + dir * (size * (0.7 + 0.8 * u(rng)))};
+    if (k % 2 == 0) { // near touching: close the gap along the closest points' direction
+        MeshDistanceResult d = meshDistance(set.trees[i], pa, set.trees[j], pb);
+        if (d.distance > 0) {
+            Vec3 toward = (d.pointA - d.pointB) / d.distance;
+            pb.t += toward * (d.distance - u(rng) * 0.01 * size * (k % 10 == 0 ? 0 : 1));
+        }
+    }
+    return size;
+}
+
+/// `placements` random poses of mesh pairs from a fixed set (placePair). Returns the fraction within 1 %
 /// of touching.
 double compareOnRandomPlacements(std::uint64_t seed, int placements) {
     std::mt19937_64 rng(seed);
-    std::vector<TriangleMesh> meshes;
-    meshes.push_back(makeSphere(0.5, 80));
-    meshes.push_back(makeTorusKnot(2, 3, 0.5, 0.12, 200));
-    meshes.push_back(makeBox({0.6, 0.3, 0.9}, 60));
-    for (int i = 0; i < 3; ++i) meshes.push_back(randomSoup(rng, 30 + 15 * i));
-    std::vector<DistanceTree> trees;
-    for (const auto& m : meshes) trees.emplace_back(m);
-    std::uniform_real_distribution<double> u(0, 1);
-    std::uniform_int_distribution<std::size_t> pick(0, meshes.size() - 1);
+    MeshSet set(rng);
+    const auto& meshes = set.meshes;
+    const auto& trees = set.trees;
     int near = 0;
     for (int k = 0; k < placements; ++k) {
-        std::size_t i = pick(rng), j = pick(rng);
-        double size = radius(meshes[i]) + radius(meshes[j]);
-        Pose pa{randomRotation(rng), Vec3{u(rng), u(rng), u(rng)} * 0.2};
-        Vec3 dir = randomRotation(rng) * Vec3{1, 0, 0};
-        Pose pb{randomRotation(rng), pa.t + dir * (size * (0.7 + 0.8 * u(rng)))};
-        if (k % 2 == 0) { // near touching: close the gap along the closest points' direction
-            MeshDistanceResult d = meshDistance(trees[i], pa, trees[j], pb);
-            if (d.distance > 0) {
-                Vec3 toward = (d.pointA - d.pointB) / d.distance;
-                pb.t += toward * (d.distance - u(rng) * 0.01 * size * (k % 10 == 0 ? 0 : 1));
-            }
-        }
+        std::size_t i = 0, j = 0;
+        Pose pa, pb;
+        double size = placePair(rng, set, k, i, j, pa, pb);
         DistanceStats treeStats, bruteStats;
         MeshDistanceResult tree = meshDistance(trees[i], pa, trees[j], pb, {}, &treeStats);
         MeshDistanceResult brute = bruteForceDistance(meshes[i], pa, meshes[j], pb, {}, &bruteStats);
@@ -132,6 +150,48 @@ TEST(Distance, TreeEqualsBruteForceOnTenThousandPlacements) {
     double nearFraction = compareOnRandomPlacements(2026, 10000);
     EXPECT_GE(nearFraction, 0.3);
     EXPECT_LE(nearFraction, 0.7);
+}
+
+// relativeError's contract, what conservative advancement steps by (zhang2007 sec. 3.4: a step d / mu is
+// safe only when d is not above the true distance): lowerBound <= true distance <= distance <= (1 + err) *
+// lowerBound, `distance` being the reported triangle pair's; brute force beside it, on the placements of
+// TreeEqualsBruteForceOnRandomPlacements (half of them within 1 % of touching).
+TEST(Distance, RelativeErrorBoundsTheTrueDistanceFromBelow) {
+    std::mt19937_64 rng(4242);
+    MeshSet set(rng);
+    int near = 0, stoppedEarly = 0, queries = 0;
+    for (int k = 0; k < 1500; ++k) {
+        std::size_t i = 0, j = 0;
+        Pose pa, pb;
+        double size = placePair(rng, set, k, i, j, pa, pb);
+        MeshDistanceResult truth = bruteForceDistance(set.meshes[i], pa, set.meshes[j], pb);
+        ASSERT_TRUE(truth.found());
+        near += truth.distance < 0.01 * size;
+        for (double err : {0.01, 0.1, 1.0}) {
+            DistanceOptions o;
+            o.relativeError = err;
+            MeshDistanceResult r = meshDistance(set.trees[i], pa, set.trees[j], pb, o);
+            std::string what = "placement " + std::to_string(k) + " error " + std::to_string(err);
+            ASSERT_TRUE(r.found()) << what;
+            ++queries;
+            stoppedEarly += r.lowerBound < r.distance;
+            const double tol = 1e-12 * std::max(1.0, truth.distance);
+            ASSERT_LE(r.lowerBound, truth.distance + tol) << what;
+            ASSERT_GE(r.distance, truth.distance - tol) << what;
+            ASSERT_LE(r.distance, (1 + err) * r.lowerBound + tol) << what;
+            // and `distance` is the reported pair's own
+            Vec3 x[3], y[3];
+            set.meshes[i].corners(r.triA, x[0], x[1], x[2]);
+            set.meshes[j].corners(r.triB, y[0], y[1], y[2]);
+            for (auto& v : x) v = pa.apply(v);
+            for (auto& v : y) v = pb.apply(v);
+            ASSERT_EQ(triangleDistance(x[0], x[1], x[2], y[0], y[1], y[2]).distance, r.distance) << what;
+        }
+    }
+    EXPECT_GE(near, 1500 * 3 / 10);
+    EXPECT_LE(near, 1500 * 7 / 10);
+    // The early stop happens (else the bounds would be the exact distance and this tested nothing).
+    EXPECT_GT(stoppedEarly, queries / 10) << stoppedEarly << " of " << queries;
 }
 
 TEST(Distance, OneTriangleMeshesGiveTheTriangleDistance) {

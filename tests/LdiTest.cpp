@@ -138,6 +138,88 @@ TEST(Ldi, RowIntervalsFollowTheWindingCounters) {
     EXPECT_NEAR(iv.both[0].second, 0.5, 1e-6);
 }
 
+/// Two boxes offset along the view axis (ldi-notes §5's derivative in closed form): A = [-0.5, 0.5]³ and B
+/// the same box moved by `side` · 0.5 along the view axis w and 0.25 across it, so the overlap is a slab 0.5
+/// deep with a 0.75 x 1 cross-section. Moving B along +w changes the overlap's length at the rate of B's end
+/// inside A (+1 when B's exit is the upper end, -1 when B's entry is the lower end), over the cross-section:
+/// dV/ds = -side · 0.75, and the way out is side · w. The window covers both boxes with pixel edges on their
+/// sides (h = 0.125), so the sampled cross-section is exact.
+struct OffsetBoxes {
+    TriangleMesh box = makeBox({1, 1, 1}, 12);
+    LdiBody a, b;
+    LdiFrame frame;
+    OffsetBoxes(const Vec3& w, const Vec3& across, double side) {
+        a = {&box, at({0, 0, 0})};
+        b = {&box, at(w * (0.5 * side) + across * 0.25)};
+        std::vector<Vec3> corners;
+        for (const LdiBody* body : {&a, &b})
+            for (const Vec3& v : box.vertices) corners.push_back(body->pose.apply(v));
+        frame = makeLdiFrame(corners, w, 10);
+    }
+};
+
+const Vec3 kAxes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+
+TEST(Ldi, CpuVolumeGradientOfBoxesOffsetAlongTheViewIsMinusTheCrossSection) {
+    for (int k = 0; k < 3; ++k)
+        for (double side : {1.0, -1.0}) {
+            const OffsetBoxes s(kAxes[k], kAxes[(k + 1) % 3], side);
+            ASSERT_EQ(s.frame.pixel, 0.125);
+            const LdiResult r = CpuLdi().run(s.a, s.b, s.frame, {});
+            ASSERT_TRUE(r.reliable()) << k << " " << side;
+            EXPECT_NEAR(r.volume, 0.75 * 0.5, 1e-6) << k << " " << side;
+            EXPECT_DOUBLE_EQ(r.volumeGradient, -side * 0.75) << k << " " << side;
+            EXPECT_EQ(r.direction, kAxes[k] * side) << k << " " << side;
+            // The derivative is the volume's: B moved by ds along +w changes V by dV/ds · ds.
+            const double ds = 0.125 * side;
+            const LdiBody moved{&s.box, {Mat3::identity(), s.b.pose.t + kAxes[k] * ds}};
+            const LdiResult r2 = CpuLdi().run(s.a, moved, s.frame, {});
+            EXPECT_NEAR(r2.volume - r.volume, r.volumeGradient * ds, 1e-6) << k << " " << side;
+        }
+}
+
+/// Boxes whose faces are 2 x 2 grids: their shared interior edges at u = 0 and v = 0 run through the
+/// centres of the middle column and row (odd resolution, h = 0.25). The top-left rule gives a ray through a
+/// shared edge one fragment per surface: four per pixel here (each box's front and back, all inside Q), so
+/// four layers resolve every pixel. A rule that gave the shared horizontal edge to both triangles would
+/// double the middle row's fragments, truncate it at four layers and lose its volume.
+struct GridBoxes {
+    TriangleMesh box = makeBox({1.25, 1.25, 1.25}, 48);
+    LdiBody a, b;
+    LdiFrame frame;
+    explicit GridBoxes(const Vec3& w) {
+        a = {&box, at({0, 0, 0})};
+        b = {&box, at(w * 0.5)};
+        std::vector<Vec3> corners;
+        for (const LdiBody* body : {&a, &b})
+            for (const Vec3& v : box.vertices) corners.push_back(body->pose.apply(v));
+        frame = makeLdiFrame(corners, w, 5);
+    }
+};
+
+TEST(Ldi, CpuFillRuleGivesARowOnSharedEdgesOneFragmentPerSurface) {
+    for (int w = 0; w < 3; ++w) {
+        const GridBoxes s(kAxes[w]);
+        ASSERT_EQ(s.box.triangles.size(), 48u);
+        ASSERT_EQ(s.frame.width, 5);
+        ASSERT_EQ(s.frame.height, 5);
+        ASSERT_EQ(s.frame.pixel, 0.25);
+        LdiOptions o;
+        o.maxLayers = 4;
+        o.keepImages = true;
+        o.row = 2; // the row on the shared horizontal edges
+        const LdiResult r = CpuLdi().run(s.a, s.b, s.frame, o);
+        EXPECT_TRUE(r.reliable()) << w;
+        EXPECT_EQ(r.truncatedPixels, 0u) << w;
+        EXPECT_EQ(r.layersUsed, 4) << w;
+        EXPECT_EQ(r.fragments, 4u * 25u) << w;
+        EXPECT_EQ(r.overlapPixels, 25u) << w;
+        EXPECT_NEAR(r.volume, 1.25 * 1.25 * 0.75, 1e-6) << w;
+        for (std::size_t i = 0; i < r.rowFragments.size(); ++i)
+            EXPECT_EQ(r.rowFragments[i].size(), 4u) << w << " pixel " << i;
+    }
+}
+
 #ifdef CDLAB_HAVE_GPU
 
 GpuDevice* deviceOrSkip() {
@@ -256,6 +338,46 @@ TEST(LdiGpu, RowFragmentsMatchTheRayCaster) {
     for (std::size_t i = 0; i < g.rowFragments.size(); ++i) {
         EXPECT_EQ(g.rowStart[i], c.rowStart[i]) << i;
         ASSERT_EQ(g.rowFragments[i].size(), c.rowFragments[i].size()) << i;
+    }
+}
+
+TEST(LdiGpu, VolumeGradientEqualsTheRayCastersAndTheClosedForm) {
+    REQUIRE_GPU();
+    GpuLdi gpu;
+    for (int k = 0; k < 3; ++k)
+        for (double side : {1.0, -1.0}) {
+            const OffsetBoxes s(kAxes[k], kAxes[(k + 1) % 3], side);
+            const LdiResult g = gpu.run(s.a, s.b, s.frame, {}), c = CpuLdi().run(s.a, s.b, s.frame, {});
+            ASSERT_TRUE(g.reliable()) << g.error;
+            EXPECT_EQ(g.volumeGradient, c.volumeGradient) << k << " " << side;
+            EXPECT_DOUBLE_EQ(g.volumeGradient, -side * 0.75) << k << " " << side;
+            EXPECT_EQ(g.direction, c.direction) << k << " " << side;
+            EXPECT_EQ(g.direction, kAxes[k] * side) << k << " " << side;
+            EXPECT_NEAR(g.volume, c.volume, 1e-6) << k << " " << side;
+        }
+}
+
+TEST(LdiGpu, FillRuleAgreesWithTheRayCasterOnARowOfSharedEdges) {
+    REQUIRE_GPU();
+    GpuLdi gpu;
+    for (int w = 0; w < 3; ++w) {
+        const GridBoxes s(kAxes[w]);
+        LdiOptions o;
+        o.maxLayers = 4;
+        o.keepImages = true;
+        o.row = 2;
+        const LdiResult g = gpu.run(s.a, s.b, s.frame, o), c = CpuLdi().run(s.a, s.b, s.frame, o);
+        ASSERT_TRUE(g.ok) << g.error;
+        EXPECT_TRUE(g.reliable()) << w;
+        EXPECT_EQ(g.layersUsed, c.layersUsed) << w;
+        EXPECT_EQ(g.fragments, c.fragments) << w;
+        EXPECT_NEAR(g.volume, c.volume, 1e-6) << w;
+        ASSERT_EQ(g.length.size(), c.length.size());
+        for (std::size_t p = 0; p < g.length.size(); ++p)
+            EXPECT_EQ(g.length[p], c.length[p]) << w << " " << p;
+        ASSERT_EQ(g.rowFragments.size(), c.rowFragments.size());
+        for (std::size_t i = 0; i < g.rowFragments.size(); ++i)
+            EXPECT_EQ(g.rowFragments[i].size(), c.rowFragments[i].size()) << w << " pixel " << i;
     }
 }
 

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <numbers>
 
 using namespace cdlab;
 
@@ -317,6 +318,40 @@ TEST(Sbv, DegenerateBodies) {
     // No triangles at all: boxes apart, no crash.
     r = csbv({{}, {}}, {ball.vertices, ball.triangles}, solver, {}, {});
     EXPECT_TRUE(r.separated());
+}
+
+namespace {
+/// The exact solver, counting its calls: the guard's branch must not reach it.
+class CountingSolver : public ExactOshSolver {
+public:
+    OshAnswer solve(const OshQuery& q) override {
+        ++calls;
+        return ExactOshSolver::solve(q);
+    }
+    int calls = 0;
+};
+} // namespace
+
+TEST(Sbv, GuardFiresWhenOnlyOneBodyIsContained) {
+    // Fig. 4's guard: one body's support points all inside the other's box. A small ball through a slanted
+    // face of a box turned 45° about z: the ball lies inside the box's AABB (its extreme points do), the
+    // box's corners stick out of the ball's. Either order: outcome Contained, no OSH solve (OS(ball) would be
+    // empty), and the shrinking keeps triangles of both near the crossing.
+    const TriangleMesh box = makeBox({2, 2, 2}, 48), ball = makeSphere(0.2, 200);
+    const std::vector<Vec3> boxV = transformed(box, {rotationAxisAngle({0, 0, 1}, std::numbers::pi / 4), {}});
+    const std::vector<Vec3> ballV = transformed(ball, {Mat3::identity(), {0.7071, 0.7071, 0.3}});
+    for (bool ballFirst : {true, false}) {
+        CountingSolver solver;
+        const CsbvBody a{ballFirst ? ballV : boxV, ballFirst ? ball.triangles : box.triangles};
+        const CsbvBody b{ballFirst ? boxV : ballV, ballFirst ? box.triangles : ball.triangles};
+        const CsbvResult r = csbv(a, b, solver, {}, {});
+        EXPECT_EQ(r.outcome, CsbvOutcome::Contained) << "ball first " << ballFirst;
+        EXPECT_EQ(r.oshSolves, 0) << "ball first " << ballFirst;
+        EXPECT_EQ(solver.calls, 0) << "ball first " << ballFirst;
+        EXPECT_FALSE(r.keptA.empty()) << "ball first " << ballFirst;
+        EXPECT_FALSE(r.keptB.empty()) << "ball first " << ballFirst;
+        EXPECT_LT(r.keptA.size() + r.keptB.size(), box.triangles.size() + ball.triangles.size());
+    }
 }
 
 namespace {

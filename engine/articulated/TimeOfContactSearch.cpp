@@ -98,6 +98,9 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     CaOptions ca;
     ca.epsilon = options.epsilon;
     ca.end = t1;
+    // Frame times are absolute (a scene's frame may start at 5 s): the hull CA's limit is the frame's end,
+    // not CaOptions' default, or in every frame after 1 s the hull bound would stop at its first step.
+    ca.limit = t1;
     ca.maxIterations = options.maxIterations;
 
     // The meshes' distance at time t (stopping at the first pair under epsilon: CA only asks whether it is).

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "bvh/Bvh.h"
+#include "core/Assert.h"
 
 #include <cstdint>
 #include <utility>
@@ -32,6 +33,7 @@ void traverseBvhPair(const Bvh& a, const Bvh& b, BvhPairStack& stack, Policy&& p
     while (!stack.empty()) {
         const std::uint32_t na = stack.back().first, nb = stack.back().second;
         stack.pop_back();
+        CDLAB_ASSERT(na < nodesA.size() && nb < nodesB.size(), "a node pair inside both trees");
         if (!policy.enter(na, nb)) continue;
         const BvhNode &A = nodesA[na], &B = nodesB[nb];
         if (A.isLeaf() && B.isLeaf()) {
@@ -39,9 +41,11 @@ void traverseBvhPair(const Bvh& a, const Bvh& b, BvhPairStack& stack, Policy&& p
             continue;
         }
         if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
+            CDLAB_ASSERT(A.firstChild > na, "children follow their parent");
             stack.push_back({A.firstChild + 1, nb});
             stack.push_back({A.firstChild, nb});
         } else {
+            CDLAB_ASSERT(B.firstChild > nb, "children follow their parent");
             stack.push_back({na, B.firstChild + 1});
             stack.push_back({na, B.firstChild});
         }

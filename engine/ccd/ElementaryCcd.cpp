@@ -4,6 +4,7 @@
 #include "ccd/DoublePoly.h"
 #include "ccd/IntegerPoly.h"
 #include "ccd/LinearCcdFilter.h"
+#include "core/Assert.h"
 
 #include <algorithm>
 #include <bit>
@@ -30,11 +31,14 @@ enum class Found { No, Possible, Proven };
 /// of an exact condition, only the work.
 using Held = std::uint32_t;
 constexpr Held bit(std::size_t i) {
+    CDLAB_ASSERT(i < 32, "a query has at most 32 conditions (one bit each)");
     return Held(1) << i;
 }
 
 Found search(const std::vector<Condition>& conds, const Dyadic& lo, const Dyadic& hi, int depth,
              const CcdOptions& opt, CcdQueryStats& stats, bool earliest, Held held) {
+    // Bisection of [0, 1]: halves of a non-empty interval (the earliest-first order relies on lo < hi).
+    CDLAB_ASSERT(compare(lo, hi) < 0 && depth >= 0, "a non-empty subinterval of the frame");
     // beyond the time that still matters, or before the window being tested
     if (opt.until < 1 && compare(lo, Dyadic::fromDouble(opt.until)) > 0) return Found::No;
     if (opt.from > 0 && compare(hi, Dyadic::fromDouble(opt.from)) < 0) return Found::No;
@@ -185,6 +189,7 @@ template <class T>
 Found searchApprox(Conditions& conds, double lo, double hi, int depth, const CcdOptions& opt,
                    CcdQueryStats& stats, bool earliest, Held held) {
     constexpr bool kDouble = std::is_same_v<T, double>;
+    CDLAB_ASSERT(0 <= lo && lo < hi && hi <= 1, "a non-empty subinterval of the frame");
     if ((opt.until < 1 && lo > opt.until) || hi < opt.from) return Found::No;
     if (earliest && depth >= opt.tocDepth) { // a cell of the time grid, decided at full depth (search())
         Found f = searchApprox<T>(conds, lo, hi, depth, opt, stats, false, held);
@@ -282,6 +287,8 @@ bool run(Conditions& conds, const CcdOptions& options, CcdQueryStats* stats) {
         local.toc = toc.toc;
         local.intervals += toc.intervals;
     }
+    CDLAB_ASSERT(!hit || !options.earliest || (local.toc >= 0 && local.toc <= 1),
+                 "a time of contact in the frame");
     if (stats) *stats = local;
     return hit;
 }

@@ -1,5 +1,7 @@
 #include "ccd/MotionWindow.h"
 
+#include "core/Assert.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -24,7 +26,14 @@ double maxTrig(double b, double c, double theta) {
 MotionWindow::MotionWindow(const Pose& start, const Vec3& axis, double cosAngle, double sinAngle,
                            const Vec3& dt, double rateMin, double rateMax, const Mat3& midR)
     : m_start(start), m_axis(axis), m_dt(dt), m_cos(cosAngle), m_sin(sinAngle), m_rateMin(rateMin),
-      m_rateMax(rateMax), m_midR(midR) {}
+      m_rateMax(rateMax), m_midR(midR) {
+    // The bounds below and the continuous culling test (redon2002 sec. 6) take the angle in [0, pi], rising
+    // monotonically: a sign slip here would turn every bound into an underestimate without failing a test.
+    CDLAB_ASSERT(std::abs(length(axis) - 1) < 1e-9, "the rotation axis is a unit vector");
+    CDLAB_ASSERT(sinAngle >= 0 && std::abs(cosAngle * cosAngle + sinAngle * sinAngle - 1) < 1e-9,
+                 "the window's angle lies in [0, pi]");
+    CDLAB_ASSERT(0 <= rateMin && rateMin <= rateMax, "the angle rises at a rate in [rateMin, rateMax], >= 0");
+}
 
 namespace {
 

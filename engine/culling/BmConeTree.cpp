@@ -48,6 +48,8 @@ void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mod
             for (std::uint32_t k = n.firstTri; k < n.firstTri + n.triCount; ++k)
                 inputs.push_back(mesh.faceNormals[bvh.triIndex()[k]]);
         } else {
+            // Levels run deepest first: the children (deeper, larger indices) are done.
+            CDLAB_ASSERT(n.firstChild > i && n.firstChild + 1 < nodes.size(), "children follow their parent");
             const auto &a = cones[n.firstChild], &b = cones[n.firstChild + 1];
             build = !a.empty() && !b.empty(); // rule 2: only if all children have a cone
             inputs = a;
@@ -56,6 +58,8 @@ void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mod
         if (build) {
             BmConeStats st;
             cones[i] = buildBmCone(inputs, options, i + 1, &st);
+            // The count is stored in a byte and culled() rotates the cone into a 255-vector array.
+            CDLAB_ASSERT(cones[i].size() <= 255, "a cone has at most 255 vectors");
             projections[i] = st.projections;
         }
         std::size_t d = ++done;
@@ -86,6 +90,7 @@ void BmConeTree::build(const Bvh& bvh, const TriangleMesh& mesh, BmBuildMode mod
 
 bool BmConeTree::culled(std::size_t node, const Obb& box, const Pose& pose,
                         const VelocityField& relative) const {
+    CDLAB_ASSERT(node < m_count.size(), "a node of the tree the cones were built for");
     int r = m_count[node];
     if (r == 0) return false;
     const Vec3* v = cone(node);

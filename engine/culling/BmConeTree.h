@@ -4,6 +4,7 @@
 #pragma once
 
 #include "bvh/Bvh.h"
+#include "core/Assert.h"
 #include "culling/BmCone.h"
 
 #include <cstdint>
@@ -43,9 +44,19 @@ public:
     /// No node gets a cone (never BM-culled): for meshes that fail SurfaceCheck.
     void buildWithoutCones(const Bvh& bvh);
 
-    bool hasCone(std::size_t node) const { return m_count[node] > 0; }
-    const Vec3* cone(std::size_t node) const { return m_vectors.data() + m_offset[node]; }
-    int coneSize(std::size_t node) const { return m_count[node]; }
+    bool hasCone(std::size_t node) const {
+        CDLAB_ASSERT(node < m_count.size(), "a node of the tree the cones were built for");
+        return m_count[node] > 0;
+    }
+    const Vec3* cone(std::size_t node) const {
+        CDLAB_ASSERT(node < m_offset.size() && m_offset[node] + m_count[node] <= m_vectors.size(),
+                     "a node's cone lies in the vector pool");
+        return m_vectors.data() + m_offset[node];
+    }
+    int coneSize(std::size_t node) const {
+        CDLAB_ASSERT(node < m_count.size(), "a node of the tree the cones were built for");
+        return m_count[node];
+    }
     const BmConeTreeStats& stats() const { return m_stats; }
 
     /// Test (6): the node (box `box` in the mesh frame, body pose `pose`) is BM-culled when every corner's

@@ -1,5 +1,7 @@
 #include "culling/PositiveCone.h"
 
+#include "core/Assert.h"
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
@@ -66,6 +68,9 @@ ConeProjection projectOntoCone(const std::vector<Vec3>& g, const Vec3& x) {
         p = Vec3{};
         for (int i = 0; i < n; ++i) p += g[s[i]] * l[i];
     }
+    // Kuhn–Tucker: the projection is a non-negative combination of at most 3 independent generators.
+    CDLAB_ASSERT(n >= 0 && n <= 3, "at most three active generators in R^3");
+    for (int i = 0; i < n; ++i) CDLAB_ASSERT(l[i] >= 0, "a point of the positive cone has coefficients >= 0");
     out.point = p;
     out.distance = length(x - p);
     out.support.assign(s, s + n);

@@ -89,6 +89,7 @@ void offerPiercings(const Vec3* t, const Vec3* u, bool tIsA, Candidate& best) {
 
 const char* toString(TriangleFeature f) {
     static const char* names[] = {"v0", "v1", "v2", "e0", "e1", "e2", "face"};
+    CDLAB_ASSERT(static_cast<int>(f) < 7, "a feature's encoding");
     return names[static_cast<int>(f)];
 }
 
@@ -159,6 +160,12 @@ TriangleDistance triangleDistance(const Vec3& a0, const Vec3& a1, const Vec3& a2
         out.distance = std::sqrt(best.d2);
         out.pointA = best.pa, out.pointB = best.pb;
     }
+    // A vertex feature names the point itself (the CCD witnesses and the drawings read the feature, the
+    // distance reads the point: a vertex index off by one would pass every distance test).
+    CDLAB_ASSERT(featureDimension(best.fa) != 0 || best.pa == A[static_cast<int>(best.fa)],
+                 "A's vertex feature is its closest point");
+    CDLAB_ASSERT(featureDimension(best.fb) != 0 || best.pb == B[static_cast<int>(best.fb)],
+                 "B's vertex feature is its closest point");
     out.featureA = best.fa, out.featureB = best.fb;
     return out;
 }

@@ -10,6 +10,7 @@
 // "Fast proximity queries with swept sphere volumes", sec. 4.1), so those 6 + 9 candidates give it.
 #pragma once
 
+#include "core/Assert.h"
 #include "geometry/Vec3.h"
 
 #include <cstdint>
@@ -21,13 +22,16 @@ namespace cdlab {
 enum class TriangleFeature : std::uint8_t { Vertex0, Vertex1, Vertex2, Edge0, Edge1, Edge2, Face };
 
 inline TriangleFeature triangleVertex(int k) {
+    CDLAB_ASSERT(k >= 0 && k < 3, "a triangle has vertices 0..2");
     return static_cast<TriangleFeature>(k);
 }
 inline TriangleFeature triangleEdge(int k) {
+    CDLAB_ASSERT(k >= 0 && k < 3, "a triangle has edges 0..2");
     return static_cast<TriangleFeature>(3 + k);
 }
 /// 0 for a vertex, 1 for an edge, 2 for the face.
 inline int featureDimension(TriangleFeature f) {
+    CDLAB_ASSERT(static_cast<int>(f) <= static_cast<int>(TriangleFeature::Face), "a feature's encoding");
     return f == TriangleFeature::Face ? 2 : (static_cast<int>(f) >= 3 ? 1 : 0);
 }
 /// "v0".."v2", "e0".."e2", "face".

@@ -1,5 +1,6 @@
 #include "gpu/GpuLdi.h"
 
+#include "core/Assert.h"
 #include "core/Stopwatch.h"
 #include "gpu/GpuDevice.h"
 #include "gpu/LdiShaders.h"
@@ -254,6 +255,10 @@ LdiResult GpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
             double sum = 0;
             std::int64_t gradient = 0;
             for (const Partial& p : partial) {
+                // One partial per pixel row (ldi_reduce.comp): its counts are of that row's pixels.
+                CDLAB_ASSERT(std::uint64_t(p.overlap) + p.invalid + p.truncated <= std::uint64_t(f.width) &&
+                                 p.layers <= stored[0],
+                             "a row's counts are of its own pixels and stored fragments");
                 sum += p.sumLength;
                 r.maxDepth = std::max(r.maxDepth, double(p.maxLength));
                 r.overlapPixels += p.overlap, r.invalidPixels += p.invalid, r.truncatedPixels += p.truncated;
@@ -290,6 +295,9 @@ LdiResult GpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
                 r.rowFragments.resize(std::size_t(f.width));
                 r.rowStart.resize(std::size_t(f.width));
                 for (int i = 0; i < f.width; ++i) {
+                    // The resolve keeps at most its local array's kLdiMaxLayers fragments per pixel.
+                    CDLAB_ASSERT(heads[4 * std::size_t(i)] >= 0 && heads[4 * std::size_t(i)] <= kLdiMaxLayers,
+                                 "a kept row pixel's fragments fit the row buffer");
                     r.rowStart[std::size_t(i)] = {heads[4 * std::size_t(i) + 1],
                                                   heads[4 * std::size_t(i) + 2]};
                     for (int k = 0; k < heads[4 * std::size_t(i)]; ++k) {

@@ -1,5 +1,6 @@
 #include "ldi/CpuLdi.h"
 
+#include "core/Assert.h"
 #include "core/Stopwatch.h"
 #include "ldi/LdiGeometry.h"
 
@@ -51,6 +52,7 @@ void rasterise(const float* p0, const float* p1, const float* p2, std::uint8_t b
             if ((e0 == 0 && !tl[0]) || (e1 == 0 && !tl[1]) || (e2 == 0 && !tl[2])) continue;
             const float zf = float((e0 * z[0] + e1 * z[1] + e2 * z[2]) / a);
             const std::uint32_t pixel = std::uint32_t(j) * std::uint32_t(f.width) + std::uint32_t(i);
+            CDLAB_ASSERT(4 * std::size_t(pixel) + 3 < wind.size(), "a pixel of the window");
             if (zf < 0)
                 wind[4 * pixel + body] += entry ? 1 : -1;
             else if (zf <= depth)
@@ -80,14 +82,18 @@ LdiResult CpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
     std::vector<int> wind(4 * std::size_t(n), 0);
     for (std::uint8_t body = 0; body < 2; ++body) {
         const LdiGeometry& g = body == 0 ? ga : gb;
-        for (const auto& t : g.triangles)
+        for (const auto& t : g.triangles) {
+            CDLAB_ASSERT(3 * std::size_t(std::max({t[0], t[1], t[2]})) + 2 < g.positions.size(),
+                         "a kept triangle's corners among the body's vertices");
             rasterise(&g.positions[3 * t[0]], &g.positions[3 * t[1]], &g.positions[3 * t[2]], body, f,
                       g.depth, frags, wind);
+        }
     }
     // Counting sort by pixel: each pixel's fragments contiguous, as the GPU's per-pixel list.
     std::vector<std::uint32_t> start(n + 1, 0);
     for (const Fragment& fr : frags) ++start[fr.pixel + 1];
     for (std::uint32_t p = 0; p < n; ++p) start[p + 1] += start[p];
+    CDLAB_ASSERT(start[n] == frags.size(), "every fragment in one pixel's list");
     std::vector<Fragment> sorted(frags.size());
     {
         std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
@@ -113,6 +119,7 @@ LdiResult CpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
     for (std::uint32_t p = 0; p < n; ++p) {
         const auto begin = sorted.begin() + start[p], end = sorted.begin() + start[p + 1];
         const int count = int(end - begin);
+        CDLAB_ASSERT(count >= 0 && start[p + 1] <= sorted.size(), "a pixel's fragments lie in the pool");
         r.layersUsed = std::max(r.layersUsed, count);
         std::sort(begin, end, [](const Fragment& x, const Fragment& y) {
             return x.z < y.z || (x.z == y.z && x.entry < y.entry); // ties: one group (below), in one order
@@ -140,6 +147,8 @@ LdiResult CpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
         // neither is inside, and no counter may be judged between the two.
         for (auto it = begin; it != end;) {
             const float z = it->z;
+            // Only fragments inside Q are stored (§7.3): the others set or close the winding counters.
+            CDLAB_ASSERT(z >= 0 && z <= depth, "a stored fragment lies in Q's depth range");
             if (both) len += z - zPrev;
             bool entryB = false, exitB = false;
             for (; it != end && it->z == z; ++it) {
@@ -175,6 +184,7 @@ LdiResult CpuLdi::run(const LdiBody& a, const LdiBody& b, const LdiFrame& f, con
             r.flags[p] = std::uint8_t(LdiValid | (len > 0 ? LdiOverlap : 0));
         }
     }
+    CDLAB_ASSERT(r.overlapPixels + r.invalidPixels + r.truncatedPixels <= n, "each pixel counted once");
     r.volume = sumLength * f.pixelArea();
     r.footprint = double(r.overlapPixels) * f.pixelArea();
     r.volumeGradient = gradient * f.pixelArea();

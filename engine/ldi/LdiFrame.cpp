@@ -1,5 +1,7 @@
 #include "ldi/LdiFrame.h"
 
+#include "core/Assert.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -37,6 +39,9 @@ void completeBasis(const Vec3& w, Vec3& u, Vec3& v) {
     u = a - w * dot(w, a);
     u = u / length(u);
     v = cross(w, u);
+    // Right-handed (u x v = w): the rasterisers read a clockwise triangle on screen as the ray entering.
+    CDLAB_ASSERT(std::abs(dot(cross(u, v), w) - 1) < 1e-9 && std::abs(dot(u, w)) < 1e-9,
+                 "an orthonormal right-handed completion of a unit w");
 }
 
 LdiFrame makeLdiFrame(std::span<const Vec3> points, const Vec3& w, int resolution) {
@@ -60,6 +65,8 @@ LdiFrame makeLdiFrame(std::span<const Vec3> points, const Vec3& w, int resolutio
     f.x0 = lo.x - 0.5 * (f.width * f.pixel - ex);
     f.y0 = lo.y - 0.5 * (f.height * f.pixel - ey);
     f.z0 = lo.z, f.z1 = hi.z;
+    CDLAB_ASSERT(f.width * f.pixel >= ex * (1 - 1e-9) && f.height * f.pixel >= ey * (1 - 1e-9),
+                 "the window covers Q");
     return f;
 }
 

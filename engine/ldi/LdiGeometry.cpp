@@ -1,5 +1,7 @@
 #include "ldi/LdiGeometry.h"
 
+#include "core/Assert.h"
+
 #include <algorithm>
 
 namespace cdlab {
@@ -21,6 +23,8 @@ LdiGeometry LdiGeometry::of(const LdiBody& body, const LdiFrame& f) {
     const float w = float(f.width), h = float(f.height);
     g.triangles.reserve(m.triangles.size());
     for (const Triangle& t : m.triangles) {
+        CDLAB_ASSERT(t[0] < m.vertices.size() && t[1] < m.vertices.size() && t[2] < m.vertices.size(),
+                     "a triangle's corners among the mesh's vertices");
         const float* p[3] = {&g.positions[3 * t[0]], &g.positions[3 * t[1]], &g.positions[3 * t[2]]};
         const float xmin = std::min({p[0][0], p[1][0], p[2][0]}),
                     xmax = std::max({p[0][0], p[1][0], p[2][0]});

@@ -1,5 +1,6 @@
 #include "sbv/Csbv.h"
 
+#include "core/Assert.h"
 #include "core/Stopwatch.h"
 #include "sbv/ExactOsh.h"
 #include "sbv/Support.h"
@@ -140,6 +141,7 @@ std::vector<std::uint32_t> overlapping(const CsbvBody& body, const std::vector<s
     std::vector<std::uint32_t> codes(body.vertices.size());
     for (std::size_t v = 0; v < codes.size(); ++v) codes[v] = outcode(body.vertices[v], axes, extents, tol);
     for (std::uint32_t t : candidates) {
+        CDLAB_ASSERT(t < body.triangles.size(), "a candidate triangle of this body");
         const Triangle& tri = body.triangles[t];
         if (codes[tri[0]] & codes[tri[1]] & codes[tri[2]]) continue;
         if (normalMayOverlap(body.vertices[tri[0]], body.vertices[tri[1]], body.vertices[tri[2]], extents,
@@ -193,6 +195,7 @@ void shrink(const CsbvBody& a, const CsbvBody& b, const SbvAxes& axes, const Sbv
         }
         std::vector<std::uint32_t> na = overlapping(a, ia, axes, region, tol);
         std::vector<std::uint32_t> nb = overlapping(b, ib, axes, region, tol);
+        CDLAB_ASSERT(na.size() <= ia.size() && nb.size() <= ib.size(), "the kept sets never grow");
         const bool fixpoint = na.size() == ia.size() && nb.size() == ib.size(); // subsets of ia, ib
         ia = std::move(na), ib = std::move(nb);
         r.region = hs, r.keptA = ia, r.keptB = ib;
@@ -275,6 +278,8 @@ CsbvResult csbv(const CsbvBody& a, const CsbvBody& b, OshSolver& solver, const C
             if (o < best) best = o, d = c;
         }
     }
+    // d*'s slab uses exact support values whatever its length, but the tolerances scale with |d*| = 1.
+    CDLAB_ASSERT(d == kZero || std::abs(length(d) - 1) < 1e-6, "d* is a unit vector");
     const SbvAxes axes = d == kZero ? d0 : SbvAxes::d0With(d);
     const Sbv sa = d == kZero ? boxA : boxA.withAxis(d, a.vertices);
     const Sbv sb = d == kZero ? boxB : boxB.withAxis(d, b.vertices);
@@ -287,6 +292,8 @@ CsbvResult csbv(const CsbvBody& a, const CsbvBody& b, OshSolver& solver, const C
     r.outcome = CsbvOutcome::Region;
     std::vector<std::uint32_t> lastA, lastB;
     shrink(a, b, axes, sa, sb, options, r, lastA, lastB);
+    CDLAB_ASSERT(r.outcome == CsbvOutcome::Shrunk || (!r.keptA.empty() && !r.keptB.empty()),
+                 "a region keeps triangles of both bodies");
     if (r.outcome == CsbvOutcome::Shrunk && !lastA.empty() && !lastB.empty()) {
         // Separated, but d* did not show it: retrain on the near-contact elements I*(A), I*(B) (the last
         // kept triangles' vertices) so that the next frame's d* does (Fig. 4's last branch).

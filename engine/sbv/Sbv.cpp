@@ -1,5 +1,7 @@
 #include "sbv/Sbv.h"
 
+#include "core/Assert.h"
+
 #include <limits>
 
 namespace cdlab {
@@ -18,6 +20,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 void grow(const SbvAxes& axes, const Vec3& p, Sbv& s) {
+    CDLAB_ASSERT(s.lo.size() == axes.size() && s.hi.size() == axes.size(), "one slab per axis");
     for (std::size_t k = 0; k < axes.size(); ++k) {
         const double v = dot(axes.axes[k], p);
         s.lo[k] = std::min(s.lo[k], v), s.hi[k] = std::max(s.hi[k], v);
@@ -58,12 +61,20 @@ Sbv Sbv::withAxis(const Vec3& u, std::span<const Vec3> points) const {
 Sbv Sbv::ofTriangles(const SbvAxes& axes, std::span<const Vec3> vertices, std::span<const Triangle> triangles,
                      std::span<const std::uint32_t> subset) {
     Sbv s = emptySbv(axes);
-    for (std::uint32_t t : subset)
-        for (std::uint32_t v : triangles[t]) grow(axes, vertices[v], s);
+    for (std::uint32_t t : subset) {
+        CDLAB_ASSERT(t < triangles.size(), "a kept triangle of this body");
+        for (std::uint32_t v : triangles[t]) {
+            CDLAB_ASSERT(v < vertices.size(), "a triangle's corner among the body's vertices");
+            grow(axes, vertices[v], s);
+        }
+    }
     return s;
 }
 
 Sbv Sbv::intersect(const Sbv& o) const {
+    // Slab k of one volume meets slab k of the other only over the same D' (sbv-reconstruction §4).
+    CDLAB_ASSERT(lo.size() == hi.size() && o.lo.size() == lo.size() && o.hi.size() == hi.size(),
+                 "SBVs over the same axes");
     Sbv s;
     s.lo.resize(lo.size()), s.hi.resize(hi.size());
     for (std::size_t k = 0; k < lo.size(); ++k)
@@ -78,6 +89,7 @@ bool Sbv::emptyOnSomeAxis(double tolerance) const {
 }
 
 std::vector<HalfSpace> Sbv::halfSpaces(const SbvAxes& axes) const {
+    CDLAB_ASSERT(lo.size() == axes.size() && hi.size() == axes.size(), "one slab per axis");
     std::vector<HalfSpace> hs;
     for (std::size_t k = 0; k < axes.size(); ++k) {
         hs.push_back({axes.axes[k], hi[k]});
@@ -87,6 +99,7 @@ std::vector<HalfSpace> Sbv::halfSpaces(const SbvAxes& axes) const {
 }
 
 bool Sbv::contains(const SbvAxes& axes, const Vec3& p, double tolerance) const {
+    CDLAB_ASSERT(lo.size() == axes.size() && hi.size() == axes.size(), "one slab per axis");
     for (std::size_t k = 0; k < axes.size(); ++k) {
         const double v = dot(axes.axes[k], p);
         if (v < lo[k] - tolerance || v > hi[k] + tolerance) return false;

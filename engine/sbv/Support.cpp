@@ -1,5 +1,7 @@
 #include "sbv/Support.h"
 
+#include "core/Assert.h"
+
 #include <limits>
 
 namespace cdlab {
@@ -12,7 +14,10 @@ double supportValue(std::span<const Vec3> points, const Vec3& d) {
 
 double supportValue(std::span<const Vec3> points, std::span<const std::uint32_t> subset, const Vec3& d) {
     double best = -std::numeric_limits<double>::infinity();
-    for (std::uint32_t i : subset) best = std::max(best, dot(d, points[i]));
+    for (std::uint32_t i : subset) {
+        CDLAB_ASSERT(i < points.size(), "a subset of the points");
+        best = std::max(best, dot(d, points[i]));
+    }
     return best;
 }
 
