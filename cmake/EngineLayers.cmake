@@ -14,7 +14,7 @@ set(CDLAB_LAYER_ldi core geometry mesh)                # layered depth images: f
 set(CDLAB_LAYER_gpu core geometry mesh ldi)            # OpenGL 4.5 through headless EGL: the GPU LDI query (the only GL layer)
 set(CDLAB_LAYER_bvh core geometry mesh debug)          # bounding-volume trees, their drawing
 set(CDLAB_LAYER_collision core geometry mesh debug bvh) # discrete collision: BVH traversal, containment
-set(CDLAB_LAYER_distance core geometry mesh debug bvh) # mesh-mesh distance: RSS trees, methods by name
+set(CDLAB_LAYER_distance core geometry mesh convex debug bvh) # mesh-mesh distance: RSS trees, hull trees, methods by name
 set(CDLAB_LAYER_ccd core geometry)                     # exact elementary CCD tests, motions, polynomials
 set(CDLAB_LAYER_culling core geometry bvh ccd)         # BM-cones and continuous back-face culling
 set(CDLAB_LAYER_scene core geometry mesh)              # scene files, pose tracks, scene objects and pairs

@@ -278,11 +278,13 @@ std::vector<Params> catchVariants() {
             {{"lower_bound", "first-step"}, {"temporal", "off"}},
             {{"epsilon", "0.01"}},
             {{"self", "off"}},
-            {{"mode", "planning"}}};
+            {{"mode", "planning"}},
+            {{"distance", "hulls"}},
+            {{"distance", "hulls"}, {"lower_bound", "first-step"}}};
 }
 
 void checkEveryVariant(std::uint64_t seed, int scenes, int samples) {
-    ASSERT_EQ(AlgorithmRegistry::instance().find("catch")->params.size(), 7u)
+    ASSERT_EQ(AlgorithmRegistry::instance().find("catch")->params.size(), 8u)
         << "catch has another set of parameters: add their values to catchVariants()";
     for (const Params& p : catchVariants()) {
         SCOPED_TRACE(testing::Message()
@@ -302,6 +304,15 @@ TEST(CatchToc, NeverAfterARealContactDeep) {
 
 TEST(CatchToc, NeverAfterARealContact) {
     checkRandomScenes(7002, 200, 48);
+}
+
+// The same on the hull trees' directional advancement (distance=hulls, issue 42).
+TEST(CatchToc, NeverAfterARealContactOnHullsDeep) {
+    checkRandomScenes(7001, 2000, 64, {{"distance", "hulls"}});
+}
+
+TEST(CatchToc, NeverAfterARealContactOnHulls) {
+    checkRandomScenes(7002, 200, 48, {{"distance", "hulls"}});
 }
 
 // Every parameter value of catch (each alone), on random trees of links (consecutive links need not be
@@ -364,7 +375,19 @@ TEST(CatchToc, AShiftInTimeChangesNoAnswerAndNoCounter) {
                 hullQueries += x.counters.get(Counter::HullQueries);
                 ASSERT_EQ(x.earliest() != nullptr, y.earliest() != nullptr) << where;
                 EXPECT_EQ(x.potentialPairs, y.potentialPairs) << where;
-                EXPECT_EQ(x.counters.items(), y.counters.items()) << where;
+                if (p.count("distance") && p.at("distance") == "hulls") {
+                    // GJK's termination on poses that differ by the rounding of t - key time can add or
+                    // drop an iteration of the hull-tree advancement: the counters within 1 % (+ 1), the
+                    // answers as exact as the other variants'.
+                    ASSERT_EQ(x.counters.items().size(), y.counters.items().size()) << where;
+                    for (std::size_t k = 0; k < x.counters.items().size(); ++k) {
+                        const auto &u = x.counters.items()[k], &v = y.counters.items()[k];
+                        EXPECT_EQ(u.first, v.first) << where;
+                        EXPECT_NEAR(double(u.second), double(v.second), 1 + 0.01 * double(u.second)) << where;
+                    }
+                } else {
+                    EXPECT_EQ(x.counters.items(), y.counters.items()) << where;
+                }
                 if (!x.earliest()) continue;
                 ++contacts;
                 const TimeOfContact &cx = *x.earliest(), &cy = *y.earliest();
@@ -390,7 +413,12 @@ static void checkVariants(std::uint64_t seed, int scenes) {
         while (DiscreteOracle(s).anyIntersect(0, which));
         std::vector<std::unique_ptr<Algorithm>> algos;
         for (auto params : std::vector<std::map<std::string, std::string>>{
-                 {}, {{"temporal", "off"}}, {{"bounds", "interval"}}, {{"lower_bound", "first-step"}}}) {
+                 {},
+                 {{"temporal", "off"}},
+                 {{"bounds", "interval"}},
+                 {{"lower_bound", "first-step"}},
+                 {{"distance", "hulls"}},
+                 {{"distance", "hulls"}, {"lower_bound", "first-step"}}}) {
             algos.push_back(AlgorithmRegistry::instance().create("catch", params));
             algos.back()->prepare(s);
         }

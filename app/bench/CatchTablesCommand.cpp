@@ -96,7 +96,7 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
             scenes.push_back(o.scenesDir + "/" + s + ".json");
     struct Row {
         std::string name;
-        AlgorithmRun taylor, interval, taylorNoSelf, fcl;
+        AlgorithmRun taylor, interval, taylorNoSelf, fcl, hulls;
     };
     std::vector<Row> rows;
     ProgressBar bar(o.forceProgress);
@@ -113,12 +113,14 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
         std::vector<AlgorithmSpec> specs{AlgorithmSpec::parse("catch"),
                                          AlgorithmSpec::parse("catch:self=off"),
                                          AlgorithmSpec::parse("catch:bounds=interval,self=off")};
+        specs.push_back(AlgorithmSpec::parse("catch:distance=hulls"));
         if (o.fclSteps > 0)
             specs.push_back(AlgorithmSpec::parse("fcl-sampled:steps=" + std::to_string(o.fclSteps)));
         bar.update(double(i) / scenes.size(), row.name);
         std::vector<AlgorithmRun> runs = runBench(scene, specs, b);
         row.taylor = runs[0], row.taylorNoSelf = runs[1], row.interval = runs[2];
-        if (o.fclSteps > 0) row.fcl = runs[3];
+        row.hulls = runs[3];
+        if (o.fclSteps > 0) row.fcl = runs[4];
         rows.push_back(std::move(row));
     }
     bar.finish();
@@ -173,6 +175,40 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
             << num(perFrame(r.interval, Counter::Pcls), 2) << " PCLs   interval/taylor " << std::setw(6)
             << num(a.all > 0 ? b.all / a.all : NAN, 2) << "x\n";
     }
+    out << "# the distance paths (issue 42): catch's default distance=rss (RSS trees, full speed bound) and "
+           "distance=hulls (hull trees over the surface convex decomposition, directional advancement); mean "
+           "ms per frame, distance queries and CA iterations per frame, frames whose TOCs differ by more "
+           "than "
+           "1e-6 of the frame or that only one path finds\n";
+    for (const Row& r : rows) {
+        Timing a = timing(r.taylor), h = timing(r.hulls);
+        int differ = 0;
+        double worstGap = 0;
+        for (std::size_t k = 0; k < std::min(r.taylor.frames.size(), r.hulls.frames.size()); ++k) {
+            const FrameRecord &x = r.taylor.frames[k], &y = r.hulls.frames[k];
+            if ((x.firstContact >= 0) != (y.firstContact >= 0)) {
+                ++differ;
+                continue;
+            }
+            if (x.firstContact < 0) continue;
+            double gap = std::fabs(x.firstContact - y.firstContact);
+            worstGap = std::max(worstGap, gap);
+            differ += gap > 1e-6;
+        }
+        out << "  " << std::left << std::setw(16) << r.name << std::right << " rss " << std::setw(9)
+            << num(a.all, 3) << " ms " << std::setw(8) << num(perFrame(r.taylor, Counter::DistanceQueries), 1)
+            << " queries " << std::setw(8) << num(perFrame(r.taylor, Counter::CaIterations), 1)
+            << " CA   hulls " << std::setw(9) << num(h.all, 3) << " ms " << std::setw(8)
+            << num(perFrame(r.hulls, Counter::DistanceQueries), 1) << " queries " << std::setw(8)
+            << num(perFrame(r.hulls, Counter::CaIterations), 1) << " CA   rss/hulls " << std::setw(6)
+            << num(h.all > 0 ? a.all / h.all : NAN, 2) << "x   TOCs differing " << differ << " (largest gap "
+            << worstGap << ")";
+        if (o.fclSteps > 0) {
+            Timing f = timing(r.fcl);
+            out << "   fcl/hulls " << num(h.all > 0 ? f.all / h.all : NAN, 1) << "x";
+        }
+        out << "\n";
+    }
     if (o.fclSteps > 0) {
         out << "# the peer: fcl-sampled:steps=" << o.fclSteps
             << " (FCL discrete collision of every pair at evenly spaced poses; mean ms per frame); missed = "
@@ -196,7 +232,7 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
         if (!csv) throw InputError(o.csv, "", "cannot write the CSV file");
         csv << "scene,algorithm,frames,colliding,t_a_ms,t_f_ms,t_c_ms,t_w_ms,link_pairs,pcls,pcls_advanced\n";
         for (const Row& r : rows)
-            for (const AlgorithmRun* run : {&r.taylor, &r.taylorNoSelf, &r.interval, &r.fcl}) {
+            for (const AlgorithmRun* run : {&r.taylor, &r.taylorNoSelf, &r.interval, &r.hulls, &r.fcl}) {
                 if (run->frames.empty()) continue;
                 Timing t = timing(*run);
                 csv << r.name << ",\"" << run->spec.label() << "\"," << t.frames << "," << t.collidingFrames

@@ -66,6 +66,13 @@ AlgorithmInfo CatchAlgorithm::info() {
          "or the first advancement step on the meshes alone.",
          std::string("hull"),
          {"hull", "first-step"}},
+        {"distance",
+         "What the links' advancement measures: rss, the meshes' RSS distance trees with the full speed "
+         "bound (polygon soups need no convex pieces); hulls, the paper's convex-hull trees over a surface "
+         "convex decomposition (sec. 4) advanced with the motion bound projected on each piece pair's "
+         "closest-points direction (sec. 6; C2A's front of the two trees). The same contacts within epsilon.",
+         std::string("rss"),
+         {"rss", "hulls"}},
         {"self",
          "Self-collision: pairs of non-adjacent links of one model are tested (on) or left out (off: how "
          "zhang2007's Fig. 12 compares against ARTICULATE).",
@@ -89,6 +96,7 @@ CatchAlgorithm::CatchAlgorithm(const ParamSet& p) {
     parseTocLowerBound(p.getString("lower_bound"), m_search.lowerBound);
     m_search.planning = p.getString("mode") == "planning";
     m_self = p.getString("self") == "on";
+    parseTocDistance(p.getString("distance"), m_search.distance);
 }
 
 PrepareReport CatchAlgorithm::prepare(const Scene& scene, const Progress& progress) {
@@ -141,6 +149,8 @@ PrepareReport CatchAlgorithm::prepare(const Scene& scene, const Progress& progre
     Stopwatch swDistance;
     std::vector<const DistanceTree*> distanceTrees;
     std::vector<const ConvexHull*> hulls;
+    std::vector<const HullTree*> hullTrees;
+    std::size_t pieces = 0;
     std::size_t distanceBytes = 0;
     seen.clear();
     for (const auto& o : m_objects->objects()) {
@@ -152,17 +162,25 @@ PrepareReport CatchAlgorithm::prepare(const Scene& scene, const Progress& progre
             hold(cache.get<DistanceTree>(mesh, DistanceTree::cacheKey(), [&] { return DistanceTree(mesh); }));
         const ConvexHull& hull =
             hold(cache.get<ConvexHull>(mesh, "convex hull", [&] { return ConvexHull::of(mesh); }));
-        if (seen.insert(o.mesh).second) distanceBytes += tree.memoryBytes();
+        const bool first = seen.insert(o.mesh).second;
+        if (first) distanceBytes += tree.memoryBytes();
         distanceTrees.push_back(&tree);
         hulls.push_back(&hull);
+        if (m_search.distance == TocDistance::Hulls) {
+            const HullTree& hullTree =
+                hold(cache.get<HullTree>(mesh, HullTree::cacheKey(), [&] { return HullTree(mesh); }));
+            if (first) distanceBytes += hullTree.memoryBytes(), pieces += hullTree.pieceCount();
+            hullTrees.push_back(&hullTree);
+        }
     }
-    m_toc.prepare(m_culling, distanceTrees, hulls);
+    m_toc.prepare(m_culling, distanceTrees, hulls, hullTrees);
     report.memoryBytes += distanceBytes;
     report.stages.add("distance", swDistance.ms());
     std::ostringstream s;
     s << trees << " OBB trees; " << m_culling.groups().size() << " moving groups (" << scene.models.size()
       << " articulated), bounds " << toString(m_options.bounds);
     if (m_options.bounds == SweptBounds::Taylor) s << " order " << m_options.order;
+    if (m_search.distance == TocDistance::Hulls) s << "; " << pieces << " convex pieces";
     if (reused) s << " (" << reused << (reused == 1 ? " structure" : " structures") << " shared)";
     report.notes = s.str();
     return report;

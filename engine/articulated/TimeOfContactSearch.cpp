@@ -1,6 +1,8 @@
 #include "articulated/TimeOfContactSearch.h"
 
+#include "articulated/DirectionalAdvancement.h"
 #include "convex/Gjk.h"
+#include "core/Assert.h"
 #include "core/Stopwatch.h"
 
 #include <algorithm>
@@ -18,10 +20,22 @@ bool parseTocLowerBound(const std::string& s, TocLowerBound& out) {
     return false;
 }
 
+const char* toString(TocDistance d) {
+    return d == TocDistance::Rss ? "rss" : "hulls";
+}
+
+bool parseTocDistance(const std::string& s, TocDistance& out) {
+    if (s == "rss") return out = TocDistance::Rss, true;
+    if (s == "hulls") return out = TocDistance::Hulls, true;
+    return false;
+}
+
 void TimeOfContactSearch::prepare(const SpatialCulling& culling,
                                   const std::vector<const DistanceTree*>& trees,
-                                  const std::vector<const ConvexHull*>& hulls) {
+                                  const std::vector<const ConvexHull*>& hulls,
+                                  const std::vector<const HullTree*>& hullTrees) {
     m_culling = &culling;
+    m_hullTrees = hullTrees;
     m_trees = trees;
     m_hulls = hulls;
     const std::size_t n = trees.size();
@@ -117,11 +131,30 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     auto fullSpeed = [&](std::uint32_t a, std::uint32_t b) {
         return [this, a, b](double t, const Vec3&) { return speed(a, t) + speed(b, t); };
     };
+    // distance=hulls: the pair's directional step at time t on its hull trees (DirectionalAdvancement.h).
+    const bool onHulls = options.distance == TocDistance::Hulls;
+    CDLAB_ASSERT(!onHulls || m_hullTrees.size() == m_trees.size(), "distance=hulls needs the hull trees");
+    HullDistanceStats hullStats;
+    auto directional = [&](std::uint32_t a, std::uint32_t b, double t) {
+        ++stats.distanceQueries;
+        ++stats.caIterations;
+        return directionalStep(
+            *m_hullTrees[a], pose(a, t), *m_hullTrees[b], pose(b, t), options.epsilon,
+            [&](const Vec3& n) { return projectedSpeed(a, n, t) + projectedSpeed(b, -n, t); },
+            speed(a, t) + speed(b, t), &hullStats);
+    };
 
     Stopwatch boundClock;
     auto bound = [&](int i) {
         PclRecord& r = records[i];
         const std::uint32_t a = r.objectA, b = r.objectB;
+        if (options.lowerBound == TocLowerBound::FirstStep && onHulls) {
+            DirectionalStep s = directional(a, b, t0);
+            r.boundIterations = 1;
+            r.lowerBound = s.contact ? t0 : t0 + s.step;
+            if (r.lowerBound > t1) r.lowerBound = INFINITY;
+            return;
+        }
         if (options.lowerBound == TocLowerBound::FirstStep) {
             // The first CA step on the meshes (Alg. 1's default): t0 + d / mu.
             Vec3 pa, pb;
@@ -153,6 +186,12 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         // Where the hulls come within epsilon (often at t0: links close together), the first CA step on the
         // meshes from there bounds the TOC as well; the larger of the two orders the PCLs far better (a pair
         // already touching sorts first, and its TOC culls the rest).
+        if (onHulls) {
+            DirectionalStep s = directional(a, b, h.time);
+            r.lowerBound = s.contact ? h.time : h.time + s.step;
+            if (r.lowerBound > t1) r.lowerBound = INFINITY;
+            return;
+        }
         Vec3 pa, pb;
         double d = caDistance(a, b, h.time, pa, pb);
         ++stats.caIterations;
@@ -173,6 +212,19 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         };
         CaOptions o = ca;
         o.limit = limit;
+        if (onHulls) {
+            CaResult r = advanceDirectional(
+                from, *m_hullTrees[a], *m_hullTrees[b],
+                [&](double t, Pose& pa, Pose& pb) { pa = pose(a, t), pb = pose(b, t); },
+                [&](double t, const Vec3& n) { return projectedSpeed(a, n, t) + projectedSpeed(b, -n, t); },
+                [&](double t) { return speed(a, t) + speed(b, t); }, o, &hullStats,
+                i == traceFor ? trace : nullptr);
+            stats.caIterations += std::uint64_t(r.iterations);
+            stats.distanceQueries += std::uint64_t(r.iterations);
+            if (r.outcome == CaOutcome::Unresolved) ++stats.unresolved;
+            advanceMs += sw.ms();
+            return r;
+        }
         CaResult r = advance(from, distance, fullSpeed(a, b), o, i == traceFor ? trace : nullptr);
         if (r.outcome == CaOutcome::Unresolved) ++stats.unresolved;
         advanceMs += sw.ms();
@@ -186,6 +238,7 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     tc.end = t1;
     TemporalCullingResult res = temporalCulling(records, bound, advanceOne, tc);
     stats.advanceMs += advanceMs;
+    stats.gjkIterations += hullStats.gjkIterations;
     stats.boundMs += std::max(0.0, boundClock.ms() - advanceMs);
     if (!res.contact) return out;
     const PclRecord& r = records[res.earliest];

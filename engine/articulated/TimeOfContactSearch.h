@@ -13,6 +13,7 @@
 #include "articulated/SpatialCulling.h"
 #include "articulated/TemporalCulling.h"
 #include "convex/ConvexHull.h"
+#include "convex/HullTree.h"
 #include "distance/MeshDistance.h"
 
 #include <cstdint>
@@ -28,6 +29,13 @@ enum class TocLowerBound : std::uint8_t { Hull, FirstStep };
 const char* toString(TocLowerBound b);
 bool parseTocLowerBound(const std::string& s, TocLowerBound& out);
 
+/// What the links' advancement measures (issue 42): RSS distance trees with the full speed bound (the
+/// meshes need not be convex), or hull trees over a surface convex decomposition with the bound projected on
+/// each front pair's closest-points direction (DirectionalAdvancement.h, zhang2007 secs. 4, 6).
+enum class TocDistance : std::uint8_t { Rss, Hulls };
+const char* toString(TocDistance d);
+bool parseTocDistance(const std::string& s, TocDistance& out);
+
 struct TocSearchOptions {
     double epsilon = 1e-3; ///< the TOC is where the distance drops below it (scene units; the paper's 0.001)
     bool temporalCulling = true;
@@ -37,6 +45,7 @@ struct TocSearchOptions {
     /// CA needs a lower bound on each distance, not the distance: the query may stop once its best pair is
     /// within this factor of every node pair left, and CA steps by the bound (MeshDistance.h).
     double distanceError = 0.1;
+    TocDistance distance = TocDistance::Rss;
 };
 
 struct TocSearchStats {
@@ -45,6 +54,7 @@ struct TocSearchStats {
     std::uint64_t distanceQueries = 0; ///< every mesh distance query (bounds and witnesses included)
     std::uint64_t hullQueries = 0;     ///< GJK queries between hulls
     std::uint64_t unresolved = 0;      ///< PCLs stopped by the iteration cap (reported as contacts)
+    std::uint64_t gjkIterations = 0;   ///< distance=hulls: GJK iterations of the hull-tree advancement
     double boundMs = 0, advanceMs = 0;
 };
 
@@ -60,8 +70,10 @@ class TimeOfContactSearch {
 public:
     /// Per object: its distance tree and hull (in its mesh frame), which must outlive this. The culling must
     /// be prepared on the same objects.
+    /// `hullTrees` (per object, or empty): the hull trees that distance=hulls advances on.
     void prepare(const SpatialCulling& culling, const std::vector<const DistanceTree*>& trees,
-                 const std::vector<const ConvexHull*>& hulls);
+                 const std::vector<const ConvexHull*>& hulls,
+                 const std::vector<const HullTree*>& hullTrees = {});
 
     /// The scene's TOC over [t0, t1] among `pcls`. `records` gets one PclRecord per PCL (their fates); when
     /// `traceFor` names a PCL (an index into pcls) its mesh advancement's steps go to `trace`.
@@ -79,6 +91,7 @@ private:
     const SpatialCulling* m_culling = nullptr;
     std::vector<const DistanceTree*> m_trees;
     std::vector<const ConvexHull*> m_hulls;
+    std::vector<const HullTree*> m_hullTrees;
     std::vector<double> m_radius;      // per object: its farthest vertex from its frame's origin
     std::vector<int> m_linkOf;         // per object: its index in its group's chain
     std::vector<MotionBound> m_bounds; // per group, this frame

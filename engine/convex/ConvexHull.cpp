@@ -158,7 +158,9 @@ ConvexHull ConvexHull::of(const std::vector<Vec3>& input, const std::string& sou
         h.buildAdjacency();
         return h;
     };
-    if (argmax([&](const Vec3& p) { return std::fabs(dot(p - p0, normal)); }).second <= flat)
+    // Three points are a polygon whatever the rounding of the normal says (a sliver's normal is off by
+    // about 1e-16 / its angle: its own corners then seem off its plane, and Qhull refuses three points).
+    if (n <= 3 || argmax([&](const Vec3& p) { return std::fabs(dot(p - p0, normal)); }).second <= flat)
         return polygon();
 
     // A solid: Qhull, triangulated output ("Qt": merged coplanar facets come back as triangles).
