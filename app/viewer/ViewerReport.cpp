@@ -6,12 +6,14 @@
 #include "OverlayTable.h"
 #include "ViewerApp.h"
 #include "ViewerUi.h"
+#include "core/Stats.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <vector>
 
 namespace cdlab {
 
@@ -23,14 +25,14 @@ nlohmann::json rectJson(const LayoutRect& r) {
 
 bool ViewerApp::writeReport(const ReportInputs& in) {
     using nlohmann::json;
-    // Medians over the frames after the first (docs/BENCHMARKS.md).
-    auto median = [](std::deque<float> d) {
-        if (d.size() > 1) d.pop_front(); // first frame compiles shaders and uploads meshes
-        std::sort(d.begin(), d.end());
-        return d.empty() ? 0.0f : d[d.size() / 2];
+    // Medians (core/Stats, the bench's one median) over the frames after the first: the first compiles
+    // shaders and uploads meshes. The report is written after at least one frame, so neither is empty.
+    auto afterFirst = [](const std::deque<float>& d) {
+        std::vector<double> v(d.begin() + (d.size() > 1 ? 1 : 0), d.end());
+        return float(median(v));
     };
     json report;
-    const float frameMs = median(m_frameHistory), overheadMs = median(m_overheadHistory);
+    const float frameMs = afterFirst(m_frameHistory), overheadMs = afterFirst(m_overheadHistory);
     const float fps = 1000.0f / std::max(frameMs, 1e-3f);
     std::printf("scene %s\n", m_scene ? m_scene->name.c_str() : "(none)");
     std::printf("frames %d, %dx%d, frame ms median %.2f (%.1f fps), viewer overhead ms median %.2f, GL "
