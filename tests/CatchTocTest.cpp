@@ -44,7 +44,7 @@ std::shared_ptr<const TriangleMesh> linkMesh(test::Rng& rng, double length, doub
 
 /// Chains, or (branches) trees: then a link may hang off any earlier link, part-way along it and turned
 /// well away from it, so that links i and i + 1 need not be adjacent (they are tested for self-collision).
-Scene randomScene(test::Rng& rng, double spread, bool branches = false) {
+Scene randomScene(test::Rng& rng, double spread, bool branches = false, bool still = false) {
     Scene s;
     s.startTime = 0, s.endTime = 1, s.frames = 2;
     for (int m = 0, models = rng.integer(1, 2); m < models; ++m) {
@@ -76,6 +76,9 @@ Scene randomScene(test::Rng& rng, double spread, bool branches = false) {
                 key.rotation = Quat::fromAxisAngle(rng.unit(), rng.uniform(-0.9, 0.9));
                 keys.push_back(key);
             }
+            // `still`: some joints hold still (one key), so that links whose joints up to a common
+            // ancestor all hold still keep their relative pose (catch's pairs at relative rest).
+            if (still && i > 0 && rng.uniform() < 0.3) keys.resize(1);
             l.motion = PoseTrack(keys);
             model.links.push_back(std::move(l));
         }
@@ -241,7 +244,7 @@ void checkScene(const Scene& scene, int samples, Tally& tally, const Params& par
 }
 
 void checkRandomScenes(std::uint64_t seed, int scenes, int samples, const Params& params = {},
-                       bool branches = false) {
+                       bool branches = false, bool still = false) {
     test::Rng rng(seed);
     Tally tally;
     for (int i = 0; i < scenes; ++i) {
@@ -249,7 +252,7 @@ void checkRandomScenes(std::uint64_t seed, int scenes, int samples, const Params
         // the next frames: those would test only the interpenetrating start).
         Scene s;
         std::string which;
-        do s = randomScene(rng, 3.5, branches);
+        do s = randomScene(rng, 3.5, branches, still);
         while (DiscreteOracle(s).anyIntersect(0, which));
         s.file = "random scene " + std::to_string(i) + " (seed " + std::to_string(seed) + ")";
         checkScene(s, samples, tally, params);
@@ -324,6 +327,13 @@ TEST(CatchToc, EveryVariantIsSoundOnTreesDeep) {
 
 TEST(CatchToc, EveryVariantIsSoundOnTrees) {
     checkEveryVariant(7012, 20, 32);
+}
+
+// Trees in which some joints hold still: pairs at relative rest (one "within epsilon?" test decides their
+// frame) among moving ones, with the defaults and with first-step bounds; the soundness checks as above.
+TEST(CatchToc, PairsAtRelativeRestAreSound) {
+    checkRandomScenes(7014, 60, 32, {}, true, true);
+    checkRandomScenes(7015, 30, 32, {{"lower_bound", "first-step"}, {"temporal", "off"}}, true, true);
 }
 
 namespace {

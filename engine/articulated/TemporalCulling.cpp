@@ -31,7 +31,18 @@ TemporalCullingResult temporalCulling(std::vector<PclRecord>& records, const std
     std::iota(order.begin(), order.end(), 0);
     if (options.enabled) {
         // Alg. 1, lines 1-4: lower bounds, then ascending order (ties by pair, so runs are repeatable).
-        for (int i = 0; i < n; ++i) bound(i);
+        // A bound at the frame's start cannot be beaten: the PCLs after it keep the start as their bound
+        // (true of any PCL) and sort after it, so that an assembly touching at rest costs one bound, not
+        // one per PCL.
+        bool atStart = false;
+        for (int i = 0; i < n; ++i) {
+            if (atStart) {
+                records[i].lowerBound = options.start;
+                continue;
+            }
+            bound(i);
+            atStart = records[i].lowerBound <= options.start;
+        }
         std::sort(order.begin(), order.end(), [&](int a, int b) {
             const PclRecord &x = records[a], &y = records[b];
             return std::tie(x.lowerBound, x.objectA, x.objectB) <

@@ -10,6 +10,32 @@
 
 namespace cdlab {
 
+namespace {
+
+bool samePose(const Keyframe& a, const Keyframe& b) {
+    return a.position == b.position && a.rotation.w == b.rotation.w && a.rotation.x == b.rotation.x &&
+           a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z;
+}
+
+/// Whether a joint's pose changes over [t0, t1]: whether the keys that shape it there (the last at or
+/// before t0 to the first at or after t1) differ. Between equal keys the pose is that key's (up to the
+/// interpolation's rounding, far below epsilon).
+bool movesWithin(const PoseTrack& track, double t0, double t1) {
+    const std::vector<Keyframe>& keys = track.keys();
+    if (keys.size() < 2) return false;
+    auto first = std::upper_bound(keys.begin(), keys.end(), t0,
+                                  [](double v, const Keyframe& k) { return v < k.time; });
+    if (first != keys.begin()) --first;
+    auto last = std::lower_bound(keys.begin(), keys.end(), t1,
+                                 [](const Keyframe& k, double v) { return k.time < v; });
+    if (last == keys.end()) --last;
+    for (auto k = first; k <= last; ++k)
+        if (!samePose(*k, *first)) return true;
+    return false;
+}
+
+} // namespace
+
 const char* toString(TocLowerBound b) {
     return b == TocLowerBound::Hull ? "hull" : "first-step";
 }
@@ -72,6 +98,32 @@ double TimeOfContactSearch::speed(std::uint32_t o, double t) const {
     return g < 0 ? 0 : m_bounds[g].speed(m_linkOf[o], t);
 }
 
+bool TimeOfContactSearch::atRelativeRest(std::uint32_t a, std::uint32_t b) const {
+    const int ga = m_culling->groupOf(a), gb = m_culling->groupOf(b);
+    // Whether every joint from link k up to (not including) link `stop` is still (stop -1: up to the base,
+    // which is fixed).
+    auto stillUpTo = [&](int g, int k, int stop) {
+        const auto& chain = m_culling->groups()[g].chain;
+        for (; k != stop; k = chain[k].parent)
+            if (k < 0 || !m_still[g][k]) return false;
+        return true;
+    };
+    if (ga >= 0 && ga == gb) {
+        // Links of one chain: the joints below their lowest common ancestor.
+        const auto& chain = m_culling->groups()[ga].chain;
+        const int ka = m_linkOf[a], kb = m_linkOf[b];
+        int common = kb;
+        for (; common >= 0; common = chain[common].parent) {
+            int k = ka;
+            while (k >= 0 && k != common) k = chain[k].parent;
+            if (k == common) break;
+        }
+        return stillUpTo(ga, ka, common) && stillUpTo(ga, kb, common);
+    }
+    // Different groups (or a static body): each still in the world.
+    return (ga < 0 || stillUpTo(ga, m_linkOf[a], -1)) && (gb < 0 || stillUpTo(gb, m_linkOf[b], -1));
+}
+
 double TimeOfContactSearch::projectedSpeed(std::uint32_t o, const Vec3& n, double t) const {
     int g = m_culling->groupOf(o);
     return g < 0 ? 0 : m_bounds[g].projectedSpeed(m_linkOf[o], n, t);
@@ -92,9 +144,19 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
             for (std::uint32_t o : {a, b})
                 if (int g = m_culling->groupOf(o); g >= 0) used[g] = true;
         const auto& groups = m_culling->groups();
-        for (std::size_t g = 0; g < groups.size(); ++g)
-            if (used[g]) m_bounds[g].update(groups[g].base, groups[g].chain, m_groupRadius[g], t0, t1);
+        m_still.resize(groups.size());
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            if (!used[g]) continue;
+            m_bounds[g].update(groups[g].base, groups[g].chain, m_groupRadius[g], t0, t1);
+            m_still[g].assign(groups[g].chain.size(), 0);
+            for (std::size_t k = 0; k < groups[g].chain.size(); ++k) {
+                const PoseTrack* motion = groups[g].chain[k].motion;
+                m_still[g][k] = !motion || !movesWithin(*motion, t0, t1);
+            }
+        }
     }
+    std::vector<char> rest(pcls.size());
+    for (std::size_t i = 0; i < pcls.size(); ++i) rest[i] = atRelativeRest(pcls[i].first, pcls[i].second);
     CaOptions ca;
     ca.epsilon = options.epsilon;
     ca.end = t1;
@@ -128,8 +190,13 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         if (!r.found()) return double(INFINITY);
         return r.distance < options.epsilon ? r.distance : r.lowerBound;
     };
-    auto fullSpeed = [&](std::uint32_t a, std::uint32_t b) {
-        return [this, a, b](double t, const Vec3&) { return speed(a, t) + speed(b, t); };
+    // A pair at relative rest: whether it is within epsilon (the same at every time of the frame). One
+    // query that stops at the first triangle pair under epsilon and looks at nothing beyond it.
+    auto withinEpsilon = [&](std::uint32_t a, std::uint32_t b, double t) {
+        ++stats.distanceQueries;
+        DistanceOptions d;
+        d.stopBelow = d.upperBound = options.epsilon;
+        return meshDistance(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), d).found();
     };
     // distance=hulls: the pair's directional step at time t on its hull trees (DirectionalAdvancement.h).
     const bool onHulls = options.distance == TocDistance::Hulls;
@@ -148,6 +215,12 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     auto bound = [&](int i) {
         PclRecord& r = records[i];
         const std::uint32_t a = r.objectA, b = r.objectB;
+        if (rest[i] && options.lowerBound == TocLowerBound::FirstStep) {
+            ++stats.caIterations;
+            r.boundIterations = 1;
+            r.lowerBound = withinEpsilon(a, b, t0) ? t0 : INFINITY;
+            return;
+        }
         if (options.lowerBound == TocLowerBound::FirstStep && onHulls) {
             DirectionalStep s = directional(a, b, t0);
             r.boundIterations = 1;
@@ -175,7 +248,7 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
             return g.intersecting ? 0.0 : std::max(0.0, g.lowerBound);
         };
         CaSpeed projected = [&](double t, const Vec3& n) {
-            return projectedSpeed(a, n, t) + projectedSpeed(b, -n, t);
+            return rest[i] ? 0.0 : projectedSpeed(a, n, t) + projectedSpeed(b, -n, t);
         };
         CaResult h = advance(t0, hullDistance, projected, ca);
         r.boundIterations = h.iterations;
@@ -186,15 +259,20 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         // Where the hulls come within epsilon (often at t0: links close together), the first CA step on the
         // meshes from there bounds the TOC as well; the larger of the two orders the PCLs far better (a pair
         // already touching sorts first, and its TOC culls the rest).
+        if (rest[i]) { // the hulls within epsilon at t0 (they do not move): are the meshes?
+            ++stats.caIterations;
+            r.lowerBound = withinEpsilon(a, b, h.time) ? h.time : INFINITY;
+            return;
+        }
         if (onHulls) {
             DirectionalStep s = directional(a, b, h.time);
             r.lowerBound = s.contact ? h.time : h.time + s.step;
             if (r.lowerBound > t1) r.lowerBound = INFINITY;
             return;
         }
+        ++stats.caIterations;
         Vec3 pa, pb;
         double d = caDistance(a, b, h.time, pa, pb);
-        ++stats.caIterations;
         double mu = speed(a, h.time) + speed(b, h.time);
         r.lowerBound = d < options.epsilon ? h.time : mu > 0 ? h.time + d / mu : INFINITY;
         if (r.lowerBound > t1) r.lowerBound = INFINITY;
@@ -208,11 +286,15 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         ++stats.pclsAdvanced;
         CaDistance distance = [&](double t, Vec3& pa, Vec3& pb) {
             ++stats.caIterations;
-            return caDistance(a, b, t, pa, pb);
+            if (!rest[i]) return caDistance(a, b, t, pa, pb);
+            // At relative rest only "within epsilon?" matters (epsilon: a lower bound when it is not).
+            pa = pose(a, t).t, pb = pose(b, t).t;
+            return withinEpsilon(a, b, t) ? 0.0 : options.epsilon;
         };
+        CaSpeed fullSpeed = [&](double t, const Vec3&) { return rest[i] ? 0.0 : speed(a, t) + speed(b, t); };
         CaOptions o = ca;
         o.limit = limit;
-        if (onHulls) {
+        if (onHulls && !rest[i]) { // a pair at relative rest takes the mesh path's one "within epsilon?"
             CaResult r = advanceDirectional(
                 from, *m_hullTrees[a], *m_hullTrees[b],
                 [&](double t, Pose& pa, Pose& pb) { pa = pose(a, t), pb = pose(b, t); },
@@ -225,7 +307,7 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
             advanceMs += sw.ms();
             return r;
         }
-        CaResult r = advance(from, distance, fullSpeed(a, b), o, i == traceFor ? trace : nullptr);
+        CaResult r = advance(from, distance, fullSpeed, o, i == traceFor ? trace : nullptr);
         if (r.outcome == CaOutcome::Unresolved) ++stats.unresolved;
         advanceMs += sw.ms();
         return r;

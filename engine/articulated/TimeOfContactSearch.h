@@ -7,6 +7,10 @@
 // Which bound advances what: the hulls are convex, so their CA uses the bound projected on the closest-points
 // direction (sec. 6's tighter mu); the meshes need not be convex, and their closest points do not give a
 // separating plane, so their CA uses the full speed bound (MotionBound.h).
+//
+// A PCL whose links keep their relative pose over the frame (no joint between them moves: an assembly at
+// rest, or one carried as a whole) has a relative speed of 0 whatever each link's speed in the world: one
+// test of "within epsilon?" at the frame's start decides it for the whole frame (eq. 4 with mu = 0).
 #pragma once
 
 #include "articulated/MotionBound.h"
@@ -86,6 +90,8 @@ public:
 
 private:
     double speed(std::uint32_t o, double t) const;
+    /// Whether objects a and b keep their relative pose over [t0, t1] (uses this frame's m_still).
+    bool atRelativeRest(std::uint32_t a, std::uint32_t b) const;
     double projectedSpeed(std::uint32_t o, const Vec3& n, double t) const;
 
     const SpatialCulling* m_culling = nullptr;
@@ -96,6 +102,7 @@ private:
     std::vector<int> m_linkOf;         // per object: its index in its group's chain
     std::vector<MotionBound> m_bounds; // per group, this frame
     std::vector<std::vector<double>> m_groupRadius;
+    std::vector<std::vector<char>> m_still; // per group and link, this frame: its joint does not move
 };
 
 } // namespace cdlab
