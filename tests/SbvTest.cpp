@@ -334,6 +334,22 @@ public:
 };
 } // namespace
 
+TEST(Sbv, ExactDirectionCertifiesBallsApartAlongADiagonal) {
+    // Two balls apart along (1, 1, 1) with overlapping AABBs: the boxes do not separate them, the OSSHs along
+    // the exact d* do (Fig. 4's certificate), in either order; d* points from A towards B.
+    const TriangleMesh ball = makeSphere(1.0, 400);
+    const std::vector<Vec3> near = transformed(ball, {Mat3::identity(), {0, 0, 0}});
+    const std::vector<Vec3> far = transformed(ball, {Mat3::identity(), {1.4, 1.4, 1.4}});
+    for (bool swap : {false, true}) {
+        ExactOshSolver solver;
+        const CsbvBody a{swap ? far : near, ball.triangles}, b{swap ? near : far, ball.triangles};
+        const CsbvResult r = csbv(a, b, solver, {}, {});
+        EXPECT_EQ(r.outcome, CsbvOutcome::Certified) << "swapped " << swap;
+        EXPECT_EQ(r.oshSolves, 1) << "swapped " << swap;
+        EXPECT_GT(dot(r.direction, Vec3{1, 1, 1}) * (swap ? -1 : 1), 0.99 * std::sqrt(3.0)) << swap;
+    }
+}
+
 TEST(Sbv, GuardFiresWhenOnlyOneBodyIsContained) {
     // Fig. 4's guard: one body's support points all inside the other's box. A small ball through a slanted
     // face of a box turned 45° about z: the ball lies inside the box's AABB (its extreme points do), the
