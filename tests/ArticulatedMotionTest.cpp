@@ -4,6 +4,7 @@
 // across that arc. tests/data/arm_swing.json is such an arm: the joints swing its hand through a post that
 // the straight screw misses. catch and articulated-reference find that contact; the straight-screw ones
 // refuse the scene, naming themselves, the model and what to use instead.
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "core/InputError.h"
 #include "peers/Peers.h"

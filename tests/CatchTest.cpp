@@ -2,6 +2,7 @@
 // discrete triangle test finds intersecting at any of 200 sampled times of a frame is among the frame's
 // PCLs — on fixed-seed random articulated scenes (chains and trees of box links, a moving rigid body, a
 // static floor) and on every bundled articulated scene.
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "bvh/Bvh.h"
 #include "collision/BvhCollider.h"

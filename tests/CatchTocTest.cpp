@@ -5,6 +5,7 @@
 // reference (`articulated-reference`) finds no contact in it. Temporal culling and the interval bounds
 // change no answer. Pairs that start interpenetrated report TOC = frame start; degenerate links work.
 #include "ArticulatedTestUtil.h"
+#include "articulated/CatchDetail.h"
 #include "bvh/Bvh.h"
 #include "collision/BvhCollider.h"
 #include "core/InputError.h"
@@ -215,9 +216,10 @@ void checkScene(const Scene& scene, int samples, Tally& tally, const Params& par
         }
         // The TOC pair's advancement (replayed from the frame's start): each step's distance never above
         // the true one (the query's lower bound, MeshDistance.h's relativeError contract).
-        ASSERT_FALSE(r.advanceSteps.empty()) << label << " frame " << f;
+        const auto& advanceSteps = r.details.orEmpty<CatchDetail>().advanceSteps;
+        ASSERT_FALSE(advanceSteps.empty()) << label << " frame " << f;
         double lastStep = t0;
-        for (const AdvanceStep& st : r.advanceSteps) {
+        for (const AdvanceStep& st : advanceSteps) {
             if (st.distance < epsilon) break; // the contact: a pair's distance, not a bound
             lastStep = std::max(lastStep, st.time);
             double truth = oracle.distance(c->objectA, c->objectB, st.time);

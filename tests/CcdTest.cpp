@@ -1,4 +1,5 @@
 // Elementary CCD tests (vertex/face, edge/edge): exact references, zero false negatives.
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "ccd/CcdQueryFile.h"
 #include "ccd/DoubleDouble.h"

@@ -1,5 +1,6 @@
 // glTF articulated models: every refusal of scene/GltfModel.h (fixtures in tests/data/gltf, written by
 // make_fixtures.py) and of scene/GltfExport.h names the file and the node, channel, mesh or link.
+#include "TestPaths.h"
 #include "core/InputError.h"
 #include "scene/GltfExport.h"
 #include "scene/GltfModel.h"

@@ -1,6 +1,7 @@
 // Helpers the glTF test suites share: the fixture folder and a scratch folder of the process's own.
 #pragma once
 
+#include "TestPaths.h"
 #include <filesystem>
 #include <string>
 #include <unistd.h>

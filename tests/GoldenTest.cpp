@@ -6,6 +6,7 @@
 //   CDLAB_GOLDEN_UPDATE=1 build/tests/cdlab-tests --gtest_filter='Golden.*'
 // The whole table is slow (minutes; tests/CMakeLists.txt labels it so the sanitizer run skips it);
 // GoldenSubset pins a few lines of it that take a fraction of a second each, in the suite every build runs.
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "pipeline/AlgorithmRegistry.h"
 

@@ -1,5 +1,6 @@
 // Real-world mesh import (issue 33): PLY triangle strips, declared counts against what was read, welding of
 // STL corners, content sniffing, truncated STL, what a glTF loses as a mesh, and a scene mesh's scale.
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "core/InputError.h"
 #include "mesh/MeshImporter.h"
@@ -260,7 +261,7 @@ TEST(MeshImport, TruncatedStlSaysWhere) {
 }
 
 TEST(MeshImport, GltfAnimationsSkinsAndMorphTargetsAreReportedAsIgnored) {
-    const std::string data = CDLAB_TEST_DATA "/gltf/";
+    const std::string data = CDLAB_TEST_DATA + "/gltf/";
     ImportReport report;
     importMesh(data + "chain.gltf", report);
     ASSERT_EQ(report.warnings.size(), 1u);

@@ -1,5 +1,6 @@
 // Node picking (a ray against one level of a BVH) and the picked-node drawing, including the BM-cone arrows
 // of redon2002 sec. 4.
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "bvh/BvhDrawing.h"
 #include "culling/BmCone.h"

@@ -1,5 +1,6 @@
 // Preparation on a worker thread (what the viewer does while a big mesh gets its BVH and BM-cones): the
 // progress an algorithm reports, and PrepareJob's outcome, errors and cancellation.
+#include "TestPaths.h"
 #include "pipeline/PrepareJob.h"
 #include "TestUtil.h"
 #include "culling/BmConeTree.h"

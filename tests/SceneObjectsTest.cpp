@@ -2,6 +2,7 @@
 // other (static scenery), a link is never tested against its own parent or child (they touch at their joint
 // by construction); every other pair is — links against non-adjacent links of the same model, links of
 // different models, bodies against links.
+#include "TestPaths.h"
 #include "scene/SceneObjects.h"
 #include "TestUtil.h"
 #include "geometry/TriangleTriangle.h"

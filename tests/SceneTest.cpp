@@ -1,3 +1,4 @@
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "core/InputError.h"
 #include "scene/SceneLoader.h"

@@ -1,6 +1,7 @@
 // Helpers shared by the test suites: a fixed-seed PRNG, temporary files and the bundled scenes.
 #pragma once
 
+#include "TestPaths.h"
 #include "core/InputError.h"
 #include "geometry/Mat3.h"
 #include "geometry/Quat.h"
