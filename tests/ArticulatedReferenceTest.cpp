@@ -2,8 +2,8 @@
 // bisection) against rigid-ccd's exact earliest contact where both follow the same motion, its monotone
 // refinement in N, its parameters; and the peer fcl-sampled against articulated-reference on the same
 // sample times.
-#include "TestPaths.h"
 #include "CcdCases.h"
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "ccd/RelativeMotion.h"
 #include "core/InputError.h"

@@ -2,8 +2,8 @@
 // fuzz-regressions/<target>/, one file each, named after the finding) through the same function the fuzz
 // target calls (fuzz/FuzzInputs.h), in the ordinary build: each must come back accepted or refused with
 // InputError. Under test-sanitize the same files run with ASan + UBSan.
-#include "TestPaths.h"
 #include "FuzzInputs.h"
+#include "TestPaths.h"
 
 #include <algorithm>
 #include <filesystem>

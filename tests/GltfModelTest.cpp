@@ -1,8 +1,8 @@
 // glTF articulated models (scene/GltfModel.h, scene/GltfExport.h): every articulated model of every bundled
 // scene, every model generator and fixed-seed random chains written as glTF and read back give the same link
 // poses at 100 times; what the importer makes of a node tree. The refusals are in GltfRefusalTest.cpp.
-#include "TestPaths.h"
 #include "scene/GltfModel.h"
+#include "TestPaths.h"
 #include "core/InputError.h"
 #include "scene/GltfExport.h"
 #include "scene/ModelGenerators.h"

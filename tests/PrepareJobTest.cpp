@@ -1,7 +1,7 @@
 // Preparation on a worker thread (what the viewer does while a big mesh gets its BVH and BM-cones): the
 // progress an algorithm reports, and PrepareJob's outcome, errors and cancellation.
-#include "TestPaths.h"
 #include "pipeline/PrepareJob.h"
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "culling/BmConeTree.h"
 #include "mesh/ObjWriter.h"

@@ -2,8 +2,8 @@
 // other (static scenery), a link is never tested against its own parent or child (they touch at their joint
 // by construction); every other pair is — links against non-adjacent links of the same model, links of
 // different models, bodies against links.
-#include "TestPaths.h"
 #include "scene/SceneObjects.h"
+#include "TestPaths.h"
 #include "TestUtil.h"
 #include "geometry/TriangleTriangle.h"
 #include "mesh/ProceduralMeshes.h"

@@ -1,7 +1,7 @@
 #include "articulated/SweptBoxes.h"
 
-#include "geometry/Interval.h"
 #include "articulated/TaylorModel.h"
+#include "geometry/Interval.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,8 @@
 // Interval: closed interval arithmetic (Moore 1979), the bound zhang2007 sec. 5.1 improves on and the one
 // ARTICULATE-style swept boxes use (redon2004): every operation encloses every value its operands can take.
-// The one interval type of the engine: the Taylor models' remainders (articulated) and the CCD motion windows'
-// ranges (ccd/MotionWindow) both use it.
-// Rounding is not directed; the swept-box code that uses these widens its final boxes by a relative margin
-// instead (SweptBoxes.h).
+// The one interval type of the engine: the Taylor models' remainders (articulated) and the CCD motion
+// windows' ranges (ccd/MotionWindow) both use it. Rounding is not directed; the swept-box code that uses
+// these widens its final boxes by a relative margin instead (SweptBoxes.h).
 #pragma once
 
 #include <algorithm>
