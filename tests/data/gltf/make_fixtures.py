@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the small glTF fixtures of tests/GltfModelTest.cpp and tests/GltfCliTests.cmake (run it here:
+"""Writes the small glTF fixtures of tests/scene/GltfModelTest.cpp and tests/GltfCliTests.cmake (run it here:
 python3 make_fixtures.py). Each file holds its buffer inline (a data: URI) except missing_buffer.gltf, whose
 .bin is absent on purpose. One valid file (chain.gltf) and one file per refusal of scene/GltfModel.h."""
 import base64

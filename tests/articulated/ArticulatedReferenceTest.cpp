@@ -54,7 +54,7 @@ TEST(ArticulatedReference, MatchesRigidCcdWhereBothFollowTheSameMotion) {
     auto& reg = AlgorithmRegistry::instance();
     int compared = 0;
     // Rigid scenes only: rigid-ccd refuses a model whose joints swing its links (chain10's couplings), and
-    // tests/ArticulatedMotionTest.cpp compares the two on a model it takes.
+    // tests/articulated/ArticulatedMotionTest.cpp compares the two on a model it takes.
     for (const char* file : {"bullets.json", "cylinder_ball.json", "knot_teapot.json"}) {
         SCOPED_TRACE(file);
         Scene scene = bundled(file);

@@ -328,14 +328,14 @@ cdlab_output_test(viewer.offscreen.ldi_no_pairs 0
   ${VIEWER} --offscreen --no-settings --frames 2 --at 0.2 --algo ldi ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json)
 
 # The run report as JSON (--report FILE.json): the facts of the lines above as fields, per viewport and per
-# family, that tests read (tests/CheckReport.cmake: PATH=REGEX per field) instead of matching stdout.
+# family, that tests read (tests/viewer/CheckReport.cmake: PATH=REGEX per field) instead of matching stdout.
 # cdlab_viewer_report_test(name "viewer arguments" PATH=REGEX...): an offscreen run writing the report, then
 # the check of each field.
 function(cdlab_viewer_report_test name args)
   cdlab_output_test(viewer.report.${name} 0 "report ok: [0-9]+ fields\n"
     sh -c "v=\"$0\" a=\"$1\" r=\"$2\" c=\"$3\" s=\"$4\" && shift 4 && rm -f \"$r\" && \"$v\" --offscreen --no-settings --report \"$r\" $a && exec \"$c\" -DREPORT=\"$r\" -P \"$s\" \"$@\""
     ${VIEWER} "${args}" ${CMAKE_BINARY_DIR}/viewer_report_${name}.json ${CMAKE_COMMAND}
-    ${CMAKE_CURRENT_SOURCE_DIR}/CheckReport.cmake ${ARGN})
+    ${CMAKE_CURRENT_LIST_DIR}/CheckReport.cmake ${ARGN})
   set_tests_properties(viewer.report.${name} PROPERTIES TIMEOUT 120)
 endfunction()
 # CATCH on the walk's first contact frame: the run's facts, catch's sections (the slider over every

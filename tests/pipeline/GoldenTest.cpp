@@ -136,7 +136,7 @@ TEST(Golden, EveryBundledSceneAndAlgorithmKeepsItsHashAndCounters) {
         // The articulated benchmark scenes (zhang2007 sec. 8: walk, trains, construction sites) run the
         // culling only: with up to 0.4M triangles the references' all-pairs tests would take minutes per
         // frame, and the rigid pipelines pinned here are pinned on the rigid scenes already.
-        // tests/ModelGeneratorsTest.cpp checks what those scenes show with the exact discrete collider.
+        // tests/scene/ModelGeneratorsTest.cpp checks what those scenes show with the exact discrete collider.
         // A scene with deforming bodies runs the algorithms that take them (the others refuse it).
         bool deforms = std::any_of(scene.bodies.begin(), scene.bodies.end(),
                                    [](const Body& b) { return b.deform.active(); });
@@ -152,7 +152,7 @@ TEST(Golden, EveryBundledSceneAndAlgorithmKeepsItsHashAndCounters) {
 
     if (const char* update = std::getenv("CDLAB_GOLDEN_UPDATE"); update && std::string(update) == "1") {
         std::ofstream out(goldenPath());
-        out << "# scene algorithm frames hash counters (tests/GoldenTest.cpp writes this with "
+        out << "# scene algorithm frames hash counters (tests/pipeline/GoldenTest.cpp writes this with "
                "CDLAB_GOLDEN_UPDATE=1)\n";
         for (const auto& l : got) out << l << "\n";
         GTEST_SKIP() << "wrote " << goldenPath();

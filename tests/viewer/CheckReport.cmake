@@ -1,5 +1,5 @@
 # Checks fields of the viewer's JSON run report (--report FILE.json):
-#   cmake -DREPORT=FILE.json -P tests/CheckReport.cmake PATH=REGEX...
+#   cmake -DREPORT=FILE.json -P tests/viewer/CheckReport.cmake PATH=REGEX...
 # PATH names a field by its keys and array indices joined with dots ("viewports.0.families.catch.pcls");
 # the field's value (an object or array as JSON text; true, false, null as written) must match REGEX whole. Prints "report ok: N fields"
 # or, for the first field that is missing or differs, what it holds and what was expected (exit 1).

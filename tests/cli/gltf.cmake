@@ -1,5 +1,5 @@
-# scene-export and glTF articulated models on the command line (included from tests/CMakeLists.txt; BENCH,
-# DATA and the helpers come from CliTests.cmake): a model written as .glb and .gltf, the .glb loaded again by a
+# scene-export and glTF articulated models on the command line (included from tests/cli/CliTests.cmake; BENCH,
+# DATA and the helpers come from there): a model written as .glb and .gltf, the .glb loaded again by a
 # scene and run with --verify, and bad input exiting 2 with a message naming the file and the node or field.
 set(GLTF_OUT ${CMAKE_BINARY_DIR}/gltf_cli)
 
