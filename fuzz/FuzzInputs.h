@@ -1,5 +1,5 @@
 // FuzzInputs: what each fuzz target does with one input, shared by the libFuzzer programs (fuzz/*Fuzzer.cpp)
-// and the regression test that replays every crash they found (tests/FuzzRegressionTest.cpp, gcc build).
+// and the regression test that replays every crash they found (tests/fuzz/FuzzRegressionTest.cpp, gcc build).
 // Each function feeds the bytes to one parser of the engine the way a user's file reaches it. Bad input must
 // come back as InputError, which is caught here: any other exception escapes (a finding), as does a crash.
 #pragma once

@@ -11,7 +11,7 @@
 //   in direction -v bounds the distance from below by v.w / |v| (every point x of A - B has
 //   x.v >= w.v), and lowerBound is the largest such bound; 32 ε S covers the rounding of the poses applied
 //   to the support points and of the dot products. This is the figure to advance time with (conservative
-//   advancement): it holds with no tolerance but rounding (tests/GjkTest.cpp: 5,400 random hull pairs
+//   advancement): it holds with no tolerance but rounding (tests/convex/GjkTest.cpp: 5,400 random hull pairs
 //   against a brute-force polytope distance).
 // - distance = |pointA - pointB| up to rounding, so distance >= true distance - 32 ε S; when `converged`,
 //   distance - lowerBound <= relativeTolerance * distance (default 1e-10, below the 1e-9 relative that

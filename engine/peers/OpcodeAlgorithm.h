@@ -7,7 +7,7 @@
 // complete: ODE caps the contacts (at most 65,535 a call), merges nearby contacts into one (keeping one pair
 // of triangles), and asked for all contacts returns none on shallow crossings (up to about a millimetre deep
 // on the test's meshes), which mode=first (one contact) finds. So its hash differs from the exact one, like
-// Bullet's; tests/OpcodeTest.cpp measures how (every reported pair does touch or cross).
+// Bullet's; tests/peers/OpcodeTest.cpp measures how (every reported pair does touch or cross).
 #pragma once
 
 #include "pipeline/AlgorithmRegistry.h"

@@ -44,14 +44,14 @@ struct AlgorithmInfo {
     std::function<AlgorithmKind(const ParamSet&)> kindFor;
     /// Whether prepare() takes scenes with deforming bodies (a body's "deform" block): the DiscretePipeline
     /// algorithms that test DiscretePipeline::mesh() and refit what they keep per mesh. The others refuse
-    /// such scenes (refuseDeformingBodies); tests/DeformTest.cpp checks that the two agree for every
+    /// such scenes (refuseDeformingBodies); tests/scene/DeformTest.cpp checks that the two agree for every
     /// algorithm.
     bool deformingBodies = false;
     /// Whether step() follows an articulated model's joint motion within a frame: the discrete algorithms
     /// (poses at the frame's end), catch and articulated-reference (the joints), fcl-sampled (poses at its
     /// sampled times). False for those that move every object on a straight screw between its poses at the
     /// frame's ends (rigid-ccd, rigid-ccd-bm, rigid-ccd-reference, fcl-ca): they refuse scenes whose joints
-    /// swing a link on an arc (refuseArticulatedMotion); tests/ArticulatedMotionTest.cpp checks that the two
+    /// swing a link on an arc (refuseArticulatedMotion); tests/articulated/ArticulatedMotionTest.cpp checks that the two
     /// agree for every algorithm.
     bool jointMotion = true;
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.

@@ -2,7 +2,7 @@
 // iterative shrinking of the overlap region to the triangles that can still meet. The answer is either a
 // separation (with a certificate: disjoint slabs) or a convex region with the triangles of each body that
 // overlap it; every point common to both surfaces lies in that region (the argument is at shrink() in
-// Csbv.cpp and is tested on 10,000 random placements: tests/SbvTest.cpp).
+// Csbv.cpp and is tested on 10,000 random placements: tests/sbv/SbvTest.cpp).
 //
 // Where we differ from the printed pseudo-code, and why (the reconstruction's uncertainties):
 // - U5: the guard's region is SBV(A) ∩ SBV(B), not the printed union (every common point lies in both).
