@@ -12,6 +12,8 @@
 #include "peers/Peers.h"
 #include "scene/MeshDataCache.h"
 
+#include "RandomShapes.h"
+
 #include <gtest/gtest.h>
 #include <random>
 
@@ -19,53 +21,9 @@ using namespace cdlab;
 
 namespace {
 
-Mat3 randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n;
-    double w = n(rng), x = n(rng), y = n(rng), z = n(rng), l = std::sqrt(w * w + x * x + y * y + z * z);
-    return rotationFromQuaternion(w / l, x / l, y / l, z / l);
-}
-
-/// A polygon soup of `count` triangles in the unit cube: random ones, slivers, collapsed ones (a segment, a
-/// point) and some sharing vertices.
-TriangleMesh randomSoup(std::mt19937_64& rng, int count) {
-    std::uniform_real_distribution<double> u(-0.5, 0.5), s(-0.2, 0.2);
-    TriangleMesh m;
-    m.name = "soup";
-    for (int i = 0; i < count; ++i) {
-        Vec3 c{u(rng), u(rng), u(rng)};
-        Vec3 a = c + Vec3{s(rng), s(rng), s(rng)}, b = c + Vec3{s(rng), s(rng), s(rng)},
-             d = c + Vec3{s(rng), s(rng), s(rng)};
-        switch (i % 7) {
-        case 1:
-            d = a + (b - a) * 0.25;
-            break; // collinear: a segment
-        case 2:
-            b = d = a;
-            break; // a point
-        case 3:
-            d = a + (b - a) * 0.5 + Vec3{0, 1e-7, 0};
-            break; // a sliver
-        default:
-            break;
-        }
-        auto base = static_cast<std::uint32_t>(m.vertices.size());
-        if (i % 5 == 4 && base >= 3) { // shares an edge with the previous triangle
-            m.vertices.push_back(d);
-            m.triangles.push_back({base - 3, base - 2, base});
-            continue;
-        }
-        m.vertices.insert(m.vertices.end(), {a, b, d});
-        m.triangles.push_back({base, base + 1, base + 2});
-    }
-    m.computeFaceNormals();
-    return m;
-}
-
-double radius(const TriangleMesh& m) {
-    double r = 0;
-    for (const Vec3& v : m.vertices) r = std::max(r, length(v));
-    return r;
-}
+using test::radius;
+using test::randomRotation;
+using test::randomSoup;
 
 void expectSame(const MeshDistanceResult& tree, const MeshDistanceResult& brute, const std::string& what) {
     ASSERT_EQ(tree.found(), brute.found()) << what;

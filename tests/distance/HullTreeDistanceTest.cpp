@@ -11,6 +11,8 @@
 #include "mesh/ProceduralMeshes.h"
 #include "mesh/Superellipsoid.h"
 
+#include "RandomShapes.h"
+
 #include <gtest/gtest.h>
 #include <random>
 
@@ -18,51 +20,9 @@ using namespace cdlab;
 
 namespace {
 
-Mat3 randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n;
-    double w = n(rng), x = n(rng), y = n(rng), z = n(rng), l = std::sqrt(w * w + x * x + y * y + z * z);
-    return rotationFromQuaternion(w / l, x / l, y / l, z / l);
-}
-
-TriangleMesh randomSoup(std::mt19937_64& rng, int count) {
-    std::uniform_real_distribution<double> u(-0.5, 0.5), s(-0.2, 0.2);
-    TriangleMesh m;
-    m.name = "soup";
-    for (int i = 0; i < count; ++i) {
-        Vec3 c{u(rng), u(rng), u(rng)};
-        Vec3 a = c + Vec3{s(rng), s(rng), s(rng)}, b = c + Vec3{s(rng), s(rng), s(rng)},
-             d = c + Vec3{s(rng), s(rng), s(rng)};
-        switch (i % 7) {
-        case 1:
-            d = a + (b - a) * 0.25; // a segment
-            break;
-        case 2:
-            b = d = a; // a point
-            break;
-        case 3:
-            d = a + (b - a) * 0.5 + Vec3{0, 1e-7, 0}; // a sliver
-            break;
-        default:
-            break;
-        }
-        auto base = static_cast<std::uint32_t>(m.vertices.size());
-        if (i % 5 == 4 && base >= 3) {
-            m.vertices.push_back(d);
-            m.triangles.push_back({base - 3, base - 2, base});
-            continue;
-        }
-        m.vertices.insert(m.vertices.end(), {a, b, d});
-        m.triangles.push_back({base, base + 1, base + 2});
-    }
-    m.computeFaceNormals();
-    return m;
-}
-
-double radius(const TriangleMesh& m) {
-    double r = 0;
-    for (const Vec3& v : m.vertices) r = std::max(r, length(v));
-    return r;
-}
+using test::radius;
+using test::randomRotation;
+using test::randomSoup;
 
 void expectSame(const TriangleMesh& ma, const Pose& pa, const TriangleMesh& mb, const Pose& pb,
                 const MeshDistanceResult& got, const MeshDistanceResult& brute, const std::string& what) {
