@@ -275,8 +275,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
         const float* c = kPalette[i % std::size(kPalette)];
         std::copy(c, c + 3, m_bodyViews[i].color);
     }
-    m_time = m_scene->startTime;
-    m_seeking = false;
+    m_timeline.setRange(m_scene->startTime, m_scene->endTime, m_scene->frames);
     m_selectedLink = -1;
     // The BVH overlay starts on the first object that moves, else the first that is not environment: that is
     // where culling is interesting.
@@ -302,7 +301,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
 void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     vp.draw.clear(); // it may point at the replaced scene's meshes
     for (auto& f : vp.families) f->clear();
-    m_contactFrames.clear(); // another algorithm (or scene): the contacts seen so far were another's
+    m_timeline.clearContacts(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear();
     vp.result = {};
@@ -327,28 +326,10 @@ void ViewerApp::stepViewports(double t0, double t1) {
             vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
         if (o.pickedNode >= 0 && o.bvhObject >= 0)
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
-        if (vp->result.contactPairCount() > 0) markContactFrames(t0, t1);
+        if (vp->result.contactPairCount() > 0) m_timeline.markContact(t0, t1);
         for (auto& f : vp->families) f->afterStep(vp->result, *m_objects);
     }
     m_stepMs = float(sw.ms());
-}
-
-void ViewerApp::markContactFrames(double t0, double t1) {
-    if (!m_scene || m_scene->frames < 2) return;
-    // On the scene's frame grid, so playing in a loop for hours marks nothing twice.
-    int n = m_scene->frames - 1;
-    double dt = m_scene->frameLength();
-    m_contactFrames.resize(std::size_t(n), 0);
-    // A static scene (no time span) is one instant: every frame shows the contact. Otherwise a step that
-    // ends (starts) on a grid time, up to rounding, does not reach into the next (previous) frame. The
-    // grid positions are clamped while still doubles: converting one outside int's range is undefined.
-    auto clampToInt = [](double x, int lo, int hi) { return x >= hi ? hi : x > lo ? int(x) : lo; };
-    int first = 0, last = n - 1;
-    if (dt > 0) {
-        first = clampToInt(std::floor((t0 - m_scene->startTime) / dt + 1e-9), 0, n - 1);
-        last = clampToInt(std::ceil((t1 - m_scene->startTime) / dt - 1e-9) - 1, first, n - 1);
-    }
-    for (int f = first; f <= last; ++f) m_contactFrames[std::size_t(f)] = 1;
 }
 
 Aabb ViewerApp::sceneBounds(double t) const {
@@ -366,7 +347,7 @@ Aabb ViewerApp::sceneBounds(double t) const {
 }
 
 void ViewerApp::frameAll() {
-    Aabb box = sceneBounds(m_time);
+    Aabb box = sceneBounds(m_timeline.time());
     // Include the whole motion so nothing leaves the view while playing.
     if (m_scene)
         for (int i = 0; i <= 8; ++i) box.grow(sceneBounds(m_scene->frameTime(i, 9)));
@@ -374,13 +355,6 @@ void ViewerApp::frameAll() {
     const LayoutRect& r = m_layout.viewports.front(); // every viewport has the same size
     float aspect = r.w / std::max(r.h, 1.0f);
     for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
-}
-
-double ViewerApp::takeSteps(double t) {
-    const int steps = std::exchange(m_pendingSteps, 0);
-    if (!m_scene || steps == 0) return t;
-    m_stepsTaken += steps;
-    return std::min(m_scene->endTime, t + m_scene->frameLength() * steps);
 }
 
 void ViewerApp::updateLayout() {
@@ -420,7 +394,7 @@ const std::vector<std::uint32_t>& ViewerApp::levelSizes(Viewport& vp) {
 
 void ViewerApp::lookAt(int v, const Vec3& point) {
     if (v < 0 || v >= int(m_viewports.size())) return;
-    double r = 0.03 * length(sceneBounds(m_time).extent());
+    double r = 0.03 * length(sceneBounds(m_timeline.time()).extent());
     Aabb box;
     box.grow(point - Vec3{r, r, r}), box.grow(point + Vec3{r, r, r});
     const LayoutRect& view =
@@ -482,13 +456,13 @@ std::string Viewport::label() const {
 }
 
 void ViewerApp::updateDeformed() {
-    if (m_deformedValid && m_deformedTime == m_time) return;
+    if (m_deformedValid && m_deformedTime == m_timeline.time()) return;
     for (std::uint32_t i = 0; i < m_deformed.size(); ++i) {
         if (!m_objects->deforms(i)) continue;
-        m_objects->deformedMesh(i, m_time, m_deformed[i]);
+        m_objects->deformedMesh(i, m_timeline.time(), m_deformed[i]);
         m_renderer->updateVertices(m_deformed[i]);
     }
-    m_deformedTime = m_time, m_deformedValid = true;
+    m_deformedTime = m_timeline.time(), m_deformedValid = true;
 }
 
 const TriangleMesh& ViewerApp::drawnMesh(std::size_t i) const {
@@ -502,7 +476,7 @@ void ViewerApp::render(int width, int height) {
     if (!m_scene) return;
     updateDeformed();
     std::vector<Pose> poses;
-    m_objects->poses(m_time, poses);
+    m_objects->poses(m_timeline.time(), poses);
     int n = std::min(int(m_viewports.size()), int(m_layout.viewports.size()));
     glEnable(GL_DEPTH_TEST);
     glEnable(GL_SCISSOR_TEST);
@@ -632,44 +606,23 @@ std::string ViewerApp::describeContact(const TimeOfContact& c) const {
 }
 
 void ViewerApp::startSeek() {
-    if (!m_scene) return;
-    m_playing = false;
-    m_seeking = true;
-    m_seekFound = -1;
-    m_seekClock.restart();
+    m_timeline.startSeek();
 }
 
 bool ViewerApp::seekContact(double budgetMs) {
-    if (!m_scene || !m_seeking) return false;
-    // The scene's frames from here on, as the bench steps them, until one reports a contact. The search
-    // goes on over the viewer's frames (a budget per frame), so the window keeps drawing, the timeline shows
-    // where it is, and Stop ends it.
-    double dt = m_scene->frameLength(), t = m_time;
-    Stopwatch clock;
-    for (int steps = 0; t < m_scene->endTime && m_seekFound < 0 && (steps == 0 || clock.ms() < budgetMs);
-         ++steps) { // at least one frame per call
-        double t1 = std::min(t + dt, m_scene->endTime);
-        stepViewports(t, t1);
-        t = t1;
-        for (std::size_t v = 0; v < m_viewports.size() && m_seekFound < 0; ++v)
-            if (m_viewports[v]->result.contactPairCount() > 0) m_seekFound = int(v);
-    }
-    m_time = t;
-    if (m_seekFound >= 0)
-        m_status = "contact in view " + std::to_string(m_seekFound + 1) + " in the frame ending at t " +
-                   formatted(t);
-    else if (t >= m_scene->endTime)
-        m_status = "no contact from there to the end of the scene";
-    else
-        return true; // not done: the next frame goes on
-    m_seeking = false;
-    return false;
+    return m_timeline.seek(
+        budgetMs,
+        [&](double t0, double t1) {
+            stepViewports(t0, t1);
+            for (std::size_t v = 0; v < m_viewports.size(); ++v)
+                if (m_viewports[v]->result.contactPairCount() > 0) return int(v);
+            return -1;
+        },
+        m_status);
 }
 
 void ViewerApp::stopSeek() {
-    if (!m_seeking) return;
-    m_seeking = false;
-    m_status = "no contact up to t " + formatted(m_time) + " (search stopped)";
+    if (std::string said = m_timeline.stopSeek(); !said.empty()) m_status = said;
 }
 
 void ViewerApp::handleCameraInput(int width, int height) {
@@ -714,8 +667,8 @@ void ViewerApp::pickAt(float x, float y, int width, int height) {
         glm::mat4 inv = glm::inverse(cam.projection(float(px.w) / float(std::max(px.h, 1))) * cam.view());
         glm::vec4 nearH = inv * glm::vec4(ndc, -1, 1), farH = inv * glm::vec4(ndc, 1, 1);
         glm::vec3 a = glm::vec3(nearH) / nearH.w, b = glm::vec3(farH) / farH.w;
-        o.pickedNode = vp.algo->pickNode(m_time, std::uint32_t(o.bvhObject), o.bvhLevel, {a.x, a.y, a.z},
-                                         {b.x - a.x, b.y - a.y, b.z - a.z});
+        o.pickedNode = vp.algo->pickNode(m_timeline.time(), std::uint32_t(o.bvhObject), o.bvhLevel,
+                                         {a.x, a.y, a.z}, {b.x - a.x, b.y - a.y, b.z - a.z});
         m_status = o.pickedNode >= 0 ? "picked node " + std::to_string(o.pickedNode) + " of " +
                                            m_objects->objects()[o.bvhObject].name
                                      : "no node of " + m_objects->objects()[o.bvhObject].name + " at level " +
@@ -795,11 +748,11 @@ int ViewerApp::run() {
         if (frame == 0) frameAll(); // now that the framebuffer size is known
         if (frame == 0 && m_options.seekContact && m_scene) {
             // Automation: the frames end where the first contact from the scene's start is found.
-            m_time = m_scene->startTime;
+            m_timeline.restart();
             startSeek();
             while (seekContact(0)) { // one frame per call, as a slow machine's window would resume it
             }
-            m_options.hasAt = true, m_options.at = m_time;
+            m_options.hasAt = true, m_options.at = m_timeline.time();
         }
         for (auto& p : m_platform.takeDrops()) load({p});
         if (frame == m_options.frames / 2)
@@ -813,50 +766,33 @@ int ViewerApp::run() {
             thenStarted = !m_options.thenLoad.empty() || !m_options.thenAlgo.empty();
         }
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
-        double t0 = m_time;
+        double t0 = m_timeline.time();
         float seekMs = 0;
         if (m_scene) {
-            double span = m_scene->endTime - m_scene->startTime;
-            if (m_options.frames > 0 && m_options.hasAt) {
-                // The scene's own frames, the last ending at `at`: the screenshot shows one frame's motion as
-                // the bench steps it (e.g. redon2002's Figure 1 view in the middle of a swivel).
-                if (!(m_options.at >= m_scene->startTime && m_options.at <= m_scene->endTime)) // NaN too
+            if (m_options.frames > 0) {
+                // The scene's own frames, the last ending at --at, or spread over the whole range.
+                if (m_options.hasAt &&
+                    !(m_options.at >= m_scene->startTime && m_options.at <= m_scene->endTime)) // NaN too
                     throw InputError("--at", "",
                                      formatted(m_options.at) + " is outside the scene's time range [" +
                                          formatted(m_scene->startTime) + ", " + formatted(m_scene->endTime) +
                                          "]");
-                m_time = std::max(m_scene->startTime,
-                                  m_options.at - m_scene->frameLength() * (m_options.frames - 1 - frame));
-                if (frame == 0) t0 = m_time; // nothing moves before the first frame
-            } else if (m_options.frames > 0) {
-                m_time = m_scene->frameTime(frame, m_options.frames);
+                t0 = m_timeline.scripted(frame, m_options.frames, m_options.hasAt ? &m_options.at : nullptr);
             } else {
                 double now = glfwGetTime(), dt = now - last;
                 last = now;
-                if (m_playing) stopSeek();
-                if (m_seeking) { // about 30 fps while searching; its stepping is collision time, not overhead
+                if (m_timeline.playing()) stopSeek();
+                if (m_timeline.seeking()) { // about 30 fps while searching; its stepping is collision time
                     Stopwatch seekClock;
                     seekContact(30);
                     seekMs = float(seekClock.ms());
                 }
-                if (m_playing) m_time += dt * m_speed;
-                m_time = takeSteps(m_time);
-                if (m_time > m_scene->endTime)
-                    m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
-                // Paused (or scrubbed): the scene's frame that ends here, so continuous algorithms show its
-                // motion (faces moving, times of contact) instead of a frame without any.
-                if (!m_playing) t0 = std::max(m_scene->startTime, m_time - m_scene->frameLength());
-            }
-            if (m_options.frames >
-                0) { // scripted frames: single steps (--tap O) move the frames that follow on
-                const double scripted = m_time;
-                m_time = takeSteps(std::min(m_scene->endTime, scripted + m_stepOffset));
-                m_stepOffset = m_time - scripted;
+                t0 = m_timeline.advance(dt);
             }
             if (frame == 1 && m_options.pick.size() == 2)
                 pickAt(m_options.pick[0] * m_layout.window.w, m_options.pick[1] * m_layout.window.h, m_width,
                        m_height);
-            lastFrom = std::min(t0, m_time), lastTo = m_time;
+            lastFrom = std::min(t0, m_timeline.time()), lastTo = m_timeline.time();
             stepViewports(lastFrom, lastTo);
             m_stepMs += seekMs;
         }

@@ -8,6 +8,7 @@
 #include "OrbitCamera.h"
 #include "OverlayTable.h"
 #include "Renderer.h"
+#include "Timeline.h"
 #include "ViewerLayout.h"
 #include "ViewerSettings.h"
 #include "core/Stopwatch.h"
@@ -139,7 +140,6 @@ private:
                       std::vector<PreparedAlgorithm> prepared);
     void applyPrepared(Viewport& vp, PreparedAlgorithm prepared);
     void stepViewports(double t0, double t1);
-    void markContactFrames(double t0, double t1);
     /// Recomputes m_layout for the window size and viewport count; when either changed since the last
     /// call the panels are placed again (m_layoutGeneration) and, on a split, the cameras reframe.
     void updateLayout();
@@ -192,7 +192,8 @@ private:
     std::vector<TriangleMesh> m_deformed;
     double m_deformedTime = 0;
     bool m_deformedValid = false;
-    /// Brings the deforming objects' meshes (and their GPU copies) to m_time; nothing when none deforms.
+    /// Brings the deforming objects' meshes (and their GPU copies) to the timeline's time; nothing when none
+    /// deforms.
     void updateDeformed();
     /// The mesh drawn for object i: its deformed copy, or its rest mesh.
     const TriangleMesh& drawnMesh(std::size_t i) const;
@@ -218,17 +219,9 @@ private:
     std::string m_settingsProblem; // a malformed settings file, shown until dismissed
     bool m_hadLoadError = false;   // any failed load during an automated run (exit code 2)
 
-    double m_time = 0, m_speed = 1;
-    bool m_playing = true, m_loop = true, m_linkCameras = true;
-    int m_pendingSteps = 0;     ///< single steps asked for (O, the Step button) and not yet taken
-    int m_stepsTaken = 0;       ///< single steps taken since start (the automated summary prints it)
+    Timeline m_timeline;
+    bool m_linkCameras = true;
     int m_shortcutsActedOn = 0; ///< key presses that triggered a shortcut (the automated summary prints it)
-    double m_stepOffset = 0;    ///< automation: how far single steps moved the scripted frame times
-    /// Pauses and asks for one more scene frame (O, the Step button); each press counts, however fast they
-    /// come. The frame loop takes the steps.
-    void singleStep() { m_playing = false, ++m_pendingSteps; }
-    /// The time after the steps asked for: `t` plus one scene frame per step, within the scene's range.
-    double takeSteps(double t);
     RenderMode m_renderMode = RenderMode::Shaded;
     int m_width = 0, m_height = 0;
     ViewerLayout m_layout;      ///< where the panels and viewports are this frame
@@ -240,9 +233,6 @@ private:
     std::string m_pendingScreenshot;
     float m_frameMs = 0, m_stepMs = 0; // last frame: whole frame and collision steps
     std::deque<float> m_frameHistory, m_overheadHistory;
-    /// Per frame of the scene's grid (frame f spans [start + f dt, start + (f + 1) dt]): whether a viewport
-    /// reported a contact in a step overlapping it.
-    std::vector<char> m_contactFrames;
 
     /// What the background job is doing: loading `paths`, or preparing the algorithms of `targets` (on a
     /// load, every viewport's).
@@ -254,9 +244,6 @@ private:
     };
     Pending m_pending;
     Stopwatch m_jobClock;
-    bool m_seeking = false; // a Next-contact search is under way (it runs over the frames)
-    int m_seekFound = -1;   // the viewport that reported the contact
-    Stopwatch m_seekClock;
     int m_framesWhilePreparing = 0; // frames drawn while a job ran (automation waits for it, counting these)
     PrepareJob m_job; // last: destroyed (cancelled and joined) before the scene and viewports it reads
 };

@@ -146,10 +146,10 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
     }
     if (!m_options.taps.empty()) {
         std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),
-                    m_shortcutsActedOn, m_stepsTaken);
+                    m_shortcutsActedOn, m_timeline.stepsTaken());
         report["taps"] = {{"keys", m_options.taps},
                           {"shortcuts_acted_on", m_shortcutsActedOn},
-                          {"single_steps", m_stepsTaken}};
+                          {"single_steps", m_timeline.stepsTaken()}};
     }
     if (m_selectedLink >= 0) {
         const std::string& name = m_objects->objects()[std::size_t(m_selectedLink)].name;

@@ -234,19 +234,19 @@ void ViewerUi::shortcuts() {
         if (k.repeat && k.key != GLFW_KEY_O) continue; // only stepping repeats while held
         switch (k.key) {
         case GLFW_KEY_P:
-            m_app.m_playing = !m_app.m_playing;
+            m_app.m_timeline.togglePlaying();
             break;
         case GLFW_KEY_O:
-            m_app.singleStep();
+            m_app.m_timeline.singleStep();
             break;
         case GLFW_KEY_R:
-            if (m_app.m_scene) m_app.m_time = m_app.m_scene->startTime;
+            m_app.m_timeline.restart();
             break;
         case GLFW_KEY_F:
             m_app.frameAll();
             break;
         case GLFW_KEY_N:
-            m_app.m_seeking ? m_app.stopSeek() : m_app.startSeek();
+            m_app.m_timeline.seeking() ? m_app.stopSeek() : m_app.startSeek();
             break;
         case GLFW_KEY_F12:
             m_app.m_pendingScreenshot = "cdlab-screenshot.png";
@@ -480,17 +480,18 @@ void ViewerUi::timelinePanel() {
     place(m_app.m_layout.timeline);
     ImGui::Begin("Timeline");
     settle("Timeline");
-    if (ImGui::Button(m_app.m_playing ? "Pause (P)" : "Play (P)")) m_app.m_playing = !m_app.m_playing;
+    if (ImGui::Button(m_app.m_timeline.playing() ? "Pause (P)" : "Play (P)"))
+        m_app.m_timeline.togglePlaying();
     ImGui::SameLine();
-    if (ImGui::Button("Step (O)")) m_app.singleStep();
+    if (ImGui::Button("Step (O)")) m_app.m_timeline.singleStep();
     ImGui::SameLine();
-    if (ImGui::Button("Restart (R)")) m_app.m_time = m_app.m_scene->startTime;
+    if (ImGui::Button("Restart (R)")) m_app.m_timeline.restart();
     ImGui::SameLine();
-    if (m_app.m_seeking) {
+    if (m_app.m_timeline.seeking()) {
         if (ImGui::Button("Stop search (N)")) m_app.stopSeek();
         ImGui::SameLine();
-        ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "searching: t %.3f, %.1f s", m_app.m_time,
-                           m_app.m_seekClock.ms() / 1000);
+        ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "searching: t %.3f, %.1f s", m_app.m_timeline.time(),
+                           m_app.m_timeline.seekSeconds());
     } else {
         if (ImGui::Button("Next contact (N)")) m_app.startSeek();
         helpMarker("Steps the scene's frames from here until a viewport reports a contact, and pauses on "
@@ -499,22 +500,22 @@ void ViewerUi::timelinePanel() {
                    "contact inside it.");
     }
     ImGui::SameLine();
-    ImGui::Checkbox("loop", &m_app.m_loop);
+    ImGui::Checkbox("loop", &m_app.m_timeline.loop());
     ImGui::SameLine();
-    float speed = float(m_app.m_speed);
+    float speed = float(m_app.m_timeline.speed());
     ImGui::SetNextItemWidth(120);
     if (ImGui::SliderFloat("speed", &speed, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
-        m_app.m_speed = speed;
-    float t = float(m_app.m_time);
+        m_app.m_timeline.setSpeed(speed);
+    float t = float(m_app.m_timeline.time());
     const ImVec2 sliderAt = ImGui::GetCursorScreenPos();
     const float sliderWidth = ImGui::GetContentRegionAvail().x - 60;
     ImGui::SetNextItemWidth(-60);
     if (ImGui::SliderFloat("t (s)", &t, float(m_app.m_scene->startTime), float(m_app.m_scene->endTime),
                            "%.3f"))
-        m_app.m_time = t, m_app.m_playing = false;
+        m_app.m_timeline.scrub(t);
     // Under the slider: the frames in which a viewport reported a contact so far (played, stepped or
     // searched), so the moments worth a closer look stay visible after they pass.
-    const auto& marks = m_app.m_contactFrames;
+    const auto& marks = m_app.m_timeline.contactFrames();
     if (std::find(marks.begin(), marks.end(), 1) != marks.end()) {
         ImDrawList* dl = ImGui::GetWindowDrawList();
         float y = ImGui::GetCursorScreenPos().y, per = sliderWidth / float(marks.size());
