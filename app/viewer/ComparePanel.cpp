@@ -109,8 +109,11 @@ void ComparePanel::draw(const LayoutRect& rect) {
     if (ImGui::BeginTable("compare", int(vps.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
         // Short headers (V1, V2, ...) that fit a narrow column; the full label as the header's tooltip.
         ImGui::TableSetupColumn("");
-        for (std::size_t v = 0; v < vps.size(); ++v)
-            ImGui::TableSetupColumn(("V" + std::to_string(v + 1)).c_str());
+        for (std::size_t v = 0; v < vps.size(); ++v) {
+            char header[24]; // formatted, not "V" + std::string: GCC 12 warns (-Wrestrict) on that inlined
+            std::snprintf(header, sizeof header, "V%zu", v + 1);
+            ImGui::TableSetupColumn(header);
+        }
         ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
         for (int c = 0; c <= int(vps.size()); ++c) {
             if (!ImGui::TableSetColumnIndex(c)) continue;
