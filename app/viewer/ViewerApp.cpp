@@ -1,5 +1,6 @@
 #include "ViewerApp.h"
 
+#include "Automation.h"
 #include "OverlayTable.h"
 #include "ViewerUi.h"
 #include "core/InputError.h"
@@ -28,82 +29,6 @@
 #include <thread>
 
 namespace cdlab {
-
-namespace {
-
-/// A time as people write it (13, 10.5), for messages.
-std::string formatted(double v) {
-    std::ostringstream out;
-    out << v;
-    return out.str();
-}
-
-constexpr float kPalette[][3] = {{0.62f, 0.72f, 0.86f}, {0.88f, 0.72f, 0.52f}, {0.62f, 0.84f, 0.62f},
-                                 {0.86f, 0.62f, 0.80f}, {0.80f, 0.80f, 0.55f}, {0.60f, 0.80f, 0.82f}};
-
-template <class T> void pushBounded(std::deque<T>& d, T v, std::size_t cap) {
-    d.push_back(v);
-    if (d.size() > cap) d.pop_front();
-}
-
-bool isSceneFile(const std::vector<std::string>& paths) {
-    return paths.size() == 1 && std::filesystem::path(paths[0]).extension() == ".json";
-}
-
-std::string joined(const std::vector<std::string>& paths) {
-    std::string out;
-    for (const auto& p : paths) out += (out.empty() ? "" : " ") + p;
-    return out;
-}
-
-/// A scene file, or meshes side by side along x, static: look at them, compare their BVHs. Runs on the
-/// preparation thread.
-std::unique_ptr<Scene> sceneFromFiles(const std::vector<std::string>& paths,
-                                      const SceneLoadProgress& progress) {
-    auto scene = std::make_unique<Scene>();
-    if (isSceneFile(paths)) {
-        *scene = loadScene(paths[0], progress);
-        return scene;
-    }
-    double x = 0;
-    for (std::size_t n = 0; n < paths.size(); ++n) {
-        const std::string& p = paths[n];
-        std::string what = "importing " + std::filesystem::path(p).filename().string();
-        ImportReport report;
-        auto mesh = std::make_shared<TriangleMesh>(importMesh(p, report, [&](double f) {
-            if (progress) progress((double(n) + f) / double(paths.size()), what);
-        }));
-        // The Scene panel shows the import summary of each file and its warnings (as for a scene's files).
-        std::string file = std::filesystem::path(p).filename().string();
-        scene->imports.push_back(file + ": " + report.summary());
-        for (const std::string& w : report.warnings) scene->imports.push_back(file + ": warning: " + w);
-        Aabb b = mesh->bounds();
-        Body body;
-        body.name = std::filesystem::path(p).filename().string();
-        body.source.file = p;
-        Keyframe k;
-        k.position = {x - b.lo.x, -b.center().y, -b.lo.z};
-        x += b.extent().x * 1.1;
-        body.motion = PoseTrack({k});
-        body.mesh = mesh;
-        scene->bodies.push_back(std::move(body));
-    }
-    scene->name = joined(paths);
-    return scene;
-}
-
-} // namespace
-
-void TimingHistory::push(const StageTimes& stages) {
-    for (const auto& [stage, ms] : stages.items()) {
-        const auto& name = stage; // a structured binding cannot be captured before C++20
-        auto it =
-            std::find_if(m_stages.begin(), m_stages.end(), [&](const auto& s) { return s.first == name; });
-        if (it == m_stages.end()) it = m_stages.insert(m_stages.end(), {name, {}});
-        pushBounded(it->second, float(ms), kCapacity);
-    }
-    pushBounded(m_total, float(stages.total()), kCapacity);
-}
 
 ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     : m_platform(platform), m_options(std::move(options)), m_renderer(std::make_unique<Renderer>()) {
@@ -169,75 +94,32 @@ void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::s
 }
 
 void ViewerApp::load(const std::vector<std::string>& paths) {
-    m_pending = {};
-    m_pending.load = true;
-    m_pending.paths = paths;
-    m_pending.label = joined(paths);
-    startPreparation();
+    m_preparation.load(paths);
 }
 
 void ViewerApp::rebuild(Viewport& vp) {
-    if (!m_scene && !m_pending.load) return; // nothing to prepare on yet
-    // A load in progress prepares every viewport with its current settings when restarted.
-    if (!m_pending.load &&
-        std::find(m_pending.targets.begin(), m_pending.targets.end(), &vp) == m_pending.targets.end())
-        m_pending.targets.push_back(&vp);
-    startPreparation();
+    m_preparation.rebuild(vp);
 }
 
 void ViewerApp::removeLastViewport() {
     if (m_viewports.size() < 2) return;
     Viewport* gone = m_viewports.back().get();
-    std::erase(m_pending.targets, gone);
     m_viewports.pop_back();
-    if (!m_job.busy()) return;
-    if (m_pending.load || !m_pending.targets.empty())
-        startPreparation(); // its outcome would have gone to the removed viewport too
-    else
-        m_job.cancel(), m_pending = {};
-}
-
-void ViewerApp::startPreparation() {
-    PrepareTask task;
-    if (m_pending.load) {
-        // The new scene is built completely before anything changes: a failure keeps what is loaded.
-        task.load = [paths = m_pending.paths](const SceneLoadProgress& progress) {
-            return sceneFromFiles(paths, progress);
-        };
-        m_pending.targets.clear();
-        for (auto& vp : m_viewports) m_pending.targets.push_back(vp.get());
-    } else {
-        task.scene = m_scene.get(); // kept until the job is taken or cancelled (loads cancel it first)
-        task.meshData = m_meshData; // a view whose new parameters agree with another's builds nothing
-    }
-    for (Viewport* vp : m_pending.targets) {
-        std::size_t index = 0;
-        while (m_viewports[index].get() != vp) ++index;
-        task.create.push_back([name = vp->algorithm, params = vp->params] {
-            return AlgorithmRegistry::instance().find(name)->create(params);
-        });
-        task.labels.push_back("view " + std::to_string(index + 1) + " (" + vp->algorithm + ")");
-    }
-    m_jobClock.restart();
-    m_job.start(std::move(task));
+    m_preparation.forget(gone);
 }
 
 void ViewerApp::cancelPreparation() {
-    if (!m_job.busy()) return;
-    m_job.cancel();
-    // The panels show what the viewports run again.
-    for (Viewport* vp : m_pending.targets)
-        if (vp->algo) vp->algorithm = vp->preparedAlgorithm, vp->params = vp->preparedParams;
-    m_status = m_pending.load ? "loading cancelled; the scene is unchanged" : "preparation cancelled";
-    m_pending = {};
+    if (std::string said = m_preparation.cancel(); !said.empty()) m_status = said;
 }
 
 void ViewerApp::pollPreparation() {
-    std::optional<PrepareOutcome> out = m_job.take();
-    if (!out) return;
-    Pending done = std::exchange(m_pending, {});
+    std::optional<Preparation::Done> taken = m_preparation.take();
+    if (!taken) return;
+    const Preparation::Pending& done = taken->pending;
+    PrepareOutcome* out = &taken->outcome;
     if (out->cancelled) return;
-    if (out->error.empty()) m_meshData = out->meshData; // the loaded scene's, or the open one's grown
+    if (out->error.empty())
+        m_loaded.setMeshData(out->meshData); // the loaded scene's, or the open one's grown
     std::ostringstream msg;
     if (done.load) {
         if (!out->error.empty()) {
@@ -248,7 +130,8 @@ void ViewerApp::pollPreparation() {
         }
         installScene(std::move(out->scene), done.targets, std::move(out->algorithms));
         m_scenePath = done.label;
-        if (isSceneFile(done.paths)) m_lastScene = std::filesystem::absolute(done.paths[0]).string();
+        if (Preparation::isSceneFile(done.paths))
+            m_lastScene = std::filesystem::absolute(done.paths[0]).string();
         m_loadError = std::exchange(m_selectProblem, {});
         if (!m_loadError.empty()) std::fprintf(stderr, "error: %s\n", m_loadError.c_str());
         msg << "loaded " << m_scenePath;
@@ -265,36 +148,22 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
                              std::vector<PreparedAlgorithm> prepared) {
     m_renderer->clearMeshes();
     // The old scene lives until the algorithms prepared on it are replaced.
-    std::unique_ptr<Scene> old = std::exchange(m_scene, std::move(scene));
-    m_objects = std::make_unique<SceneObjects>(*m_scene);
-    m_deformed.assign(m_objects->objects().size(), {}); // the renderer forgot their buffers just above
-    m_deformedValid = false;
-    m_bodyViews.assign(m_objects->objects().size(), {});
-    m_surfaces.clear(); // keyed by mesh address: the old scene's meshes are about to go
-    for (std::size_t i = 0; i < m_bodyViews.size(); ++i) {
-        const float* c = kPalette[i % std::size(kPalette)];
-        std::copy(c, c + 3, m_bodyViews[i].color);
-    }
-    m_time = m_scene->startTime;
-    m_seeking = false;
-    m_selectedLink = -1;
+    std::unique_ptr<Scene> old = m_loaded.install(std::move(scene));
+    m_timeline.setRange(m_loaded.scene()->startTime, m_loaded.scene()->endTime, m_loaded.scene()->frames);
     // The BVH overlay starts on the first object that moves, else the first that is not environment: that is
     // where culling is interesting.
-    int firstMoving = m_objects->firstMoving();
-    for (std::size_t i = 0; i < m_objects->objects().size() && firstMoving < 0; ++i)
-        if (!m_objects->objects()[i].environment) firstMoving = int(i);
-    if (firstMoving < 0) firstMoving = 0;
+    const int firstMoving = m_loaded.firstShown();
     for (std::size_t k = 0; k < targets.size(); ++k) {
         targets[k]->overlays.bvhObject = firstMoving;
         applyPrepared(*targets[k], std::move(prepared[k]));
     }
     if (!m_options.select.empty()) {
-        int o = m_objects->find(m_options.select);
+        int o = m_loaded.objects()->find(m_options.select);
         if (o >= 0)
             selectObject(o);
         else
             m_selectProblem = "--select: no object '" + m_options.select + "' (the scene has " +
-                              m_objects->nameList() + ")";
+                              m_loaded.objects()->nameList() + ")";
     }
     resetCameras();
 }
@@ -302,7 +171,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
 void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     vp.draw.clear(); // it may point at the replaced scene's meshes
     for (auto& f : vp.families) f->clear();
-    m_contactFrames.clear(); // another algorithm (or scene): the contacts seen so far were another's
+    m_timeline.clearContacts(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear();
     vp.result = {};
@@ -327,60 +196,21 @@ void ViewerApp::stepViewports(double t0, double t1) {
             vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
         if (o.pickedNode >= 0 && o.bvhObject >= 0)
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
-        if (vp->result.contactPairCount() > 0) markContactFrames(t0, t1);
-        for (auto& f : vp->families) f->afterStep(vp->result, *m_objects);
+        if (vp->result.contactPairCount() > 0) m_timeline.markContact(t0, t1);
+        for (auto& f : vp->families) f->afterStep(vp->result, *m_loaded.objects());
     }
-    m_stepMs = float(sw.ms());
-}
-
-void ViewerApp::markContactFrames(double t0, double t1) {
-    if (!m_scene || m_scene->frames < 2) return;
-    // On the scene's frame grid, so playing in a loop for hours marks nothing twice.
-    int n = m_scene->frames - 1;
-    double dt = m_scene->frameLength();
-    m_contactFrames.resize(std::size_t(n), 0);
-    // A static scene (no time span) is one instant: every frame shows the contact. Otherwise a step that
-    // ends (starts) on a grid time, up to rounding, does not reach into the next (previous) frame. The
-    // grid positions are clamped while still doubles: converting one outside int's range is undefined.
-    auto clampToInt = [](double x, int lo, int hi) { return x >= hi ? hi : x > lo ? int(x) : lo; };
-    int first = 0, last = n - 1;
-    if (dt > 0) {
-        first = clampToInt(std::floor((t0 - m_scene->startTime) / dt + 1e-9), 0, n - 1);
-        last = clampToInt(std::ceil((t1 - m_scene->startTime) / dt - 1e-9) - 1, first, n - 1);
-    }
-    for (int f = first; f <= last; ++f) m_contactFrames[std::size_t(f)] = 1;
-}
-
-Aabb ViewerApp::sceneBounds(double t) const {
-    Aabb box;
-    if (!m_objects) return box;
-    std::vector<Pose> poses;
-    m_objects->poses(t, poses);
-    for (std::size_t i = 0; i < poses.size(); ++i) {
-        Aabb local = m_objects->objects()[i].mesh->bounds();
-        for (int k = 0; k < 8; ++k)
-            box.grow(poses[i].apply({k & 1 ? local.hi.x : local.lo.x, k & 2 ? local.hi.y : local.lo.y,
-                                     k & 4 ? local.hi.z : local.lo.z}));
-    }
-    return box;
+    m_frameTimes.stepMs = float(sw.ms());
 }
 
 void ViewerApp::frameAll() {
-    Aabb box = sceneBounds(m_time);
+    Aabb box = m_loaded.bounds(m_timeline.time());
     // Include the whole motion so nothing leaves the view while playing.
-    if (m_scene)
-        for (int i = 0; i <= 8; ++i) box.grow(sceneBounds(m_scene->frameTime(i, 9)));
+    if (m_loaded.scene())
+        for (int i = 0; i <= 8; ++i) box.grow(m_loaded.bounds(m_loaded.scene()->frameTime(i, 9)));
     updateLayout();
     const LayoutRect& r = m_layout.viewports.front(); // every viewport has the same size
     float aspect = r.w / std::max(r.h, 1.0f);
     for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
-}
-
-double ViewerApp::takeSteps(double t) {
-    const int steps = std::exchange(m_pendingSteps, 0);
-    if (!m_scene || steps == 0) return t;
-    m_stepsTaken += steps;
-    return std::min(m_scene->endTime, t + m_scene->frameLength() * steps);
 }
 
 void ViewerApp::updateLayout() {
@@ -400,8 +230,8 @@ void ViewerApp::updateLayout() {
 
 void ViewerApp::resetCameras() {
     OrbitCamera fresh;
-    if (m_scene && length(m_scene->viewFrom) > 0) {
-        const Vec3& d = m_scene->viewFrom;
+    if (m_loaded.scene() && length(m_loaded.scene()->viewFrom) > 0) {
+        const Vec3& d = m_loaded.scene()->viewFrom;
         fresh.yaw = float(std::atan2(d.y, d.x));
         fresh.pitch = std::clamp(float(std::atan2(d.z, std::hypot(d.x, d.y))), -1.55f, 1.55f);
     }
@@ -409,18 +239,9 @@ void ViewerApp::resetCameras() {
     frameAll();
 }
 
-const std::vector<std::uint32_t>& ViewerApp::levelSizes(Viewport& vp) {
-    int object = vp.overlays.bvhObject;
-    if (vp.levelSizesObject == object) return vp.levelSizes;
-    vp.levelSizesObject = object;
-    vp.levelSizes.clear();
-    if (vp.algo && object >= 0) vp.levelSizes = structureLevelSizes(*vp.algo, std::uint32_t(object));
-    return vp.levelSizes;
-}
-
 void ViewerApp::lookAt(int v, const Vec3& point) {
     if (v < 0 || v >= int(m_viewports.size())) return;
-    double r = 0.03 * length(sceneBounds(m_time).extent());
+    double r = 0.03 * length(m_loaded.bounds(m_timeline.time()).extent());
     Aabb box;
     box.grow(point - Vec3{r, r, r}), box.grow(point + Vec3{r, r, r});
     const LayoutRect& view =
@@ -430,33 +251,6 @@ void ViewerApp::lookAt(int v, const Vec3& point) {
 }
 
 namespace {
-/// "O*10,P": the GLFW keys of the named shortcuts, each repeated as asked (--tap).
-std::vector<int> tapKeys(const std::string& spec) {
-    std::vector<int> keys;
-    std::size_t pos = 0;
-    while (pos < spec.size()) {
-        std::size_t end = std::min(spec.find(',', pos), spec.size());
-        std::string item = spec.substr(pos, end - pos);
-        pos = end + 1;
-        const std::string given = item;
-        int times = 1;
-        if (auto star = item.find('*'); star != std::string::npos) {
-            const char *first = item.data() + star + 1, *last = item.data() + item.size();
-            auto [end, error] = std::from_chars(first, last, times);
-            if (error != std::errc() || end != last) times = 0; // "O*10x", "O*": refused below
-            item.resize(star);
-        }
-        const ViewerUi::Shortcut* found = nullptr;
-        for (const auto& s : ViewerUi::shortcutList())
-            if (item == s.name) found = &s;
-        if (!found || times < 1 || times > 1000)
-            throw InputError("--tap", "",
-                             "'" + given + "' is no shortcut key (or a bad count); use e.g. O*10,P");
-        keys.insert(keys.end(), std::size_t(times), found->key);
-    }
-    return keys;
-}
-
 /// A layout rectangle in whole GL pixels (rows from the bottom), clamped to the framebuffer.
 struct PixelRect {
     int x = 0, y = 0, w = 0, h = 0;
@@ -475,34 +269,14 @@ std::array<float, 3> backgroundColor(int v) {
 }
 } // namespace
 
-std::string Viewport::label() const {
-    const AlgorithmInfo* info = AlgorithmRegistry::instance().find(algorithm);
-    std::string changed = info ? params.describeChanged(info->params) : std::string();
-    return changed.empty() ? algorithm : algorithm + "[" + changed + "]";
-}
-
-void ViewerApp::updateDeformed() {
-    if (m_deformedValid && m_deformedTime == m_time) return;
-    for (std::uint32_t i = 0; i < m_deformed.size(); ++i) {
-        if (!m_objects->deforms(i)) continue;
-        m_objects->deformedMesh(i, m_time, m_deformed[i]);
-        m_renderer->updateVertices(m_deformed[i]);
-    }
-    m_deformedTime = m_time, m_deformedValid = true;
-}
-
-const TriangleMesh& ViewerApp::drawnMesh(std::size_t i) const {
-    return m_objects->deforms(std::uint32_t(i)) ? m_deformed[i] : *m_objects->objects()[i].mesh;
-}
-
 void ViewerApp::render(int width, int height) {
     glViewport(0, 0, width, height);
     glClearColor(0.12f, 0.13f, 0.15f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    if (!m_scene) return;
-    updateDeformed();
+    if (!m_loaded.scene()) return;
+    m_loaded.updateDeformed(m_timeline.time(), *m_renderer);
     std::vector<Pose> poses;
-    m_objects->poses(m_time, poses);
+    m_loaded.objects()->poses(m_timeline.time(), poses);
     int n = std::min(int(m_viewports.size()), int(m_layout.viewports.size()));
     glEnable(GL_DEPTH_TEST);
     glEnable(GL_SCISSOR_TEST);
@@ -520,14 +294,14 @@ void ViewerApp::render(int width, int height) {
         // A body the algorithm draws face by face (Fig. 1 view) is not drawn a second time.
         bool faceView = vp.draw.hasFaceMotion();
         for (std::size_t i = 0; i < poses.size(); ++i) {
-            if (!m_bodyViews[i].visible) continue;
+            if (!m_loaded.bodyViews()[i].visible) continue;
             if (faceView && vp.overlays.faceMotion && int(i) == vp.overlays.bvhObject) continue;
-            const float* c = m_bodyViews[i].color;
+            const float* c = m_loaded.bodyViews()[i].color;
             glm::vec4 colour{c[0], c[1], c[2], c[3]};
-            if (inSelectedChain(int(i))) // the picked link's chain, tinted towards yellow
+            if (m_loaded.inSelectedChain(int(i))) // the picked link's chain, tinted towards yellow
                 colour = glm::mix(colour, glm::vec4(1.0f, 0.85f, 0.2f, colour.a),
-                                  int(i) == m_selectedLink ? 0.8f : 0.45f);
-            m_renderer->drawMesh(drawnMesh(i), toGlm(poses[i]), colour, m_renderMode);
+                                  int(i) == m_loaded.selected() ? 0.8f : 0.45f);
+            m_renderer->drawMesh(m_loaded.drawnMesh(i), toGlm(poses[i]), colour, m_renderMode);
         }
         m_renderer->drawOverlay(vp.draw);
         for (const auto& f : vp.families) // the family views' own drawing
@@ -610,66 +384,24 @@ void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
     dl->PopClipRect();
 }
 
-const SurfaceCheck& ViewerApp::surfaceOf(std::size_t object) {
-    const TriangleMesh& mesh = *m_objects->objects()[object].mesh;
-    auto it = m_surfaces.find(&mesh);
-    if (it == m_surfaces.end()) it = m_surfaces.emplace(&mesh, SurfaceCheck::of(mesh)).first;
-    return it->second;
-}
-
-std::string ViewerApp::describeSurfaces() {
-    std::string out;
-    if (!m_objects) return out;
-    const auto& objs = m_objects->objects();
-    for (std::size_t i = 0; i < objs.size(); ++i)
-        out += (i ? "; " : "") + objs[i].name + " " + surfaceOf(i).describe();
-    return out;
-}
-
-std::string ViewerApp::describeContact(const TimeOfContact& c) const {
-    const auto& objs = m_objects->objects();
-    return cdlab::describeContact(c, objs[c.objectA].name, objs[c.objectB].name);
-}
-
 void ViewerApp::startSeek() {
-    if (!m_scene) return;
-    m_playing = false;
-    m_seeking = true;
-    m_seekFound = -1;
-    m_seekClock.restart();
+    m_timeline.startSeek();
 }
 
 bool ViewerApp::seekContact(double budgetMs) {
-    if (!m_scene || !m_seeking) return false;
-    // The scene's frames from here on, as the bench steps them, until one reports a contact. The search
-    // goes on over the viewer's frames (a budget per frame), so the window keeps drawing, the timeline shows
-    // where it is, and Stop ends it.
-    double dt = m_scene->frameLength(), t = m_time;
-    Stopwatch clock;
-    for (int steps = 0; t < m_scene->endTime && m_seekFound < 0 && (steps == 0 || clock.ms() < budgetMs);
-         ++steps) { // at least one frame per call
-        double t1 = std::min(t + dt, m_scene->endTime);
-        stepViewports(t, t1);
-        t = t1;
-        for (std::size_t v = 0; v < m_viewports.size() && m_seekFound < 0; ++v)
-            if (m_viewports[v]->result.contactPairCount() > 0) m_seekFound = int(v);
-    }
-    m_time = t;
-    if (m_seekFound >= 0)
-        m_status = "contact in view " + std::to_string(m_seekFound + 1) + " in the frame ending at t " +
-                   formatted(t);
-    else if (t >= m_scene->endTime)
-        m_status = "no contact from there to the end of the scene";
-    else
-        return true; // not done: the next frame goes on
-    m_seeking = false;
-    return false;
+    return m_timeline.seek(
+        budgetMs,
+        [&](double t0, double t1) {
+            stepViewports(t0, t1);
+            for (std::size_t v = 0; v < m_viewports.size(); ++v)
+                if (m_viewports[v]->result.contactPairCount() > 0) return int(v);
+            return -1;
+        },
+        m_status);
 }
 
 void ViewerApp::stopSeek() {
-    if (!m_seeking) return;
-    m_seeking = false;
-    m_status = "no contact up to t " + formatted(m_time) + " (search stopped)";
+    if (std::string said = m_timeline.stopSeek(); !said.empty()) m_status = said;
 }
 
 void ViewerApp::handleCameraInput(int width, int height) {
@@ -690,9 +422,13 @@ void ViewerApp::handleCameraInput(int width, int height) {
         pickAt(io.MousePos.x, io.MousePos.y, width, height);
 }
 
+void ViewerApp::ctrlClick(float x, float y) {
+    pickAt(x, y, m_width, m_height);
+}
+
 void ViewerApp::pickAt(float x, float y, int width, int height) {
     int n = int(m_viewports.size());
-    if (n == 0 || !m_scene || width <= 0 || height <= 0) return;
+    if (n == 0 || !m_loaded.scene() || width <= 0 || height <= 0) return;
     int under = m_layout.viewportAt(x, y);
     if (under < 0 || under >= n) {
         m_status = "Ctrl+click inside a view to pick a node";
@@ -714,12 +450,12 @@ void ViewerApp::pickAt(float x, float y, int width, int height) {
         glm::mat4 inv = glm::inverse(cam.projection(float(px.w) / float(std::max(px.h, 1))) * cam.view());
         glm::vec4 nearH = inv * glm::vec4(ndc, -1, 1), farH = inv * glm::vec4(ndc, 1, 1);
         glm::vec3 a = glm::vec3(nearH) / nearH.w, b = glm::vec3(farH) / farH.w;
-        o.pickedNode = vp.algo->pickNode(m_time, std::uint32_t(o.bvhObject), o.bvhLevel, {a.x, a.y, a.z},
-                                         {b.x - a.x, b.y - a.y, b.z - a.z});
+        o.pickedNode = vp.algo->pickNode(m_timeline.time(), std::uint32_t(o.bvhObject), o.bvhLevel,
+                                         {a.x, a.y, a.z}, {b.x - a.x, b.y - a.y, b.z - a.z});
         m_status = o.pickedNode >= 0 ? "picked node " + std::to_string(o.pickedNode) + " of " +
-                                           m_objects->objects()[o.bvhObject].name
-                                     : "no node of " + m_objects->objects()[o.bvhObject].name + " at level " +
-                                           std::to_string(o.bvhLevel) + " under the cursor";
+                                           m_loaded.objects()->objects()[o.bvhObject].name
+                                     : "no node of " + m_loaded.objects()->objects()[o.bvhObject].name +
+                                           " at level " + std::to_string(o.bvhLevel) + " under the cursor";
     }
 }
 
@@ -764,19 +500,18 @@ bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
 }
 
 int ViewerApp::run() {
-    tapKeys(m_options.taps); // a bad --tap fails before the first frame
+    Automation automation(m_options, *this); // a bad --tap fails before the first frame
     ViewerUi ui(*this);
     int frame = 0;
     double last = glfwGetTime();
-    double lastFrom = 0, lastTo = 0;                 // the last frame's time span, for the automated summary
-    bool thenStarted = false, thenCancelled = false; // automation: --then / --then-algo, --cancel-then
-    std::vector<double> coverage;                    // automation: the last frame's sceneCoverage
+    double lastFrom = 0, lastTo = 0; // the last frame's time span, for the automated summary
+    std::vector<double> coverage;    // automation: the last frame's sceneCoverage
     for (;;) {
         Stopwatch frameClock;
         if (!m_platform.beginFrame(m_width, m_height)) break;
         if (m_width > 0 && m_height > 0) updateLayout(); // not while minimized: a 0x0 window keeps its layout
         pollPreparation();
-        if (m_options.frames > 0 && m_job.busy()) {
+        if (automation.active() && m_preparation.busy()) {
             // Automation counts its frames from when the scene is prepared (so runs are reproducible); the
             // window keeps drawing meanwhile, as it does for people, with the progress panel.
             ui.begin(m_width, m_height);
@@ -784,105 +519,60 @@ int ViewerApp::run() {
             render(m_width, m_height);
             ui.end();
             m_platform.endFrame();
-            ++m_framesWhilePreparing;
-            if (thenStarted && m_options.cancelThen && !thenCancelled) {
-                cancelPreparation(); // the Preparing panel's Cancel button, once it has been drawn
-                thenCancelled = true;
-            }
+            automation.whilePreparing();
             std::this_thread::sleep_for(std::chrono::milliseconds(10)); // leave the cores to the worker
             continue;
         }
         if (frame == 0) frameAll(); // now that the framebuffer size is known
-        if (frame == 0 && m_options.seekContact && m_scene) {
-            // Automation: the frames end where the first contact from the scene's start is found.
-            m_time = m_scene->startTime;
-            startSeek();
-            while (seekContact(0)) { // one frame per call, as a slow machine's window would resume it
-            }
-            m_options.hasAt = true, m_options.at = m_time;
-        }
+        automation.firstFrame(frame);
         for (auto& p : m_platform.takeDrops()) load({p});
-        if (frame == m_options.frames / 2)
-            for (int key : tapKeys(m_options.taps)) m_platform.tap(key); // all within this one frame
-        if (frame == m_options.frames / 2 && m_options.resizeTo.size() == 2)
-            m_platform.resize(m_options.resizeTo[0], m_options.resizeTo[1]); // takes effect next frame
-        if (frame == m_options.frames / 2) {
-            if (!m_options.thenLoad.empty()) load({m_options.thenLoad}); // a failure sets m_hadLoadError
-            if (!m_options.thenAlgo.empty() && !m_viewports.empty())
-                setAlgorithm(*m_viewports.front(), m_options.thenAlgo, "--then-algo");
-            thenStarted = !m_options.thenLoad.empty() || !m_options.thenAlgo.empty();
-        }
+        automation.middleFrame(frame);
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
-        double t0 = m_time;
         float seekMs = 0;
-        if (m_scene) {
-            double span = m_scene->endTime - m_scene->startTime;
-            if (m_options.frames > 0 && m_options.hasAt) {
-                // The scene's own frames, the last ending at `at`: the screenshot shows one frame's motion as
-                // the bench steps it (e.g. redon2002's Figure 1 view in the middle of a swivel).
-                if (!(m_options.at >= m_scene->startTime && m_options.at <= m_scene->endTime)) // NaN too
-                    throw InputError("--at", "",
-                                     formatted(m_options.at) + " is outside the scene's time range [" +
-                                         formatted(m_scene->startTime) + ", " + formatted(m_scene->endTime) +
-                                         "]");
-                m_time = std::max(m_scene->startTime,
-                                  m_options.at - m_scene->frameLength() * (m_options.frames - 1 - frame));
-                if (frame == 0) t0 = m_time; // nothing moves before the first frame
-            } else if (m_options.frames > 0) {
-                m_time = m_scene->frameTime(frame, m_options.frames);
+        if (m_loaded.scene()) {
+            double t0 = 0;
+            if (automation.active()) {
+                t0 = automation.frameStart(frame);
             } else {
                 double now = glfwGetTime(), dt = now - last;
                 last = now;
-                if (m_playing) stopSeek();
-                if (m_seeking) { // about 30 fps while searching; its stepping is collision time, not overhead
+                if (m_timeline.playing()) stopSeek();
+                if (m_timeline.seeking()) { // about 30 fps while searching; its stepping is collision time
                     Stopwatch seekClock;
                     seekContact(30);
                     seekMs = float(seekClock.ms());
                 }
-                if (m_playing) m_time += dt * m_speed;
-                m_time = takeSteps(m_time);
-                if (m_time > m_scene->endTime)
-                    m_time = m_loop && span > 0 ? m_scene->startTime : m_scene->endTime;
-                // Paused (or scrubbed): the scene's frame that ends here, so continuous algorithms show its
-                // motion (faces moving, times of contact) instead of a frame without any.
-                if (!m_playing) t0 = std::max(m_scene->startTime, m_time - m_scene->frameLength());
+                t0 = m_timeline.advance(dt);
             }
-            if (m_options.frames >
-                0) { // scripted frames: single steps (--tap O) move the frames that follow on
-                const double scripted = m_time;
-                m_time = takeSteps(std::min(m_scene->endTime, scripted + m_stepOffset));
-                m_stepOffset = m_time - scripted;
-            }
-            if (frame == 1 && m_options.pick.size() == 2)
-                pickAt(m_options.pick[0] * m_layout.window.w, m_options.pick[1] * m_layout.window.h, m_width,
-                       m_height);
-            lastFrom = std::min(t0, m_time), lastTo = m_time;
+            automation.pick(frame);
+            lastFrom = std::min(t0, m_timeline.time()), lastTo = m_timeline.time();
             stepViewports(lastFrom, lastTo);
-            m_stepMs += seekMs;
+            m_frameTimes.stepMs += seekMs;
         }
         ui.begin(m_width, m_height);
         handleCameraInput(m_width, m_height);
         ui.draw();
         render(m_width, m_height);
-        if (m_options.frames > 0 && frame + 1 >= m_options.frames)
-            coverage = sceneCoverage(m_width, m_height);
+        if (automation.lastFrame(frame)) coverage = sceneCoverage(m_width, m_height);
         ui.end();
         if (!m_pendingScreenshot.empty())
             saveScreenshot(std::exchange(m_pendingScreenshot, {}), m_width, m_height);
-        ++frame;
-        bool done = m_options.frames > 0 && frame >= m_options.frames;
+        const bool done = automation.lastFrame(frame++);
         if (done && !m_options.screenshot.empty()) {
             glFinish();
             if (!saveScreenshot(m_options.screenshot, m_width, m_height)) return 1;
         }
         m_platform.endFrame();
-        m_frameMs = float(frameClock.ms());
-        pushBounded(m_frameHistory, m_frameMs, TimingHistory::kCapacity);
-        pushBounded(m_overheadHistory, m_frameMs - m_stepMs, TimingHistory::kCapacity);
+        m_frameTimes.frameMs = float(frameClock.ms());
+        pushBounded(m_frameTimes.frameHistory, m_frameTimes.frameMs, TimingHistory::kCapacity);
+        pushBounded(m_frameTimes.overheadHistory, m_frameTimes.frameMs - m_frameTimes.stepMs,
+                    TimingHistory::kCapacity);
         if (done) break;
     }
     bool reportWritten = true;
-    if (m_options.frames > 0) reportWritten = writeReport({frame, lastFrom, lastTo, coverage, ui.placed()});
+    if (automation.active())
+        reportWritten =
+            writeReport({frame, lastFrom, lastTo, coverage, ui.placed(), automation.framesWhilePreparing()});
     if (GlPlatform::glErrorCount() > 0) {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),
                      GlPlatform::lastGlError().c_str());
@@ -894,35 +584,8 @@ int ViewerApp::run() {
 }
 
 void ViewerApp::selectObject(int object) {
-    if (!m_objects || object < 0 || object >= int(m_objects->objects().size())) {
-        m_selectedLink = -1;
-        return;
-    }
-    m_selectedLink = object;
+    if (!m_loaded.select(object)) return;
     for (auto& vp : m_viewports) vp->overlays.bvhObject = object, vp->overlays.pickedNode = -1;
-}
-
-std::string ViewerApp::chainText(int object) const {
-    const SceneObject& o = m_objects->objects()[std::size_t(object)];
-    if (o.model < 0) return o.name;
-    const ArticulatedModel& m = m_scene->models[std::size_t(o.model)];
-    std::string s = m.links[std::size_t(o.link)].name;
-    for (int p = m.links[std::size_t(o.link)].parent; p >= 0; p = m.links[std::size_t(p)].parent)
-        s = m.links[std::size_t(p)].name + " > " + s;
-    return m.name + ": base > " + s;
-}
-
-bool ViewerApp::inSelectedChain(int object) const {
-    if (m_selectedLink < 0 || !m_objects) return false;
-    const auto& objs = m_objects->objects();
-    const SceneObject& sel = objs[std::size_t(m_selectedLink)];
-    const SceneObject& o = objs[std::size_t(object)];
-    if (object == m_selectedLink) return true;
-    if (sel.model < 0 || o.model != sel.model) return false;
-    for (int p = m_scene->models[std::size_t(sel.model)].links[std::size_t(sel.link)].parent; p >= 0;
-         p = m_scene->models[std::size_t(sel.model)].links[std::size_t(p)].parent)
-        if (p == o.link) return true;
-    return false;
 }
 
 } // namespace cdlab

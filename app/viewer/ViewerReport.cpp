@@ -1,11 +1,11 @@
 // ViewerApp::writeReport: the automated run's report — the human-readable lines on stdout that people (and
 // docs/BENCHMARKS.md) read, and with --report FILE.json the same facts as fields that tests read instead of
 // matching the lines. Each family view adds its own lines and fields (FamilyView::report).
+#include "ComparePanel.h"
 #include "FamilyView.h"
 #include "GlPlatform.h"
 #include "OverlayTable.h"
 #include "ViewerApp.h"
-#include "ViewerUi.h"
 #include "core/Stats.h"
 
 #include <nlohmann/json.hpp>
@@ -32,22 +32,23 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         return float(median(v));
     };
     json report;
-    const float frameMs = afterFirst(m_frameHistory), overheadMs = afterFirst(m_overheadHistory);
+    const float frameMs = afterFirst(m_frameTimes.frameHistory),
+                overheadMs = afterFirst(m_frameTimes.overheadHistory);
     const float fps = 1000.0f / std::max(frameMs, 1e-3f);
-    std::printf("scene %s\n", m_scene ? m_scene->name.c_str() : "(none)");
+    std::printf("scene %s\n", m_loaded.scene() ? m_loaded.scene()->name.c_str() : "(none)");
     std::printf("frames %d, %dx%d, frame ms median %.2f (%.1f fps), viewer overhead ms median %.2f, GL "
                 "errors %d\n",
                 in.frames, m_width, m_height, frameMs, fps, overheadMs, GlPlatform::glErrorCount());
     std::printf("GL debug output %s\n", GlPlatform::debugOutputOn()
                                             ? "on (KHR_debug: a test message came back)"
                                             : "OFF: GL errors are not counted");
-    report["scene"] = m_scene ? json(m_scene->name) : json(nullptr);
+    report["scene"] = m_loaded.scene() ? json(m_loaded.scene()->name) : json(nullptr);
     report["frames"] = in.frames;
     report["width"] = m_width, report["height"] = m_height;
     report["frame_ms_median"] = frameMs, report["fps"] = fps, report["overhead_ms_median"] = overheadMs;
     report["gl_errors"] = GlPlatform::glErrorCount();
     report["gl_debug_output"] = GlPlatform::debugOutputOn();
-    if (m_scene) {
+    if (m_loaded.scene()) {
         std::printf("last frame t %g -> %g\n", in.lastFrom, in.lastTo);
         report["last_frame"] = {{"t0", in.lastFrom}, {"t1", in.lastTo}};
     }
@@ -65,8 +66,8 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         j["first_contacts"] = json::array();
         for (const TimeOfContact& c : vp.result.firstContacts) {
             std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.label().c_str(), c.time,
-                        describeContact(c).c_str());
-            j["first_contacts"].push_back({{"t", c.time}, {"contact", describeContact(c)}});
+                        m_loaded.describeContact(c).c_str());
+            j["first_contacts"].push_back({{"t", c.time}, {"contact", m_loaded.describeContact(c)}});
         }
         j["contact_pairs"] = vp.result.contactPairCount();
         json counters = json::object();
@@ -115,10 +116,10 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         for (std::size_t v = 0; v < m_viewports.size(); ++v) {
             const Viewport& vp = *m_viewports[v];
             const FamilyView& view = *vp.families[f];
-            if (!m_objects || !view.reports(vp.result)) continue;
+            if (!m_loaded.objects() || !view.reports(vp.result)) continue;
             std::vector<std::string> lines;
             json fields = json::object();
-            view.report(vp.result, *m_objects, lines, fields);
+            view.report(vp.result, *m_loaded.objects(), lines, fields);
             for (const std::string& line : lines)
                 std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(), line.c_str());
             fields["lines"] = lines;
@@ -129,31 +130,31 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         std::string tocs, same;
         json jt = json::array(), js = json::array();
         for (std::size_t v = 0; v < m_viewports.size(); ++v) {
-            const std::string toc = ViewerUi::firstTocCell(*m_viewports[v]);
-            const std::string s = ViewerUi::sameContactsCell(m_viewports, v);
+            const std::string toc = ComparePanel::firstTocCell(*m_viewports[v]);
+            const std::string s = ComparePanel::sameContactsCell(m_viewports, v);
             tocs += (v ? " | " : "") + toc, same += (v ? " | " : "") + s;
             jt.push_back(toc), js.push_back(s);
         }
         std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
         report["compare"] = {{"first_toc", jt}, {"same_contacts", js}};
     }
-    std::printf("frames drawn while preparing in the background %d\n", m_framesWhilePreparing);
-    report["frames_while_preparing"] = m_framesWhilePreparing;
-    if (m_scene) {
-        const std::string surfaces = describeSurfaces();
+    std::printf("frames drawn while preparing in the background %d\n", in.framesWhilePreparing);
+    report["frames_while_preparing"] = in.framesWhilePreparing;
+    if (m_loaded.scene()) {
+        const std::string surfaces = m_loaded.describeSurfaces();
         std::printf("scene surfaces: %s\n", surfaces.c_str());
         report["surfaces"] = surfaces;
     }
     if (!m_options.taps.empty()) {
         std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),
-                    m_shortcutsActedOn, m_stepsTaken);
+                    m_shortcutsActedOn, m_timeline.stepsTaken());
         report["taps"] = {{"keys", m_options.taps},
                           {"shortcuts_acted_on", m_shortcutsActedOn},
-                          {"single_steps", m_stepsTaken}};
+                          {"single_steps", m_timeline.stepsTaken()}};
     }
-    if (m_selectedLink >= 0) {
-        const std::string& name = m_objects->objects()[std::size_t(m_selectedLink)].name;
-        const std::string chain = chainText(m_selectedLink);
+    if (m_loaded.selected() >= 0) {
+        const std::string& name = m_loaded.objects()->objects()[std::size_t(m_loaded.selected())].name;
+        const std::string chain = m_loaded.chainText(m_loaded.selected());
         std::printf("selected %s: chain %s\n", name.c_str(), chain.c_str());
         report["selected"] = {{"object", name}, {"chain", chain}};
     }

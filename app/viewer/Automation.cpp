@@ -1,0 +1,109 @@
+#include "Automation.h"
+
+#include "ViewerApp.h"
+#include "ViewerUi.h"
+#include "core/InputError.h"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+namespace cdlab {
+
+namespace {
+
+/// A time as people write it (13, 10.5), for messages.
+std::string formatted(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+/// "O*10,P": the GLFW keys of the named shortcuts, each repeated as asked (--tap).
+std::vector<int> tapKeys(const std::string& spec) {
+    std::vector<int> keys;
+    std::size_t pos = 0;
+    while (pos < spec.size()) {
+        std::size_t end = std::min(spec.find(',', pos), spec.size());
+        std::string item = spec.substr(pos, end - pos);
+        pos = end + 1;
+        const std::string given = item;
+        int times = 1;
+        if (auto star = item.find('*'); star != std::string::npos) {
+            const char *first = item.data() + star + 1, *last = item.data() + item.size();
+            auto [end, error] = std::from_chars(first, last, times);
+            if (error != std::errc() || end != last) times = 0; // "O*10x", "O*": refused below
+            item.resize(star);
+        }
+        const ViewerUi::Shortcut* found = nullptr;
+        for (const auto& s : ViewerUi::shortcutList())
+            if (item == s.name) found = &s;
+        if (!found || times < 1 || times > 1000)
+            throw InputError("--tap", "",
+                             "'" + given + "' is no shortcut key (or a bad count); use e.g. O*10,P");
+        keys.insert(keys.end(), std::size_t(times), found->key);
+    }
+    return keys;
+}
+
+} // namespace
+
+Automation::Automation(ViewerOptions& options, ViewerApp& app) : m_options(options), m_app(app) {
+    tapKeys(m_options.taps); // a bad --tap fails before the first frame
+}
+
+bool Automation::active() const {
+    return m_options.frames > 0;
+}
+
+void Automation::whilePreparing() {
+    ++m_framesWhilePreparing;
+    if (m_thenStarted && m_options.cancelThen && !m_thenCancelled) {
+        m_app.cancelPreparation(); // the Preparing panel's Cancel button, once it has been drawn
+        m_thenCancelled = true;
+    }
+}
+
+void Automation::firstFrame(int frame) {
+    if (frame == 0 && m_options.seekContact && m_app.loaded().scene()) {
+        // The frames end where the first contact from the scene's start is found.
+        m_app.timeline().restart();
+        m_app.startSeek();
+        while (m_app.seekContact(0)) { // one frame per call, as a slow machine's window would resume it
+        }
+        m_options.hasAt = true, m_options.at = m_app.timeline().time();
+    }
+}
+
+void Automation::middleFrame(int frame) {
+    if (frame != m_options.frames / 2) return;
+    for (int key : tapKeys(m_options.taps)) m_app.platform().tap(key); // all within this one frame
+    if (m_options.resizeTo.size() == 2)
+        m_app.platform().resize(m_options.resizeTo[0], m_options.resizeTo[1]); // takes effect next frame
+    if (!m_options.thenLoad.empty()) m_app.load({m_options.thenLoad});         // a failure is the exit code's
+    if (!m_options.thenAlgo.empty() && !m_app.viewports().empty())
+        m_app.setAlgorithm(*m_app.viewports().front(), m_options.thenAlgo, "--then-algo");
+    m_thenStarted = !m_options.thenLoad.empty() || !m_options.thenAlgo.empty();
+}
+
+double Automation::frameStart(int frame) {
+    const Scene& scene = *m_app.loaded().scene();
+    // The scene's own frames, the last ending at --at, or spread over the whole range.
+    if (m_options.hasAt && !(m_options.at >= scene.startTime && m_options.at <= scene.endTime)) // NaN too
+        throw InputError("--at", "",
+                         formatted(m_options.at) + " is outside the scene's time range [" +
+                             formatted(scene.startTime) + ", " + formatted(scene.endTime) + "]");
+    return m_app.timeline().scripted(frame, m_options.frames, m_options.hasAt ? &m_options.at : nullptr);
+}
+
+void Automation::pick(int frame) {
+    if (frame == 1 && m_options.pick.size() == 2)
+        m_app.ctrlClick(m_options.pick[0] * m_app.layout().window.w,
+                        m_options.pick[1] * m_app.layout().window.h);
+}
+
+bool Automation::lastFrame(int frame) const {
+    return m_options.frames > 0 && frame + 1 >= m_options.frames;
+}
+
+} // namespace cdlab

@@ -1,0 +1,210 @@
+#include "ViewPanel.h"
+
+#include "LoadedScene.h"
+#include "OverlayTable.h"
+#include "PanelPlacement.h"
+#include "PanelWidgets.h"
+#include "Preparation.h"
+#include "Viewport.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace cdlab {
+
+void ViewPanel::overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, const AlgorithmInfo& algo) {
+    std::string why;
+    const bool applies = overlayApplies(row, algo, &why);
+    const OverlayInfo* parent = nullptr;
+    for (const OverlayInfo& r : overlayTable())
+        if (row.refines && std::string(r.key) == row.refines) parent = &r;
+    const bool parentOn = !parent || overlayOn(*parent, o);
+    if (parent) ImGui::Indent();
+    ImGui::BeginDisabled(!applies || !parentOn);
+    ImGui::Checkbox(row.label, &(o.*row.flag));
+    ImGui::EndDisabled();
+    std::string help = row.help;
+    if (!applies)
+        help += "\n\nNot available here: " + why;
+    else if (!parentOn)
+        help += std::string("\n\nTurn on \"") + parent->label + "\" first.";
+    helpMarker(help);
+    if (parent) ImGui::Unindent();
+}
+
+void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRect>& panels) {
+    if (std::size_t(index) < panels.size()) m_placement.place(panels[std::size_t(index)]);
+    // Side by side, an open panel covers much of its viewport's scene: start closed (title bar only).
+    if (n > 1) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+    std::string title =
+        "View " + std::to_string(index + 1) + ": " + vp.label() + "###view" + std::to_string(index);
+    ImGui::Begin(title.c_str());
+    m_placement.settle("View " + std::to_string(index + 1), index);
+    auto& registry = AlgorithmRegistry::instance();
+    bool changed = false;
+    if (ImGui::BeginCombo("algorithm", vp.algorithm.c_str())) {
+        for (const auto& a : registry.list())
+            if (ImGui::Selectable(a.name.c_str(), a.name == vp.algorithm)) {
+                vp.algorithm = a.name;
+                vp.params = ParamSet(a.params);
+                changed = true;
+            }
+        ImGui::EndCombo();
+    }
+    const AlgorithmInfo* info = registry.find(vp.algorithm);
+    helpMarker(info->description);
+    for (const auto& spec : info->params) {
+        ParamValue v = vp.params.values().at(spec.name);
+        if (auto* b = std::get_if<bool>(&v)) {
+            if (ImGui::Checkbox(spec.name.c_str(), b)) vp.params.set(spec.name, *b), changed = true;
+        } else if (auto* i = std::get_if<std::int64_t>(&v)) {
+            int x = int(*i);
+            if (ImGui::SliderInt(spec.name.c_str(), &x, int(spec.min), int(spec.max)))
+                vp.params.set(spec.name, std::int64_t(x)), changed = true;
+        } else if (auto* d = std::get_if<double>(&v)) {
+            float x = float(*d);
+            if (ImGui::SliderFloat(spec.name.c_str(), &x, float(spec.min), float(spec.max)))
+                vp.params.set(spec.name, double(x)), changed = true;
+        } else if (auto* s = std::get_if<std::string>(&v)) {
+            if (ImGui::BeginCombo(spec.name.c_str(), s->c_str())) {
+                for (const auto& c : spec.choices)
+                    if (ImGui::Selectable(c.c_str(), c == *s)) vp.params.set(spec.name, c), changed = true;
+                ImGui::EndCombo();
+            }
+        }
+        helpMarker(spec.help);
+    }
+    if (changed) m_preparation.rebuild(vp);
+    if (m_preparation.preparing(vp))
+        ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "preparing %s (%.0f %%); the view runs %s meanwhile",
+                           vp.algorithm.c_str(), 100 * m_preparation.fraction(),
+                           vp.algo ? vp.preparedAlgorithm.c_str() : "nothing");
+    if (!vp.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", vp.error.c_str());
+    char prepared[96];
+    std::snprintf(prepared, sizeof prepared, "prepare %.1f ms, %.0f KiB: ", vp.prepare.stages.get("build"),
+                  vp.prepare.memoryBytes / 1024.0);
+    disabledWrapped(prepared + vp.prepare.notes);
+    const ImVec4 warn(1, 0.8f, 0.3f, 1);
+    for (const auto& w : vp.prepare.warnings) {
+        ImGui::PushStyleColor(ImGuiCol_Text, warn);
+        ImGui::TextWrapped("%s", w.c_str());
+        ImGui::PopStyleColor();
+    }
+    // BM-culling assumes each frame starts with the bodies apart: say so on the frames where they do not.
+    if (std::uint64_t n = vp.result.counters.get(Counter::BmStartOverlaps)) {
+        ImGui::PushStyleColor(ImGuiCol_Text, warn);
+        ImGui::TextWrapped(
+            "this frame starts with %llu body %s interpenetrating: BM-culling assumes separated "
+            "starts, so its contacts may differ from rigid-ccd's here",
+            (unsigned long long)n, n == 1 ? "pair" : "pairs");
+        ImGui::PopStyleColor();
+    }
+    // The families' sections (FamilyView), for the frames that carry their detail.
+    for (auto& f : vp.families) {
+        f->beginPanel();
+        if (m_loaded.objects() && f->reports(vp.result))
+            f->panel(vp.result, {*m_loaded.objects(), [&](const Vec3& p) { m_lookAt(index, p); }});
+    }
+    if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_loaded.objects()) {
+        OverlaySettings& o = vp.overlays;
+        // One checkbox per row of the overlay table: disabled, with the reason in its tooltip, where the
+        // view's algorithm draws nothing of it or the option it refines is off.
+        const AlgorithmInfo* drawer =
+            registry.find(vp.preparedAlgorithm.empty() ? vp.algorithm : vp.preparedAlgorithm);
+        const auto& objs = m_loaded.objects()->objects();
+        for (const OverlayInfo& row : overlayTable()) {
+            if (row.flag == &OverlaySettings::pickedCone) continue; // with the pick, below
+            overlayCheckbox(row, o, drawer ? *drawer : *info);
+            if (row.flag == &OverlaySettings::bvh) {
+                // The body and level every BVH and Fig. 1 overlay shows.
+                o.bvhObject = std::clamp(o.bvhObject, 0, int(objs.size()) - 1);
+                if (ImGui::BeginCombo("body", objs[o.bvhObject].name.c_str())) {
+                    for (int i = 0; i < int(objs.size()); ++i)
+                        if (ImGui::Selectable(objs[i].name.c_str(), i == o.bvhObject))
+                            o.pickedNode = i == o.bvhObject ? o.pickedNode : -1, o.bvhObject = i;
+                    ImGui::EndCombo();
+                }
+                int depth = vp.algo ? vp.algo->structureDepth(std::uint32_t(o.bvhObject)) : 0;
+                ImGui::SliderInt("level", &o.bvhLevel, 0, std::max(depth, 0));
+                if (o.pickedNode < 0) {
+                    disabledWrapped("Ctrl+click a box to pick a node of this level");
+                } else {
+                    for (const auto& note : vp.draw.notes) ImGui::TextWrapped("picked %s", note.c_str());
+                    if (ImGui::SmallButton("clear pick")) o.pickedNode = -1;
+                    for (const OverlayInfo& cone : overlayTable())
+                        if (cone.flag == &OverlaySettings::pickedCone)
+                            overlayCheckbox(cone, o, drawer ? *drawer : *info);
+                }
+            }
+            if (row.flag == &OverlaySettings::bmLevel) {
+                if (o.bmLevel && !vp.draw.bmLevelBoxes.empty()) {
+                    // The share of each level's nodes culled (redon2002 Fig. 1: it grows down the hierarchy).
+                    const auto& sizes = levelSizes(vp);
+                    std::vector<float> share(sizes.size(), 0.0f);
+                    for (std::size_t d = 0; d < sizes.size() && d < vp.draw.bmLevelBoxes.size(); ++d)
+                        share[d] = sizes[d] ? float(vp.draw.bmLevelBoxes[d]) / float(sizes[d]) : 0.0f;
+                    std::size_t level = std::size_t(std::max(o.bvhLevel, 0));
+                    char caption[96];
+                    if (level < sizes.size())
+                        std::snprintf(caption, sizeof caption, "level %zu: %u of %u nodes culled", level,
+                                      level < vp.draw.bmLevelBoxes.size() ? vp.draw.bmLevelBoxes[level] : 0u,
+                                      sizes[level]);
+                    else
+                        caption[0] = 0;
+                    if (!share.empty()) {
+                        ImGui::TextUnformatted(caption);
+                        ImGui::PlotHistogram("##bmlevels", share.data(), int(share.size()), 0, nullptr, 0.0f,
+                                             1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 60));
+                        plotAxes(100, 0, "% culled", "levels 0-" + std::to_string(share.size() - 1));
+                    }
+                    helpMarker(
+                        "The share of each level's nodes (root on the left) that the BM test culls over this "
+                        "frame; a level is the hierarchy cut there, leaves above it included.");
+                }
+            }
+        }
+    }
+    if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) {
+        if (ImGui::BeginTable("timings", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+            ImGui::TableSetupColumn("stage (ms)");
+            ImGui::TableSetupColumn("now");
+            ImGui::TableSetupColumn("avg");
+            ImGui::TableSetupColumn("max");
+            ImGui::TableHeadersRow();
+            for (const auto& [name, d] : vp.timing.stages()) statRow(name.c_str(), d, "%.3f");
+            statRow("total", vp.timing.total(), "%.3f");
+            ImGui::EndTable();
+        }
+        std::vector<float> plot(vp.timing.total().begin(), vp.timing.total().end());
+        if (!plot.empty())
+            plotWithAxes("##total", plot, std::max(1e-3f, *std::max_element(plot.begin(), plot.end())),
+                         "total step time", "ms", 60);
+    }
+    if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (const auto& [name, value] : vp.result.counters.items())
+            ImGui::Text("%-14s %llu", toString(name), (unsigned long long)value);
+        ImGui::Text("%-14s %zu", "contact pairs", vp.result.contactPairCount());
+    }
+    if (!vp.result.firstContacts.empty() &&
+        ImGui::CollapsingHeader("Times of contact", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const FrameResult& r = vp.result;
+        ImGui::TextDisabled("frame t %.6f -> %.6f", r.t0, r.t1);
+        for (std::size_t k = 0; k < r.firstContacts.size(); ++k) {
+            const TimeOfContact& c = r.firstContacts[k];
+            double span = r.t1 - r.t0;
+            ImGui::Text("t %.6f (%.3f of the frame)", c.time, span > 0 ? (c.time - r.t0) / span : 0.0);
+            // The time-of-contact overlay put a label at the contact point, one per contact in this order.
+            if (k < vp.draw.labels.size()) {
+                ImGui::SameLine();
+                if (ImGui::SmallButton(("look##toc" + std::to_string(k)).c_str()))
+                    m_lookAt(index, vp.draw.labels[k].at);
+            }
+            ImGui::TextWrapped("  %s", m_loaded.describeContact(c).c_str());
+        }
+    }
+    ImGui::End();
+}
+
+} // namespace cdlab

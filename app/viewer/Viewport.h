@@ -1,0 +1,50 @@
+// Viewport: one view of the scene — the algorithm it runs (from the registry) with its parameters and its
+// last frame's answer, what it draws (overlays, the families' views), its timings and its camera.
+#pragma once
+
+#include "DrawList.h"
+#include "FamilyView.h"
+#include "OrbitCamera.h"
+#include "OverlayTable.h"
+#include "TimingHistory.h"
+#include "pipeline/AlgorithmRegistry.h"
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cdlab {
+
+struct Viewport {
+    std::string algorithm = "bvh";
+    ParamSet params;
+    /// "rigid-ccd-bm[test=per-face]": the algorithm and its parameters that differ from the defaults, as the
+    /// bench labels its rows, so that two viewports of one algorithm are told apart.
+    std::string label() const;
+    std::unique_ptr<Algorithm> algo;
+    PrepareReport prepare;
+    FrameResult result;
+    OverlaySettings overlays;
+    DrawList draw{&overlays};
+    /// One view per registered family (familyViews()'s order): its panel sections, own drawing and report,
+    /// shown for the frames that carry its detail.
+    std::vector<std::unique_ptr<FamilyView>> families = makeFamilyViews(&overlays);
+    TimingHistory timing;
+    std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
+    OrbitCamera camera;
+    std::string error;
+    /// What `algo` was made from: the panel edits `algorithm` and `params` at once, and a cancelled
+    /// rebuild puts these back.
+    std::string preparedAlgorithm;
+    ParamSet preparedParams;
+    /// Nodes per level (the hierarchy cut there) of body levelSizesObject, for the BM-level plot: counted
+    /// once per body and prepared algorithm (-1: not counted).
+    std::vector<std::uint32_t> levelSizes;
+    int levelSizesObject = -1;
+};
+
+/// vp.levelSizes for the body its overlays show, counted from the algorithm's structure drawing.
+const std::vector<std::uint32_t>& levelSizes(Viewport& vp);
+
+} // namespace cdlab
