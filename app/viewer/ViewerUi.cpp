@@ -545,7 +545,7 @@ void ViewerUi::overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, const
     const bool parentOn = !parent || overlayOn(*parent, o);
     if (parent) ImGui::Indent();
     ImGui::BeginDisabled(!applies || !parentOn);
-    ImGui::Checkbox(row.label, &(o.*row.flag));
+    ImGui::Checkbox(row.label, o.flag(row.id));
     ImGui::EndDisabled();
     std::string help = row.help;
     if (!applies)
@@ -640,9 +640,9 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
             registry.find(vp.preparedAlgorithm.empty() ? vp.algorithm : vp.preparedAlgorithm);
         const auto& objs = m_app.m_objects->objects();
         for (const OverlayInfo& row : overlayTable()) {
-            if (row.flag == &OverlaySettings::pickedCone) continue; // with the pick, below
+            if (row.id == overlay::PickedCone) continue; // with the pick, below
             overlayCheckbox(row, o, drawer ? *drawer : *info);
-            if (row.flag == &OverlaySettings::bvh) {
+            if (row.id == overlay::Bvh) {
                 // The body and level every BVH and Fig. 1 overlay shows.
                 o.bvhObject = std::clamp(o.bvhObject, 0, int(objs.size()) - 1);
                 if (ImGui::BeginCombo("body", objs[o.bvhObject].name.c_str())) {
@@ -659,12 +659,12 @@ void ViewerUi::viewportPanel(int index, Viewport& vp) {
                     for (const auto& note : vp.draw.notes) ImGui::TextWrapped("picked %s", note.c_str());
                     if (ImGui::SmallButton("clear pick")) o.pickedNode = -1;
                     for (const OverlayInfo& cone : overlayTable())
-                        if (cone.flag == &OverlaySettings::pickedCone)
+                        if (cone.id == overlay::PickedCone)
                             overlayCheckbox(cone, o, drawer ? *drawer : *info);
                 }
             }
-            if (row.flag == &OverlaySettings::bmLevel) {
-                if (o.bmLevel && !vp.draw.bmLevelBoxes.empty()) {
+            if (row.id == overlay::BmLevel) {
+                if (o.get(overlay::BmLevel) && !vp.draw.bmLevelBoxes.empty()) {
                     // The share of each level's nodes culled (redon2002 Fig. 1: it grows down the hierarchy).
                     const auto& sizes = m_app.levelSizes(vp);
                     std::vector<float> share(sizes.size(), 0.0f);
