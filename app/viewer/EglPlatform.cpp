@@ -1,6 +1,7 @@
 // Headless OpenGL 4.5 core through EGL on Mesa (surfaceless platform): no X server, rendering into an FBO.
 // glad's egl.h is included alone (never together with <EGL/egl.h>).
 #include "GlPlatform.h"
+#include "gpu/GlSupport.h"
 
 #include <glad/egl.h>
 #include <glad/gl.h>
@@ -20,16 +21,8 @@ public:
             throw std::runtime_error("cannot initialise the EGL surfaceless display (Mesa)");
         gladLoaderLoadEGL(m_display); // again: EGL 1.5 entry points need an initialised display
         eglBindAPI(EGL_OPENGL_API);
-        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                  4,
-                                  EGL_CONTEXT_MINOR_VERSION,
-                                  5,
-                                  EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                  EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                  EGL_CONTEXT_OPENGL_DEBUG,
-                                  EGL_TRUE,
-                                  EGL_NONE};
-        m_context = eglCreateContext(m_display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+        m_context =
+            eglCreateContext(m_display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, gl::eglContextAttributes());
         if (m_context == EGL_NO_CONTEXT)
             throw std::runtime_error("cannot create an OpenGL 4.5 core EGL context");
         if (!eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, m_context))

@@ -1,9 +1,10 @@
 #include "gpu/GpuDevice.h"
 
+#include "gpu/GlSupport.h"
+
 #include <glad/egl.h>
 #include <glad/gl.h>
 
-#include <atomic>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
@@ -19,36 +20,16 @@ struct GpuDevice::Impl {
     std::mutex mutex;
     std::condition_variable wake, done;
     std::deque<std::function<void()>> jobs;
-    std::atomic<std::uint64_t> errors{0};
-    std::mutex errorMutex;
-    std::string lastError;
+    gl::DebugCounter debug;
     EGLDisplay display = EGL_NO_DISPLAY;
     EGLContext context = EGL_NO_CONTEXT;
 };
 
 namespace {
 
-void GLAD_API_PTR onDebugMessage(GLenum, GLenum type, GLuint, GLenum severity, GLsizei, const GLchar* message,
-                                 const void* user) {
-    if (type != GL_DEBUG_TYPE_ERROR && severity != GL_DEBUG_SEVERITY_HIGH) return;
-    auto* impl = static_cast<GpuDevice::Impl*>(const_cast<void*>(user));
-    ++impl->errors;
-    std::lock_guard lock(impl->errorMutex);
-    impl->lastError = message;
-}
-
 EGLContext createContext(EGLDisplay display) {
     eglBindAPI(EGL_OPENGL_API);
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
-                              4,
-                              EGL_CONTEXT_MINOR_VERSION,
-                              5,
-                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                              EGL_CONTEXT_OPENGL_DEBUG,
-                              EGL_TRUE,
-                              EGL_NONE};
-    return eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    return eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, gl::eglContextAttributes());
 }
 
 /// Makes an OpenGL 4.5 core context current on this thread: an EGL device first (a GPU's driver lists its
@@ -96,12 +77,10 @@ void createCurrentContext(GpuDevice::Impl& d, std::string& platform) {
     GLint major = 0, minor = 0;
     glGetIntegerv(GL_MAJOR_VERSION, &major);
     glGetIntegerv(GL_MINOR_VERSION, &minor);
-    if (major * 10 + minor < 45)
+    if (major * 10 + minor < gl::kMajorVersion * 10 + gl::kMinorVersion)
         throw std::runtime_error("OpenGL " + std::to_string(major) + "." + std::to_string(minor) +
                                  " (4.5 needed)");
-    glEnable(GL_DEBUG_OUTPUT);
-    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-    glDebugMessageCallback(onDebugMessage, &d);
+    d.debug.install(false);
 }
 
 } // namespace
@@ -193,12 +172,15 @@ void GpuDevice::run(const std::function<void()>& job) {
 }
 
 std::uint64_t GpuDevice::glErrors() const {
-    return m_impl->errors;
+    return m_impl->debug.errors();
+}
+
+bool GpuDevice::debugOutputOn() const {
+    return m_impl->debug.on();
 }
 
 std::string GpuDevice::lastGlError() const {
-    std::lock_guard lock(m_impl->errorMutex);
-    return m_impl->lastError;
+    return m_impl->debug.lastError();
 }
 
 } // namespace cdlab
