@@ -32,6 +32,81 @@ const std::int32_t* eglContextAttributes() {
     return attribs;
 }
 
+namespace {
+EGLContext createContext(EGLDisplay display) {
+    eglBindAPI(EGL_OPENGL_API);
+    return eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, eglContextAttributes());
+}
+} // namespace
+
+HeadlessContext::HeadlessContext(Platform platform) {
+    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw std::runtime_error("cannot load libEGL");
+    EGLDisplay display = EGL_NO_DISPLAY;
+    EGLContext context = EGL_NO_CONTEXT;
+    if (platform == Platform::DeviceFirst && eglQueryDevicesEXT && eglGetPlatformDisplayEXT) {
+        EGLDeviceEXT list[16];
+        EGLint count = 0;
+        if (eglQueryDevicesEXT(16, list, &count))
+            for (EGLint k = 0; k < count && context == EGL_NO_CONTEXT; ++k) {
+                EGLDisplay d = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, list[k], nullptr);
+                if (d == EGL_NO_DISPLAY || !eglInitialize(d, nullptr, nullptr)) continue;
+                gladLoaderLoadEGL(d); // EGL 1.5 entry points need an initialised display
+                EGLContext c = createContext(d);
+                if (c != EGL_NO_CONTEXT && eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c)) {
+                    display = d, context = c;
+                    m_platform = "EGL device " + std::to_string(k);
+                } else {
+                    eglTerminate(d);
+                }
+            }
+    }
+    if (context == EGL_NO_CONTEXT) {
+        display = eglGetPlatformDisplayEXT
+                      ? eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr)
+                      : EGL_NO_DISPLAY;
+        if (display == EGL_NO_DISPLAY || !eglInitialize(display, nullptr, nullptr))
+            throw std::runtime_error(platform == Platform::DeviceFirst
+                                         ? "no EGL device and no Mesa surfaceless EGL display"
+                                         : "cannot initialise the EGL surfaceless display (Mesa)");
+        gladLoaderLoadEGL(display); // again: EGL 1.5 entry points need an initialised display
+        context = createContext(display);
+        const char* failed = context == EGL_NO_CONTEXT ? "cannot create an OpenGL 4.5 core EGL context"
+                             : !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)
+                                 ? "eglMakeCurrent failed"
+                                 : nullptr;
+        if (failed) {
+            if (context != EGL_NO_CONTEXT) eglDestroyContext(display, context);
+            eglTerminate(display);
+            throw std::runtime_error(failed);
+        }
+        m_platform = "EGL surfaceless (Mesa)";
+    }
+    m_display = display, m_context = context;
+    try {
+        if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))
+            throw std::runtime_error("cannot load the OpenGL 4.5 entry points");
+        GLint major = 0, minor = 0;
+        glGetIntegerv(GL_MAJOR_VERSION, &major);
+        glGetIntegerv(GL_MINOR_VERSION, &minor);
+        if (major * 10 + minor < kMajorVersion * 10 + kMinorVersion)
+            throw std::runtime_error("OpenGL " + std::to_string(major) + "." + std::to_string(minor) +
+                                     " (4.5 needed)");
+    } catch (...) {
+        release();
+        throw;
+    }
+}
+
+HeadlessContext::~HeadlessContext() {
+    release();
+}
+
+void HeadlessContext::release() {
+    eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(m_display, m_context);
+    eglTerminate(m_display);
+}
+
 unsigned compileShader(unsigned stage, const char* source, const char* name) {
     GLuint s = glCreateShader(stage);
     glShaderSource(s, 1, &source, nullptr);

@@ -1,7 +1,8 @@
 // GlSupport: the one OpenGL set-up every cdlab context shares — the engine's GPU worker (GpuDevice) and the
-// viewer's window and headless contexts. The context they ask for (OpenGL 4.5 core, debug), shader compile
-// and link with errors naming the shader, and one KHR_debug counter with one policy for what counts as a GL
-// error. GL-free header (GL names are unsigned): callers include glad themselves.
+// viewer's window and headless contexts. The context they ask for (OpenGL 4.5 core, debug) and the headless
+// EGL bootstrap, shader compile and link with errors naming the shader, and one KHR_debug counter with one
+// policy for what counts as a GL error. GL-free header (GL names are unsigned, EGL handles void*): callers
+// include glad themselves.
 #pragma once
 
 #include <atomic>
@@ -18,6 +19,29 @@ inline constexpr int kMajorVersion = 4, kMinorVersion = 5;
 /// eglCreateContext's attributes for that context, EGL_NONE-terminated: 4.5, core profile, debug (so that
 /// KHR_debug reports errors). Call eglBindAPI(EGL_OPENGL_API) first.
 const std::int32_t* eglContextAttributes();
+
+/// A headless OpenGL 4.5 core debug context through EGL, current on the thread that made it, GL's entry
+/// points loaded (glad). No window, no X server: render into framebuffer objects.
+class HeadlessContext {
+public:
+    enum class Platform {
+        DeviceFirst, ///< an EGL device when the driver lists one (a real GPU), else Mesa's surfaceless one
+        Surfaceless, ///< Mesa's surfaceless platform only (llvmpipe without a GPU)
+    };
+    /// Throws std::runtime_error with the reason when no such context can be made.
+    explicit HeadlessContext(Platform platform);
+    ~HeadlessContext(); ///< releases the context from this thread and terminates the display
+    HeadlessContext(const HeadlessContext&) = delete;
+    HeadlessContext& operator=(const HeadlessContext&) = delete;
+    /// "EGL device 0" or "EGL surfaceless (Mesa)".
+    const std::string& platform() const { return m_platform; }
+
+private:
+    void release();
+    void* m_display = nullptr; ///< EGLDisplay
+    void* m_context = nullptr; ///< EGLContext
+    std::string m_platform;
+};
 
 /// Compiles one stage (GL_VERTEX_SHADER, ...) of the current context. Throws std::runtime_error
 /// "shader NAME: LOG" (the shader deleted) when it does not compile. `name` is the file it came from.

@@ -2,7 +2,6 @@
 
 #include "gpu/GlSupport.h"
 
-#include <glad/egl.h>
 #include <glad/gl.h>
 
 #include <condition_variable>
@@ -21,69 +20,8 @@ struct GpuDevice::Impl {
     std::condition_variable wake, done;
     std::deque<std::function<void()>> jobs;
     gl::DebugCounter debug;
-    EGLDisplay display = EGL_NO_DISPLAY;
-    EGLContext context = EGL_NO_CONTEXT;
+    std::unique_ptr<gl::HeadlessContext> context; ///< never destroyed once made (see get())
 };
-
-namespace {
-
-EGLContext createContext(EGLDisplay display) {
-    eglBindAPI(EGL_OPENGL_API);
-    return eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, gl::eglContextAttributes());
-}
-
-/// Makes an OpenGL 4.5 core context current on this thread: an EGL device first (a GPU's driver lists its
-/// devices; Mesa lists a software one too), Mesa's surfaceless platform otherwise. Throws with the reason.
-void createCurrentContext(GpuDevice::Impl& d, std::string& platform) {
-    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw std::runtime_error("cannot load libEGL");
-    const char* which = std::getenv("CDLAB_EGL");
-    const bool devices = !(which && std::string(which) == "surfaceless");
-    if (devices && eglQueryDevicesEXT && eglGetPlatformDisplayEXT) {
-        EGLDeviceEXT list[16];
-        EGLint count = 0;
-        if (eglQueryDevicesEXT(16, list, &count))
-            for (EGLint k = 0; k < count && d.context == EGL_NO_CONTEXT; ++k) {
-                EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, list[k], nullptr);
-                if (display == EGL_NO_DISPLAY || !eglInitialize(display, nullptr, nullptr)) continue;
-                gladLoaderLoadEGL(display); // EGL 1.5 entry points need an initialised display
-                EGLContext context = createContext(display);
-                if (context != EGL_NO_CONTEXT &&
-                    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
-                    d.display = display, d.context = context;
-                    platform = "EGL device " + std::to_string(k);
-                } else {
-                    eglTerminate(display);
-                }
-            }
-    }
-    if (d.context == EGL_NO_CONTEXT) {
-        EGLDisplay display =
-            eglGetPlatformDisplayEXT
-                ? eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr)
-                : EGL_NO_DISPLAY;
-        if (display == EGL_NO_DISPLAY || !eglInitialize(display, nullptr, nullptr))
-            throw std::runtime_error("no EGL device and no Mesa surfaceless EGL display");
-        gladLoaderLoadEGL(display);
-        EGLContext context = createContext(display);
-        if (context == EGL_NO_CONTEXT)
-            throw std::runtime_error("cannot create an OpenGL 4.5 core EGL context");
-        if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context))
-            throw std::runtime_error("eglMakeCurrent failed");
-        d.display = display, d.context = context;
-        platform = "EGL surfaceless (Mesa)";
-    }
-    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))
-        throw std::runtime_error("cannot load the OpenGL 4.5 entry points");
-    GLint major = 0, minor = 0;
-    glGetIntegerv(GL_MAJOR_VERSION, &major);
-    glGetIntegerv(GL_MINOR_VERSION, &minor);
-    if (major * 10 + minor < gl::kMajorVersion * 10 + gl::kMinorVersion)
-        throw std::runtime_error("OpenGL " + std::to_string(major) + "." + std::to_string(minor) +
-                                 " (4.5 needed)");
-    d.debug.install(false);
-}
-
-} // namespace
 
 GpuDevice* GpuDevice::get(std::string* why) {
     // Created once and never destroyed: its thread and context live until the process ends (tearing an EGL
@@ -104,7 +42,13 @@ GpuDevice* GpuDevice::get(std::string* why) {
         bool started = false;
         d.thread = std::thread([dev, &d, &error, &m, &cv, &started] {
             try {
-                createCurrentContext(d, dev->m_platform);
+                const char* which = std::getenv("CDLAB_EGL");
+                d.context =
+                    std::make_unique<gl::HeadlessContext>(which && std::string(which) == "surfaceless"
+                                                              ? gl::HeadlessContext::Platform::Surfaceless
+                                                              : gl::HeadlessContext::Platform::DeviceFirst);
+                dev->m_platform = d.context->platform();
+                d.debug.install(false);
                 dev->m_renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) +
                                   ", " + reinterpret_cast<const char*>(glGetString(GL_VERSION));
             } catch (const std::exception& e) {
