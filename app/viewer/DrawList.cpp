@@ -22,7 +22,7 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
     // Then which body and level: the BVH overlays show one level of the chosen body; Fig. 1 the chosen body.
     switch (cat) {
     case DebugCategory::BvhNode: // the whole level, unless only the nodes tested this frame are asked for
-        return !s.bvhOnlyOverlapped && tag.object == s.bvhObject;
+        return !s.get(overlay::BvhOnlyOverlapped) && tag.object == s.bvhObject;
     case DebugCategory::BvOverlap:
     case DebugCategory::BvSeparated:
     case DebugCategory::BmCulled:
@@ -50,8 +50,8 @@ std::vector<DebugCategory> DrawList::drawnCategories() const {
 }
 
 Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
-    if ((cat == DebugCategory::BvhNode || cat == DebugCategory::BvOverlap) && m_settings->colourByDepth &&
-        m_tag.depth >= 0) {
+    if ((cat == DebugCategory::BvhNode || cat == DebugCategory::BvOverlap) &&
+        m_settings->get(overlay::ColourByDepth) && m_tag.depth >= 0) {
         // Hue cycles with depth so neighbouring levels are told apart; red to blue only: magenta is the
         // BM-culled nodes' colour.
         float h = std::fmod(m_tag.depth * 0.13f, 1.0f) * 4.0f;
@@ -104,10 +104,10 @@ void DrawList::line(const Vec3& a, const Vec3& b, Rgba color, DebugCategory cat)
 void DrawList::triangle(const Vec3& a, const Vec3& b, const Vec3& c, Rgba color, DebugCategory cat) {
     m_faceMotion = m_faceMotion || cat == DebugCategory::ForwardFace;
     Rgba col = colourFor(color, cat);
-    // The SBV's volumes, plane and region are faint fills of closed polytopes around the bodies: drawn
-    // opaque they hid the bodies and each other.
-    const bool faint = cat == DebugCategory::SbvVolume || cat == DebugCategory::SeparatingPlane ||
-                       cat == DebugCategory::OverlapRegion;
+    // Faint fills of closed polytopes around the bodies (the category's legend entry says which) go with
+    // the translucent triangles: drawn opaque they hid the bodies and each other.
+    const LegendEntry* legend = legendEntry(cat);
+    const bool faint = legend && legend->faint;
     auto& out = cat == DebugCategory::PickedNode             ? highlighted
                 : cat == DebugCategory::TriangleHit || faint ? translucent
                                                              : triangles;

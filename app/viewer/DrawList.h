@@ -12,40 +12,28 @@
 
 namespace cdlab {
 
-/// The overlay toggles (OverlayTable describes each: label, settings key, default, what it draws) and the
-/// chosen body, level and picked node they apply to.
+/// A row of the overlay table (OverlayTable.h): the index of its flag in OverlaySettings.
+using OverlayId = std::uint16_t;
+
+/// The overlay toggles, one flag per row of the overlay table (which describes each: label, settings key,
+/// default, what it draws), and the chosen body, level and picked node they apply to.
 struct OverlaySettings {
-    bool bvh = false; ///< boxes of one body's BVH at one level
+    OverlaySettings(); ///< every toggle at its row's default
+    bool get(OverlayId row) const { return row < m_flags.size() ? m_flags[row].on : defaultOf(row); }
+    void set(OverlayId row, bool on) { *flag(row) = on; }
+    /// The row's flag, for a checkbox to edit.
+    bool* flag(OverlayId row);
+
     int bvhObject = 0;
     int bvhLevel = 3;
-    bool bvhOnlyOverlapped = false; ///< only the level's nodes whose BV test overlapped this frame
-    bool bvhCulled = false;         ///< also the level's nodes the traversal culled this frame
-    bool bmCulled = true;           ///< the level's nodes BM-culled this frame (back-face culling algorithms)
-    bool bmLevel = false;           ///< the level's nodes the BM test culls over the frame (redon2002 Fig. 1)
-    bool faceMotion = false;        ///< the chosen body drawn as in redon2002 Fig. 1 (continuous algorithms)
-    std::int64_t pickedNode = -1;   ///< node of bvhObject picked with Ctrl+click (-1: none); not saved
-    bool pickedCone = true;         ///< the picked node's BM-cone as arrows (back-face culling algorithms)
-    bool colourByDepth = true;
-    bool hitTriangles = true;
-    bool contacts = true;
-    bool timeOfContact = true; ///< continuous contacts at their time: ghosts, features, a label with the time
-    bool tocPose = true;       ///< every other moving link at CATCH's time of contact (ghosts)
-    bool advanceStep = true;   ///< the step-through's iteration of CATCH's advancement in the 3-D view
-    bool sweptBoxes = true;    ///< each moving link's swept AABB over the frame (articulated culling)
-    bool sweptBoxesOther = false; ///< beside them, the boxes of the other bound (Taylor / interval: Fig. 5)
-    bool linkObbs = false;        ///< each moving link's OBB at the frame's start and end
-    bool pcls = true;             ///< the links of potentially colliding pairs, coloured by their fate
-    bool linkBvh = false;         ///< every node of each model's dynamic AABB hierarchy
-    bool sbvVolumes = true;       ///< each body's separating bounding volume (8-DOP)
-    bool separatingPlane = true;  ///< the OSH as a translucent quad, d* as an arrow
-    bool supportPoints = false;   ///< the support points per direction
-    bool supportVectors = true;   ///< the SVM's support vectors (osh=svm)
-    bool overlapRegion = true;    ///< CSBV's overlap region after shrinking
-    bool sbvStep = true;          ///< the step-through's round of CSBV's shrinking in the 3-D view
-    bool keptTriangles = true;    ///< triangles overlapping the region
-    bool culledTriangles = false; ///< triangles outside it (wireframe)
-    bool ldiBox = true;           ///< the LDI query box Q and the teaching view's row across it
-    bool ldiRegion = true;        ///< the LDI penetration region as depth columns, coloured by depth
+    std::int64_t pickedNode = -1; ///< node of bvhObject picked with Ctrl+click (-1: none); not saved
+
+private:
+    static bool defaultOf(OverlayId row);
+    struct Flag {
+        bool on;
+    };
+    std::vector<Flag> m_flags; ///< by row id
 };
 
 struct OverlayVertex {

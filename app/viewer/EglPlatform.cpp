@@ -1,8 +1,8 @@
-// Headless OpenGL 4.5 core through EGL on Mesa (surfaceless platform): no X server, rendering into an FBO.
-// glad's egl.h is included alone (never together with <EGL/egl.h>).
+// Headless OpenGL 4.5 core through EGL on Mesa (surfaceless platform, gl::HeadlessContext): no X server,
+// rendering into an FBO.
 #include "GlPlatform.h"
+#include "gpu/GlSupport.h"
 
-#include <glad/egl.h>
 #include <glad/gl.h>
 #include <stdexcept>
 #include <utility>
@@ -13,29 +13,8 @@ namespace {
 
 class OffscreenPlatform : public GlPlatform {
 public:
-    OffscreenPlatform(int width, int height) : m_width(width), m_height(height) {
-        if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw std::runtime_error("cannot load libEGL");
-        m_display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-        if (m_display == EGL_NO_DISPLAY || !eglInitialize(m_display, nullptr, nullptr))
-            throw std::runtime_error("cannot initialise the EGL surfaceless display (Mesa)");
-        gladLoaderLoadEGL(m_display); // again: EGL 1.5 entry points need an initialised display
-        eglBindAPI(EGL_OPENGL_API);
-        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                  4,
-                                  EGL_CONTEXT_MINOR_VERSION,
-                                  5,
-                                  EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                  EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                  EGL_CONTEXT_OPENGL_DEBUG,
-                                  EGL_TRUE,
-                                  EGL_NONE};
-        m_context = eglCreateContext(m_display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-        if (m_context == EGL_NO_CONTEXT)
-            throw std::runtime_error("cannot create an OpenGL 4.5 core EGL context");
-        if (!eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, m_context))
-            throw std::runtime_error("eglMakeCurrent failed");
-        if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))
-            throw std::runtime_error("cannot load OpenGL 4.5 entry points");
+    OffscreenPlatform(int width, int height)
+        : m_context(gl::HeadlessContext::Platform::Surfaceless), m_width(width), m_height(height) {
         installDebugCallback();
         keepDriverLibrariesMapped();
         glGenFramebuffers(1, &m_fbo);
@@ -49,10 +28,7 @@ public:
     }
     ~OffscreenPlatform() override {
         glDeleteFramebuffers(1, &m_fbo);
-        glDeleteRenderbuffers(2, m_rbo);
-        eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-        eglDestroyContext(m_display, m_context);
-        eglTerminate(m_display);
+        glDeleteRenderbuffers(2, m_rbo); // then m_context goes, with the display
     }
     bool beginFrame(int& width, int& height) override {
         if (m_resizeTo[0] > 0) { // asked for during the last frame: every frame renders at one size
@@ -74,10 +50,9 @@ private:
         glBindRenderbuffer(GL_RENDERBUFFER, m_rbo[1]);
         glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, m_width, m_height);
     }
+    gl::HeadlessContext m_context; ///< first: made before the framebuffer, destroyed after it
     int m_width, m_height;
     int m_resizeTo[2] = {0, 0};
-    EGLDisplay m_display = EGL_NO_DISPLAY;
-    EGLContext m_context = EGL_NO_CONTEXT;
     GLuint m_fbo = 0, m_rbo[2] = {0, 0};
 };
 

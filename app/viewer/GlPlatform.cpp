@@ -1,5 +1,7 @@
 #include "GlPlatform.h"
 
+#include "gpu/GlSupport.h"
+
 #include <GLFW/glfw3.h>
 #include <cstdio>
 #include <cstring>
@@ -12,21 +14,8 @@ namespace cdlab {
 
 namespace {
 
-int g_glErrors = 0;
-std::string g_lastGlError;
-// The message installDebugCallback sends through the debug output to see it come back.
-constexpr GLuint kProbeId = 0xcdab;
-int g_probesSeen = 0;
-bool g_debugOutputOn = false;
-
-void GLAPIENTRY onGlMessage(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
-                            const GLchar* message, const void*) {
-    if (source == GL_DEBUG_SOURCE_APPLICATION && id == kProbeId) ++g_probesSeen;
-    if (type != GL_DEBUG_TYPE_ERROR) return;
-    ++g_glErrors;
-    g_lastGlError = message;
-    std::fprintf(stderr, "GL error: %s\n", message);
-}
+// The viewer's one context (window or headless): its errors, as every cdlab context counts them.
+gl::DebugCounter g_debug;
 
 class WindowPlatform : public GlPlatform {
 public:
@@ -35,8 +24,8 @@ public:
             [](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
         if (!glfwInit())
             throw std::runtime_error("cannot initialise GLFW (no display? try --offscreen or xvfb-run)");
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, gl::kMajorVersion);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, gl::kMinorVersion);
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
         glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
         m_window = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
@@ -103,27 +92,18 @@ std::unique_ptr<GlPlatform> GlPlatform::createWindow(int width, int height, cons
 }
 
 int GlPlatform::glErrorCount() {
-    return g_glErrors;
+    return int(g_debug.errors());
 }
-const std::string& GlPlatform::lastGlError() {
-    return g_lastGlError;
+std::string GlPlatform::lastGlError() {
+    return g_debug.lastError();
 }
 
 void GlPlatform::installDebugCallback() {
-    if (!GLAD_GL_KHR_debug && !GLAD_GL_VERSION_4_3) return;
-    glEnable(GL_DEBUG_OUTPUT);
-    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-    glDebugMessageCallback(onGlMessage, nullptr);
-    // A GL error count of 0 means something only when errors would have been counted: send one message
-    // through the debug output (synchronous, so it arrives before the call returns) and see it come back.
-    int before = g_probesSeen;
-    glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, kProbeId, GL_DEBUG_SEVERITY_HIGH,
-                         -1, "cdlab: debug output probe");
-    g_debugOutputOn = g_probesSeen > before;
+    g_debug.install(true);
 }
 
 bool GlPlatform::debugOutputOn() {
-    return g_debugOutputOn;
+    return g_debug.on();
 }
 
 void GlPlatform::keepDriverLibrariesMapped() {

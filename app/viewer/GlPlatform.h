@@ -45,9 +45,9 @@ public:
     static std::unique_ptr<GlPlatform> createWindow(int width, int height, const std::string& title);
     static std::unique_ptr<GlPlatform> createOffscreen(int width, int height);
 
-    /// GL errors and messages reported through KHR_debug since start-up.
+    /// GL errors reported through KHR_debug since start-up (what counts: gl::DebugCounter, engine/gpu).
     static int glErrorCount();
-    static const std::string& lastGlError();
+    static std::string lastGlError();
     /// Enables KHR_debug output into the error counter and checks that a message sent through it arrives.
     static void installDebugCallback();
     /// Whether installDebugCallback saw its test message come back (GL errors are counted).

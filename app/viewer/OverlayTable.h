@@ -1,8 +1,11 @@
-// OverlayTable: the one description of the viewer's overlays. Each row is a toggle (its label, settings key,
-// default, tooltip, the debug categories it shows, and the toggle it refines); each category has a legend
-// entry (its colour or colour ramp and what it means). The view panel's checkboxes and tooltips, the settings
-// file, the DrawList's filter, whether an option applies to a view's algorithm (AlgorithmInfo::draws) and the
-// on-screen legend are all generated from here: a new overlay is one row.
+// OverlayTable: the one description of the viewer's overlays. Each row is a toggle: its label, settings key,
+// default, whether --overlays turns it on, tooltip, the debug categories it shows with each one's legend
+// line and drawing style, and the toggle it refines. The view panel's checkboxes and tooltips, the settings
+// file, the DrawList's filter and style, whether an option applies to a view's algorithm
+// (AlgorithmInfo::draws), --overlays and the on-screen legend are all generated from the rows: a new overlay
+// is one row. The generic rows are in OverlayTable.cpp; a family's rows and palettes live in its folder
+// (app/viewer/families/<family>/) and register with one line:
+//   static const bool registered = registerOverlays(order, {rows...});
 #pragma once
 
 #include "DrawList.h"
@@ -10,21 +13,12 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cdlab {
 
 struct AlgorithmInfo;
-
-struct OverlayInfo {
-    const char* key;             ///< settings file key, under "overlays"
-    const char* label;           ///< the checkbox's label
-    bool OverlaySettings::*flag; ///< the toggle
-    bool defaultOn;
-    const char* help;                      ///< the checkbox's tooltip
-    std::vector<DebugCategory> categories; ///< what it shows (empty: a style option of the row it refines)
-    const char* refines = nullptr;         ///< the key of the toggle this one refines (only on while that is)
-};
 
 struct LegendEntry {
     DebugCategory category;
@@ -36,10 +30,55 @@ struct LegendEntry {
     /// instead of the one swatch of `colour`.
     std::span<const Rgba> palette = {};
     std::span<const char* const> paletteWords = {};
+    /// Its triangles are faint fills of closed polytopes around the bodies, drawn translucent after
+    /// everything else (drawn opaque they hid the bodies and each other).
+    bool faint = false;
 };
+
+struct OverlayInfo {
+    const char* key;   ///< settings file key, under "overlays"
+    const char* label; ///< the checkbox's label
+    bool defaultOn;
+    bool withAll;     ///< --overlays turns it on (every overlay that shows something on its own)
+    const char* help; ///< the checkbox's tooltip
+    /// What it shows: each category with its legend line (empty: a style option of the row it refines, or
+    /// a drawing of the family's view itself).
+    std::vector<LegendEntry> shows;
+    const char* refines = nullptr; ///< the key of the toggle this one refines (only on while that is)
+    OverlayId id = 0;              ///< its flag in OverlaySettings; set when the row is registered
+};
+
+/// The generic rows' ids, in OverlayTable.cpp's order; a family's rows get theirs when they register.
+namespace overlay {
+enum : OverlayId {
+    Bvh,
+    BvhOnlyOverlapped,
+    BvhCulled,
+    BmCulled,
+    ColourByDepth,
+    BmLevel,
+    FaceMotion,
+    PickedCone,
+    HitTriangles,
+    Contacts,
+    TimeOfContact,
+    GenericCount
+};
+} // namespace overlay
+
+/// Adds a family's rows (from a static initializer in the family's folder): the view panel lists them after
+/// the rows of a lower `order` (the generic rows are order 0), in the order given. Each key must be new, and
+/// a row may refine only a row listed before it. Returns true.
+bool registerOverlays(int order, std::vector<OverlayInfo> rows);
 
 /// Every overlay toggle, in the order the view panel lists them.
 const std::vector<OverlayInfo>& overlayTable();
+/// The row with settings key `key` (null when none).
+const OverlayInfo* findOverlay(std::string_view key);
+/// The row with id `id` (every id below overlayCount()).
+const OverlayInfo& overlayRow(OverlayId id);
+/// The number of rows, one more than the largest id.
+OverlayId overlayCount();
 /// The row that shows `category` (null for categories without a toggle of their own: the picked node).
 const OverlayInfo* overlayFor(DebugCategory category);
 /// The legend entry of `category` (null for categories never drawn: misses, notes).
@@ -52,8 +91,8 @@ bool overlayOn(const OverlayInfo& row, const OverlaySettings& s);
 bool overlayApplies(const OverlayInfo& row, const AlgorithmInfo& algo, std::string* whyNot = nullptr);
 /// Sets every toggle to its default.
 void resetOverlays(OverlaySettings& s);
-/// --overlays: every overlay that shows something on its own (not the refinements that hide part of one:
-/// only-overlapped, culled, the other bound) on, at BVH level 4.
+/// --overlays: every row marked withAll on (not the refinements that hide part of one: only-overlapped,
+/// culled, the other bound), at BVH level 4.
 void showAllOverlays(OverlaySettings& s);
 
 } // namespace cdlab

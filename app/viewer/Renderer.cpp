@@ -1,53 +1,21 @@
 #include "Renderer.h"
 
 #include "Shaders.h"
+#include "gpu/GlSupport.h"
 
 #include <glad/gl.h>
 #include <glm/gtc/type_ptr.hpp>
-#include <stdexcept>
-#include <string>
 
 namespace cdlab {
 
-namespace {
-
-unsigned compile(GLenum type, const char* source, const char* name) {
-    GLuint s = glCreateShader(type);
-    glShaderSource(s, 1, &source, nullptr);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetShaderInfoLog(s, sizeof log, nullptr, log);
-        throw std::runtime_error(std::string("shader ") + name + ": " + log);
-    }
-    return s;
-}
-
-unsigned link(const char* vs, const char* fs, const char* name) {
-    GLuint p = glCreateProgram();
-    GLuint v = compile(GL_VERTEX_SHADER, vs, name), f = compile(GL_FRAGMENT_SHADER, fs, name);
-    glAttachShader(p, v);
-    glAttachShader(p, f);
-    glLinkProgram(p);
-    glDeleteShader(v);
-    glDeleteShader(f);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetProgramInfoLog(p, sizeof log, nullptr, log);
-        throw std::runtime_error(std::string("program ") + name + ": " + log);
-    }
-    return p;
-}
-
-} // namespace
-
 Renderer::Renderer() {
-    m_meshProgram = link(kShader_mesh_vert, kShader_mesh_frag, "mesh");
-    m_overlayProgram = link(kShader_overlay_vert, kShader_overlay_frag, "overlay");
+    m_meshProgram = gl::linkProgram({gl::compileShader(GL_VERTEX_SHADER, kShader_mesh_vert, "mesh.vert"),
+                                     gl::compileShader(GL_FRAGMENT_SHADER, kShader_mesh_frag, "mesh.frag")},
+                                    "mesh");
+    m_overlayProgram =
+        gl::linkProgram({gl::compileShader(GL_VERTEX_SHADER, kShader_overlay_vert, "overlay.vert"),
+                         gl::compileShader(GL_FRAGMENT_SHADER, kShader_overlay_frag, "overlay.frag")},
+                        "overlay");
     glCreateVertexArrays(1, &m_overlayVao);
     glCreateBuffers(1, &m_overlayVbo);
     glVertexArrayVertexBuffer(m_overlayVao, 0, m_overlayVbo, 0, sizeof(OverlayVertex));

@@ -23,7 +23,7 @@ void ViewPanel::overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, cons
     const bool parentOn = !parent || overlayOn(*parent, o);
     if (parent) ImGui::Indent();
     ImGui::BeginDisabled(!applies || !parentOn);
-    ImGui::Checkbox(row.label, &(o.*row.flag));
+    ImGui::Checkbox(row.label, o.flag(row.id));
     ImGui::EndDisabled();
     std::string help = row.help;
     if (!applies)
@@ -115,9 +115,9 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
             registry.find(vp.preparedAlgorithm.empty() ? vp.algorithm : vp.preparedAlgorithm);
         const auto& objs = m_loaded.objects()->objects();
         for (const OverlayInfo& row : overlayTable()) {
-            if (row.flag == &OverlaySettings::pickedCone) continue; // with the pick, below
+            if (row.id == overlay::PickedCone) continue; // with the pick, below
             overlayCheckbox(row, o, drawer ? *drawer : *info);
-            if (row.flag == &OverlaySettings::bvh) {
+            if (row.id == overlay::Bvh) {
                 // The body and level every BVH and Fig. 1 overlay shows.
                 o.bvhObject = std::clamp(o.bvhObject, 0, int(objs.size()) - 1);
                 if (ImGui::BeginCombo("body", objs[o.bvhObject].name.c_str())) {
@@ -134,12 +134,12 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
                     for (const auto& note : vp.draw.notes) ImGui::TextWrapped("picked %s", note.c_str());
                     if (ImGui::SmallButton("clear pick")) o.pickedNode = -1;
                     for (const OverlayInfo& cone : overlayTable())
-                        if (cone.flag == &OverlaySettings::pickedCone)
+                        if (cone.id == overlay::PickedCone)
                             overlayCheckbox(cone, o, drawer ? *drawer : *info);
                 }
             }
-            if (row.flag == &OverlaySettings::bmLevel) {
-                if (o.bmLevel && !vp.draw.bmLevelBoxes.empty()) {
+            if (row.id == overlay::BmLevel) {
+                if (o.get(overlay::BmLevel) && !vp.draw.bmLevelBoxes.empty()) {
                     // The share of each level's nodes culled (redon2002 Fig. 1: it grows down the hierarchy).
                     const auto& sizes = levelSizes(vp);
                     std::vector<float> share(sizes.size(), 0.0f);

@@ -192,7 +192,7 @@ void ViewerApp::stepViewports(double t0, double t1) {
         vp->timing.push(vp->result.stages);
         pushBounded(vp->counters, vp->result.counters, TimingHistory::kCapacity);
         const OverlaySettings& o = vp->overlays;
-        if (o.bvh && !o.bvhOnlyOverlapped && o.bvhObject >= 0)
+        if (o.get(overlay::Bvh) && !o.get(overlay::BvhOnlyOverlapped) && o.bvhObject >= 0)
             vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
         if (o.pickedNode >= 0 && o.bvhObject >= 0)
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
@@ -295,7 +295,7 @@ void ViewerApp::render(int width, int height) {
         bool faceView = vp.draw.hasFaceMotion();
         for (std::size_t i = 0; i < poses.size(); ++i) {
             if (!m_loaded.bodyViews()[i].visible) continue;
-            if (faceView && vp.overlays.faceMotion && int(i) == vp.overlays.bvhObject) continue;
+            if (faceView && vp.overlays.get(overlay::FaceMotion) && int(i) == vp.overlays.bvhObject) continue;
             const float* c = m_loaded.bodyViews()[i].color;
             glm::vec4 colour{c[0], c[1], c[2], c[3]};
             if (m_loaded.inSelectedChain(int(i))) // the picked link's chain, tinted towards yellow
@@ -355,7 +355,7 @@ void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
     for (const LegendLine& row : rows) {
         const LegendEntry* e = row.entry;
         ImVec2 at(r.x + 8, y);
-        if (e->depthRamp && vp.overlays.colourByDepth) { // the depth hues, red to blue
+        if (e->depthRamp && vp.overlays.get(overlay::ColourByDepth)) { // the depth hues, red to blue
             const Rgba hues[] = {
                 {1, 0.3f, 0.25f, 1}, {0.9f, 1, 0.25f, 1}, {0.25f, 1, 0.6f, 1}, {0.3f, 0.4f, 1, 1}};
             for (int k = 0; k < 4; ++k)

@@ -81,7 +81,8 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
             const std::string f = "overlays.";
             OverlaySettings& d = s.overlays;
             d.bvhLevel = std::max(0, readInt(o, "bvhLevel", d.bvhLevel, f));
-            for (const OverlayInfo& row : overlayTable()) d.*row.flag = readBool(o, row.key, d.*row.flag, f);
+            for (const OverlayInfo& row : overlayTable())
+                d.set(row.id, readBool(o, row.key, d.get(row.id), f));
         }
     } catch (const FieldError& e) {
         // The viewer writes its settings at exit; move the bad file aside first so that nothing the user
@@ -107,7 +108,7 @@ void ViewerSettings::save(const std::string& path) const {
                         {"renderMode", renderMode},
                         {"linkCameras", linkCameras},
                         {"overlays", {{"bvhLevel", o.bvhLevel}}}};
-    for (const OverlayInfo& row : overlayTable()) j["overlays"][row.key] = o.*row.flag;
+    for (const OverlayInfo& row : overlayTable()) j["overlays"][row.key] = o.get(row.id);
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
     std::ofstream out(path);

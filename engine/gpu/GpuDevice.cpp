@@ -1,9 +1,9 @@
 #include "gpu/GpuDevice.h"
 
-#include <glad/egl.h>
+#include "gpu/GlSupport.h"
+
 #include <glad/gl.h>
 
-#include <atomic>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
@@ -19,92 +19,9 @@ struct GpuDevice::Impl {
     std::mutex mutex;
     std::condition_variable wake, done;
     std::deque<std::function<void()>> jobs;
-    std::atomic<std::uint64_t> errors{0};
-    std::mutex errorMutex;
-    std::string lastError;
-    EGLDisplay display = EGL_NO_DISPLAY;
-    EGLContext context = EGL_NO_CONTEXT;
+    gl::DebugCounter debug;
+    std::unique_ptr<gl::HeadlessContext> context; ///< never destroyed once made (see get())
 };
-
-namespace {
-
-void GLAD_API_PTR onDebugMessage(GLenum, GLenum type, GLuint, GLenum severity, GLsizei, const GLchar* message,
-                                 const void* user) {
-    if (type != GL_DEBUG_TYPE_ERROR && severity != GL_DEBUG_SEVERITY_HIGH) return;
-    auto* impl = static_cast<GpuDevice::Impl*>(const_cast<void*>(user));
-    ++impl->errors;
-    std::lock_guard lock(impl->errorMutex);
-    impl->lastError = message;
-}
-
-EGLContext createContext(EGLDisplay display) {
-    eglBindAPI(EGL_OPENGL_API);
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
-                              4,
-                              EGL_CONTEXT_MINOR_VERSION,
-                              5,
-                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                              EGL_CONTEXT_OPENGL_DEBUG,
-                              EGL_TRUE,
-                              EGL_NONE};
-    return eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-}
-
-/// Makes an OpenGL 4.5 core context current on this thread: an EGL device first (a GPU's driver lists its
-/// devices; Mesa lists a software one too), Mesa's surfaceless platform otherwise. Throws with the reason.
-void createCurrentContext(GpuDevice::Impl& d, std::string& platform) {
-    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw std::runtime_error("cannot load libEGL");
-    const char* which = std::getenv("CDLAB_EGL");
-    const bool devices = !(which && std::string(which) == "surfaceless");
-    if (devices && eglQueryDevicesEXT && eglGetPlatformDisplayEXT) {
-        EGLDeviceEXT list[16];
-        EGLint count = 0;
-        if (eglQueryDevicesEXT(16, list, &count))
-            for (EGLint k = 0; k < count && d.context == EGL_NO_CONTEXT; ++k) {
-                EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, list[k], nullptr);
-                if (display == EGL_NO_DISPLAY || !eglInitialize(display, nullptr, nullptr)) continue;
-                gladLoaderLoadEGL(display); // EGL 1.5 entry points need an initialised display
-                EGLContext context = createContext(display);
-                if (context != EGL_NO_CONTEXT &&
-                    eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
-                    d.display = display, d.context = context;
-                    platform = "EGL device " + std::to_string(k);
-                } else {
-                    eglTerminate(display);
-                }
-            }
-    }
-    if (d.context == EGL_NO_CONTEXT) {
-        EGLDisplay display =
-            eglGetPlatformDisplayEXT
-                ? eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr)
-                : EGL_NO_DISPLAY;
-        if (display == EGL_NO_DISPLAY || !eglInitialize(display, nullptr, nullptr))
-            throw std::runtime_error("no EGL device and no Mesa surfaceless EGL display");
-        gladLoaderLoadEGL(display);
-        EGLContext context = createContext(display);
-        if (context == EGL_NO_CONTEXT)
-            throw std::runtime_error("cannot create an OpenGL 4.5 core EGL context");
-        if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context))
-            throw std::runtime_error("eglMakeCurrent failed");
-        d.display = display, d.context = context;
-        platform = "EGL surfaceless (Mesa)";
-    }
-    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))
-        throw std::runtime_error("cannot load the OpenGL 4.5 entry points");
-    GLint major = 0, minor = 0;
-    glGetIntegerv(GL_MAJOR_VERSION, &major);
-    glGetIntegerv(GL_MINOR_VERSION, &minor);
-    if (major * 10 + minor < 45)
-        throw std::runtime_error("OpenGL " + std::to_string(major) + "." + std::to_string(minor) +
-                                 " (4.5 needed)");
-    glEnable(GL_DEBUG_OUTPUT);
-    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-    glDebugMessageCallback(onDebugMessage, &d);
-}
-
-} // namespace
 
 GpuDevice* GpuDevice::get(std::string* why) {
     // Created once and never destroyed: its thread and context live until the process ends (tearing an EGL
@@ -125,7 +42,13 @@ GpuDevice* GpuDevice::get(std::string* why) {
         bool started = false;
         d.thread = std::thread([dev, &d, &error, &m, &cv, &started] {
             try {
-                createCurrentContext(d, dev->m_platform);
+                const char* which = std::getenv("CDLAB_EGL");
+                d.context =
+                    std::make_unique<gl::HeadlessContext>(which && std::string(which) == "surfaceless"
+                                                              ? gl::HeadlessContext::Platform::Surfaceless
+                                                              : gl::HeadlessContext::Platform::DeviceFirst);
+                dev->m_platform = d.context->platform();
+                d.debug.install(false);
                 dev->m_renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) +
                                   ", " + reinterpret_cast<const char*>(glGetString(GL_VERSION));
             } catch (const std::exception& e) {
@@ -193,12 +116,15 @@ void GpuDevice::run(const std::function<void()>& job) {
 }
 
 std::uint64_t GpuDevice::glErrors() const {
-    return m_impl->errors;
+    return m_impl->debug.errors();
+}
+
+bool GpuDevice::debugOutputOn() const {
+    return m_impl->debug.on();
 }
 
 std::string GpuDevice::lastGlError() const {
-    std::lock_guard lock(m_impl->errorMutex);
-    return m_impl->lastError;
+    return m_impl->debug.lastError();
 }
 
 } // namespace cdlab

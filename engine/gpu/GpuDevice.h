@@ -5,7 +5,8 @@
 // So the bench, the tests and the viewer (whose window context stays on its own thread) all use the GPU the
 // same way.
 //
-// The context is a debug context: every KHR_debug message of type error is counted (tests require none).
+// The context is a debug context: every GL error KHR_debug reports is counted (tests require none), as
+// gl::DebugCounter (GlSupport.h) counts them for every cdlab context.
 // Environment: CDLAB_GPU=off makes the device unavailable (the CPU reference is used), CDLAB_EGL=surfaceless
 // skips the device platform.
 #pragma once
@@ -32,6 +33,7 @@ public:
     const std::string& platform() const { return m_platform; } ///< "EGL device" or "EGL surfaceless (Mesa)"
     std::uint64_t glErrors() const;                            ///< KHR_debug error messages so far
     std::string lastGlError() const;
+    bool debugOutputOn() const; ///< KHR_debug proven on: its probe came back (gl::DebugCounter)
 
     struct Impl;
     ~GpuDevice();

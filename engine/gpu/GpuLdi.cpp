@@ -2,6 +2,7 @@
 
 #include "core/Assert.h"
 #include "core/Stopwatch.h"
+#include "gpu/GlSupport.h"
 #include "gpu/GpuDevice.h"
 #include "gpu/LdiShaders.h"
 #include "ldi/LdiGeometry.h"
@@ -17,36 +18,6 @@ namespace cdlab {
 
 namespace {
 
-GLuint compile(GLenum type, const char* source, const char* name) {
-    GLuint s = glCreateShader(type);
-    glShaderSource(s, 1, &source, nullptr);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = {};
-        glGetShaderInfoLog(s, sizeof log, nullptr, log);
-        glDeleteShader(s);
-        throw std::runtime_error(std::string("shader ") + name + ": " + log);
-    }
-    return s;
-}
-
-GLuint link(std::initializer_list<GLuint> shaders, const char* name) {
-    GLuint p = glCreateProgram();
-    for (GLuint s : shaders) glAttachShader(p, s);
-    glLinkProgram(p);
-    for (GLuint s : shaders) glDeleteShader(s);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = {};
-        glGetProgramInfoLog(p, sizeof log, nullptr, log);
-        throw std::runtime_error(std::string("program ") + name + ": " + log);
-    }
-    return p;
-}
-
 /// The two programs, compiled once per process on the GL thread (only that thread calls this).
 struct Programs {
     GLuint build = 0, resolve = 0, reduce = 0;
@@ -54,13 +25,15 @@ struct Programs {
 const Programs& programs() {
     static const Programs p = [] {
         Programs q;
-        q.build = link({compile(GL_VERTEX_SHADER, kShader_ldi_build_vert, "ldi_build.vert"),
-                        compile(GL_FRAGMENT_SHADER, kShader_ldi_build_frag, "ldi_build.frag")},
-                       "ldi build");
-        q.resolve =
-            link({compile(GL_COMPUTE_SHADER, kShader_ldi_resolve_comp, "ldi_resolve.comp")}, "ldi resolve");
-        q.reduce =
-            link({compile(GL_COMPUTE_SHADER, kShader_ldi_reduce_comp, "ldi_reduce.comp")}, "ldi reduce");
+        q.build =
+            gl::linkProgram({gl::compileShader(GL_VERTEX_SHADER, kShader_ldi_build_vert, "ldi_build.vert"),
+                             gl::compileShader(GL_FRAGMENT_SHADER, kShader_ldi_build_frag, "ldi_build.frag")},
+                            "ldi build");
+        q.resolve = gl::linkProgram(
+            {gl::compileShader(GL_COMPUTE_SHADER, kShader_ldi_resolve_comp, "ldi_resolve.comp")},
+            "ldi resolve");
+        q.reduce = gl::linkProgram(
+            {gl::compileShader(GL_COMPUTE_SHADER, kShader_ldi_reduce_comp, "ldi_reduce.comp")}, "ldi reduce");
         return q;
     }();
     return p;

@@ -33,8 +33,10 @@ TEST(OverlayTable, KeysDefaultsAndRefinementsAreConsistent) {
     std::set<std::string> keys;
     for (const OverlayInfo& row : overlayTable()) {
         EXPECT_TRUE(keys.insert(row.key).second) << row.key << " twice";
-        EXPECT_EQ(defaults.*row.flag, row.defaultOn) << row.key << ": OverlaySettings and the table disagree";
-        EXPECT_EQ(reset.*row.flag, row.defaultOn) << row.key;
+        EXPECT_EQ(defaults.get(row.id), row.defaultOn)
+            << row.key << ": OverlaySettings and the table disagree";
+        EXPECT_EQ(reset.get(row.id), row.defaultOn) << row.key;
+        EXPECT_EQ(&overlayRow(row.id), &row) << row.key;
         if (row.refines) {
             EXPECT_TRUE(keys.count(row.refines))
                 << row.key << " refines " << row.refines << ", listed after it";
@@ -48,11 +50,11 @@ TEST(OverlayTable, RefiningOptionsAreOnlyOnWithWhatTheyRefine) {
     const OverlayInfo* culled = overlayFor(DebugCategory::BvSeparated);
     ASSERT_NE(culled, nullptr);
     OverlaySettings s;
-    s.bvh = true, s.bvhCulled = true, s.bvhOnlyOverlapped = false;
+    s.set(overlay::Bvh, true), s.set(overlay::BvhCulled, true), s.set(overlay::BvhOnlyOverlapped, false);
     EXPECT_FALSE(overlayOn(*culled, s)); // "culled this frame" did nothing without "only tested"
-    s.bvhOnlyOverlapped = true;
+    s.set(overlay::BvhOnlyOverlapped, true);
     EXPECT_TRUE(overlayOn(*culled, s));
-    s.bvh = false;
+    s.set(overlay::Bvh, false);
     EXPECT_FALSE(overlayOn(*culled, s));
 }
 
@@ -80,16 +82,14 @@ TEST(OverlayTable, CatchTimeOfContactViewsRefineTheTimeOfContact) {
     const auto& registry = AlgorithmRegistry::instance();
     const OverlayInfo* poses = overlayFor(DebugCategory::TocPose);
     ASSERT_NE(poses, nullptr);
-    const OverlayInfo* step = nullptr;
-    for (const OverlayInfo& row : overlayTable())
-        if (row.flag == &OverlaySettings::advanceStep) step = &row;
+    const OverlayInfo* step = findOverlay("advanceStep");
     ASSERT_NE(step, nullptr);
     for (const OverlayInfo* row : {poses, step}) {
         ASSERT_NE(row->refines, nullptr) << row->key;
         EXPECT_EQ(std::string(row->refines), "timeOfContact") << row->key;
         OverlaySettings s;
         EXPECT_TRUE(overlayOn(*row, s)) << row->key << " is on by default";
-        s.timeOfContact = false;
+        s.set(overlay::TimeOfContact, false);
         EXPECT_FALSE(overlayOn(*row, s)) << row->key;
     }
     EXPECT_TRUE(overlayApplies(*step, *registry.find("catch")));

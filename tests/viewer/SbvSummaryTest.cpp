@@ -143,11 +143,11 @@ TEST(SbvSummary, StepThroughDrawsEachRoundOfKnotTeapot) {
     const std::string pairs = describeSbvPairs(r, objects, view);
     EXPECT_TRUE(contains(pairs, sbvPairName(objects, p) + ": overlap region, kept ")) << pairs;
     // The overlay off (or the row it refines): nothing drawn.
-    settings.sbvStep = false;
+    settings.set(findOverlay("sbvStep")->id, false);
     drawSbvRound(r, objects, view);
     EXPECT_TRUE(view.draw.lines.empty() && view.draw.highlighted.empty());
     EXPECT_GE(view.regionFaces, 4); // the panel still says what the round's region is
-    settings.sbvStep = true, settings.overlapRegion = false;
+    settings.set(findOverlay("sbvStep")->id, true), settings.set(findOverlay("overlapRegion")->id, false);
     drawSbvRound(r, objects, view);
     EXPECT_TRUE(view.draw.lines.empty() && view.draw.highlighted.empty());
 }

@@ -276,9 +276,7 @@ void stepThroughSection(const FrameResult& r, const SceneObjects& objects, Catch
 void drawAdvanceStep(const FrameResult& r, const SceneObjects& objects, CatchView& view) {
     view.draw.clear();
     const TimeOfContact* toc = r.earliest();
-    const OverlayInfo* row = nullptr;
-    for (const OverlayInfo& o : overlayTable())
-        if (o.flag == &OverlaySettings::advanceStep) row = &o;
+    const OverlayInfo* row = findOverlay("advanceStep");
     if (catchOf(r).advanceSteps.empty() || !toc || !row || !overlayOn(*row, *view.settings)) return;
     view.step = std::clamp(view.step, 0, int(catchOf(r).advanceSteps.size()) - 1);
     const AdvanceStep& s = catchOf(r).advanceSteps[std::size_t(view.step)];

@@ -18,12 +18,6 @@ OverlayVertex vertex(const Vec3& p, Rgba c) {
     return {float(p.x), float(p.y), float(p.z), c.r, c.g, c.b, c.a};
 }
 
-const OverlayInfo* sbvStepRow() {
-    for (const OverlayInfo& o : overlayTable())
-        if (o.flag == &OverlaySettings::sbvStep) return &o;
-    return nullptr;
-}
-
 std::string percent(double share) {
     char s[32];
     std::snprintf(s, sizeof s, "%.1f %%", 100 * share);
@@ -118,7 +112,7 @@ void drawSbvRound(const FrameResult& r, const SceneObjects& objects, SbvView& vi
     // Counted whether or not it is drawn: the panel says how many faces the round's region has.
     const ConvexPolytope region = intersectHalfSpaces(s.region, regionTolerance(s.region));
     view.regionFaces = int(region.faces.size());
-    const OverlayInfo* row = sbvStepRow();
+    const OverlayInfo* row = findOverlay("sbvStep");
     if (!row || !overlayOn(*row, *view.settings)) return;
     // The region: cyan edges, faint faces (translucent: the bodies and the kept triangles show through).
     Rgba fill = kRoundColor;

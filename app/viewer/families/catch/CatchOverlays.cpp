@@ -1,0 +1,83 @@
+// The CATCH family's overlay rows (zhang2007): swept link boxes and the other bound's, link OBBs, the
+// potentially colliding links coloured by their fate, the dynamic link hierarchy, every link at the time of
+// contact and the advancement step-through's iteration. Registered below, listed after the generic rows.
+#include "OverlayTable.h"
+
+#include <iterator>
+
+namespace cdlab {
+
+namespace {
+using C = DebugCategory;
+// PairAdvance::Fate's order, as kPclFateColors: short, so that the PCL legend line fits an 800-pixel window.
+constexpr const char* kFateWords[] = {"culled", "abandoned", "free", "contact", "TOC"};
+static_assert(std::size(kFateWords) == std::size(kPclFateColors));
+
+std::vector<OverlayInfo> rows() {
+    return {
+        {"tocPose",
+         "every link at the time of contact (refines time of contact)",
+         true,
+         true,
+         "CATCH: every other moving link where it was at the scene's time of contact, as pale orange ghosts: "
+         "the whole model at the moment of the first contact (the touching pair is drawn by the time of "
+         "contact itself).",
+         {{C::TocPose, {0.95f, 0.75f, 0.3f, 1}, false, "other links at the TOC (ghosts)", nullptr}},
+         "timeOfContact"},
+        {"advanceStep",
+         "CA step of the step-through (refines time of contact)",
+         true,
+         true,
+         "CATCH: the iteration chosen in the panel's Advancement step-through - the segment between the two "
+         "links' closest points (cyan) and both links as cyan ghosts where they were at that iteration's "
+         "time. Each step advances by d / mu, the distance over the bound on how fast the links approach "
+         "(zhang2007 eq. 4, sec. 6): the ghosts close in without ever passing each other.",
+         {},
+         "timeOfContact"},
+        {"sweptBoxes",
+         "swept link boxes",
+         true,
+         true,
+         "Articulated culling (zhang2007 Fig. 4): each moving link's axis-aligned box over the whole frame, "
+         "bounded with the algorithm's Taylor models or intervals; red when the link is in a potentially "
+         "colliding pair, green when culled.",
+         {{C::SweptBox, {1.0f, 0.2f, 0.15f, 1}, false, "swept link box (red: in a PCL)", nullptr}}},
+        {"sweptBoxesOther",
+         "with the other bound's boxes (refines swept link boxes)",
+         false,
+         false,
+         "zhang2007 Fig. 5: beside the algorithm's boxes, the ones the other bound gives (interval boxes "
+         "beside Taylor ones, or the reverse), in violet: interval boxes grow down long chains.",
+         {{C::SweptBoxOther, {0.55f, 0.45f, 1.0f, 1}, false, "other bound's swept box", nullptr}},
+         "sweptBoxes"},
+        {"linkObbs",
+         "link OBBs at frame start / end",
+         false,
+         true,
+         "Each moving link's oriented box at the start (grey) and end (white) of the frame: what the swept "
+         "box bounds in between (zhang2007 Fig. 4, left).",
+         {{C::LinkObb, {0.85f, 0.85f, 0.9f, 1}, false, "link OBB at start / end", nullptr}}},
+        {"pcls",
+         "potentially colliding links",
+         true,
+         true,
+         "The links of every pair that survives spatial culling as ghosts at the frame's end (an environment "
+         "body in such a pair as its box), coloured by how far temporal culling took the pair (zhang2007 "
+         "Fig. 6): culled by its lower bound, abandoned once past the best TOC so far, free over the frame, "
+         "in "
+         "contact after the TOC, or the pair that gave the TOC. A link in several pairs shows the furthest.",
+         {{C::PotentialPair, {1.0f, 0.2f, 0.15f, 1}, false, "PCL:", nullptr, kPclFateColors, kFateWords}}},
+        {"linkBvh",
+         "dynamic link hierarchy",
+         false,
+         true,
+         "Every node of each model's AABB hierarchy over its swept link boxes, rebuilt every frame "
+         "(zhang2007 sec. 5.2), coloured by depth from orange (root) to blue.",
+         {{C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "dynamic link hierarchy node", nullptr}}},
+    };
+}
+
+const bool registered = registerOverlays(10, rows());
+} // namespace
+
+} // namespace cdlab
