@@ -39,14 +39,9 @@ public:
 
     PrepareReport prepare(const Scene& scene, const Progress& progress = {}) override;
     FrameResult step(double t0, double t1, DebugSink* sink = nullptr) override;
-    int structureDepth(std::uint32_t object) const override;
-    void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const override;
-    std::int64_t pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
-                          const Vec3& dir) const override;
-    void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const override;
+    const AlgorithmStructure* structure() const override { return &m_structure; }
 
 private:
-    BvhStructure structure() const { return {m_objects.get(), m_bvhOf}; }
     struct Counts {
         std::uint64_t bvTests = 0, vf = 0, fv = 0, ee = 0, bmTests = 0, bmCulled = 0, hits = 0;
         std::uint64_t vfBackward = 0, fvBackward = 0, eeBackward = 0; // "face-bound"
@@ -130,6 +125,14 @@ private:
     // times and the same edge/edge test four; the repeats would give the same answer.
     StampedPairSet m_testedVf, m_testedFv, m_testedEe;
     bool m_testOnce = true; // not "per-pair-tests"
+    // The trees as the viewer shows them; a picked node also shows its BM-cone (with culling).
+    BvhStructure m_structure{m_objects,
+                             m_bvhOf,
+                             nullptr,
+                             {[this](std::uint32_t o, std::uint32_t n) { return describeCone(o, n); },
+                              [this](std::uint32_t o, std::uint32_t n, const Pose& pose, DebugSink& sink) {
+                                  if (m_culling) drawCone(o, n, pose, sink);
+                              }}};
 };
 
 } // namespace cdlab

@@ -59,7 +59,7 @@ void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const R
         if (m_culling) { // the BM test (6) over the whole frame, on the levels the sink wants
             const Bvh& bvh = *m_bvhOf[obj];
             const BmConeTree& cones = *m_coneOf[obj];
-            int deepest = structure().depth(obj);
+            int deepest = m_structure.depth(obj);
             for (std::uint32_t n = 0; n < bvh.nodes().size(); ++n) {
                 if (!cones.hasCone(n)) continue;
                 const BvhNode& node = bvh.nodes()[n];
@@ -141,24 +141,6 @@ void RigidCcdAlgorithm::drawCone(std::uint32_t object, std::uint32_t node, const
     for (int m = 0; m < cones.coneSize(node); ++m)
         sink.arrow(centre, centre + pose.R * normalize(v[m]) * len, Rgba{0.2f, 0.9f, 1.0f, 1.0f},
                    DebugCategory::BmCone);
-}
-
-int RigidCcdAlgorithm::structureDepth(std::uint32_t object) const {
-    return structure().depth(object);
-}
-
-void RigidCcdAlgorithm::drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {
-    structure().drawLevel(t, object, level, sink);
-}
-
-std::int64_t RigidCcdAlgorithm::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
-                                         const Vec3& dir) const {
-    return structure().pick(t, object, level, origin, dir);
-}
-
-void RigidCcdAlgorithm::drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {
-    auto pose = structure().drawNode(t, object, node, describeCone(object, node), sink);
-    if (pose && m_culling) drawCone(object, node, *pose, sink);
 }
 
 } // namespace cdlab
