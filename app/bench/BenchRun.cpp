@@ -13,7 +13,7 @@ namespace cdlab {
 std::vector<std::string> defaultAlgorithms() {
     std::vector<std::string> v{"bvh", "bvh:bv=aabb"};
     for (const auto& a : AlgorithmRegistry::instance().list())
-        if (a.role == AlgorithmRole::Peer && a.kind == AlgorithmKind::Discrete) v.push_back(a.name);
+        if (a.role == Role::Peer && a.kind == AlgorithmKind::Discrete) v.push_back(a.name);
     return v;
 }
 

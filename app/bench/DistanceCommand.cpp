@@ -113,8 +113,8 @@ int runDistance(const DistanceCommandOptions& options, std::ostream& out) {
     const std::vector<DistanceMethod> methods = DistanceMethodRegistry::instance().list();
     std::size_t ours = 0, reference = methods.size(), peer = methods.size();
     for (std::size_t m = 0; m < methods.size(); ++m) {
-        if (methods[m].role == DistanceMethodRole::Reference && reference == methods.size()) reference = m;
-        if (methods[m].role == DistanceMethodRole::Peer && peer == methods.size()) peer = m;
+        if (methods[m].role == Role::Reference && reference == methods.size()) reference = m;
+        if (methods[m].role == Role::Peer && peer == methods.size()) peer = m;
     }
 
     out << configurationLine() << "\n";

@@ -16,6 +16,23 @@ namespace cdlab {
 
 namespace {
 
+/// One line per parameter: its default (as a scene's JSON writes it for generators, `asJson`), its choices or
+/// range when it has them, its help.
+void printParams(std::ostream& out, const std::vector<ParamSpec>& params, bool asJson) {
+    for (const auto& p : params) {
+        out << "      " << p.name << " = "
+            << (asJson ? toJsonText(p.defaultValue) : toString(p.defaultValue));
+        if (!p.choices.empty()) {
+            out << "  {";
+            for (std::size_t i = 0; i < p.choices.size(); ++i) out << (i ? "|" : "") << p.choices[i];
+            out << "}";
+        } else if (p.max > p.min) {
+            out << "  [" << p.min << ", " << p.max << "]";
+        }
+        out << "  " << p.help << "\n";
+    }
+}
+
 void listEverything(const std::string& scenesDir, std::ostream& out) {
     out << "scenes in " << scenesDir << ":\n";
     std::vector<std::filesystem::path> files;
@@ -35,29 +52,17 @@ void listEverything(const std::string& scenesDir, std::ostream& out) {
     out << "\nalgorithms:\n";
     for (const auto& a : AlgorithmRegistry::instance().list()) {
         out << "  " << a.name << " (" << a.kindLabel() << "): " << a.description << "\n";
-        for (const auto& p : a.params) {
-            out << "      " << p.name << " = " << toString(p.defaultValue);
-            if (!p.choices.empty()) {
-                out << "  {";
-                for (std::size_t i = 0; i < p.choices.size(); ++i) out << (i ? "|" : "") << p.choices[i];
-                out << "}";
-            } else if (p.max > p.min) {
-                out << "  [" << p.min << ", " << p.max << "]";
-            }
-            out << "  " << p.help << "\n";
-        }
+        printParams(out, a.params, false);
     }
     out << "\nmesh generators:\n";
     for (const auto& g : meshGenerators()) {
         out << "  " << g.name << ": " << g.description << "\n";
-        for (const auto& p : g.params)
-            out << "      " << p.name << " = " << p.defaultValue << "  " << p.description << "\n";
+        printParams(out, g.params, true);
     }
     out << "\nmodel generators:\n";
     for (const auto& g : modelGenerators()) {
         out << "  " << g.name << ": " << g.description << "\n";
-        for (const auto& p : g.params)
-            out << "      " << p.name << " = " << p.defaultValue << "  " << p.description << "\n";
+        printParams(out, g.params, true);
     }
 }
 

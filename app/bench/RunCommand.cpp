@@ -23,7 +23,7 @@ struct RunOptions {
 };
 
 /// --verify: each kind of algorithm in the run is checked against the registry's reference of that kind
-/// (brute-force for discrete collision, rigid-ccd-reference for continuous). A reference already given
+/// (AlgorithmRegistry::referenceFor). A reference already given
 /// (by its name, without parameters) is the one compared with; otherwise it is added to the run. Returns
 /// the reference's index in `specs` per kind.
 std::map<AlgorithmKind, std::size_t> addReferences(std::vector<AlgorithmSpec>& specs) {
@@ -34,22 +34,20 @@ std::map<AlgorithmKind, std::size_t> addReferences(std::vector<AlgorithmSpec>& s
         const AlgorithmInfo* info = registry.find(spec.name);
         if (!info) continue;
         const AlgorithmKind kind = registry.kindOf(spec);
-        if (info->role == AlgorithmRole::Peer || !info->exactAnswers || !info->hashReference ||
+        if (info->role == Role::Peer || !info->exactAnswers || !info->hashReference ||
             referenceRun.count(kind))
             continue;
-        for (const auto& ref : registry.list())
-            if (ref.role == AlgorithmRole::Reference && ref.hashReference && ref.kind == kind) {
-                auto at = std::find_if(given.begin(), given.end(), [&](const AlgorithmSpec& g) {
-                    return g.name == ref.name && g.params.empty();
-                });
-                if (at != given.end()) { // run once, not twice (its answers are the same)
-                    referenceRun[kind] = std::size_t(at - given.begin());
-                } else {
-                    referenceRun[kind] = specs.size();
-                    specs.push_back({ref.name, {}});
-                }
-                break;
-            }
+        const AlgorithmInfo* ref = registry.referenceFor(kind);
+        if (!ref) continue;
+        auto at = std::find_if(given.begin(), given.end(), [&](const AlgorithmSpec& g) {
+            return g.name == ref->name && g.params.empty();
+        });
+        if (at != given.end()) { // run once, not twice (its answers are the same)
+            referenceRun[kind] = std::size_t(at - given.begin());
+        } else {
+            referenceRun[kind] = specs.size();
+            specs.push_back({ref->name, {}});
+        }
     }
     return referenceRun;
 }
@@ -66,7 +64,7 @@ int verifyRuns(std::ostream& out, const std::vector<AlgorithmRun>& runs,
     for (const auto& r : runs) {
         const AlgorithmInfo* info = registry.find(r.spec.name);
         auto ref = referenceRun.find(r.kind);
-        if (info->role == AlgorithmRole::Peer) continue;
+        if (info->role == Role::Peer) continue;
         if (!info->exactAnswers || !info->hashReference) { // tests/CatchTocTest,
             // tests/ArticulatedReferenceTest compare them within their tolerances
             out << "# verify: " << r.spec.label()
@@ -138,10 +136,15 @@ BenchCommand declareRunCommand(CLI::App& app) {
     run->add_option("--t1", o->bench.t1, "End time (default: the scene's)");
     CommonOptions::csv(*run, o->csvPath, "Write per-frame CSV here");
     run->add_option("--json", o->jsonPath, "Write the summary JSON here");
+    std::string references; // "brute-force for discrete, rigid-ccd-reference for continuous"
+    for (AlgorithmKind kind : {AlgorithmKind::Discrete, AlgorithmKind::Continuous, AlgorithmKind::Penetration,
+                               AlgorithmKind::Culling})
+        if (const AlgorithmInfo* ref = AlgorithmRegistry::instance().referenceFor(kind))
+            references += (references.empty() ? "" : ", ") + ref->name + " for " + toString(kind);
     run->add_flag("--verify", o->verify,
-                  "Also run the reference of each kind of algorithm given (brute-force for discrete, "
-                  "rigid-ccd-reference for continuous) and fail (exit 1) unless every cdlab algorithm's "
-                  "answers equal its reference's on every frame");
+                  "Also run the reference of each kind of algorithm given (" + references +
+                      ") and fail (exit 1) unless every cdlab algorithm's answers equal its reference's on "
+                      "every frame");
     CommonOptions::progress(*run, o->bench.forceProgress);
     return {run, [o](std::ostream& out) { return runScene(*o, out); }};
 }

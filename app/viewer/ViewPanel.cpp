@@ -126,7 +126,8 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
                             o.pickedNode = i == o.bvhObject ? o.pickedNode : -1, o.bvhObject = i;
                     ImGui::EndCombo();
                 }
-                int depth = vp.algo ? vp.algo->structureDepth(std::uint32_t(o.bvhObject)) : 0;
+                const AlgorithmStructure* structure = vp.algo ? vp.algo->structure() : nullptr;
+                int depth = structure ? structure->depth(std::uint32_t(o.bvhObject)) : 0;
                 ImGui::SliderInt("level", &o.bvhLevel, 0, std::max(depth, 0));
                 if (o.pickedNode < 0) {
                     disabledWrapped("Ctrl+click a box to pick a node of this level");

@@ -192,10 +192,11 @@ void ViewerApp::stepViewports(double t0, double t1) {
         vp->timing.push(vp->result.stages);
         pushBounded(vp->counters, vp->result.counters, TimingHistory::kCapacity);
         const OverlaySettings& o = vp->overlays;
-        if (o.get(overlay::Bvh) && !o.get(overlay::BvhOnlyOverlapped) && o.bvhObject >= 0)
-            vp->algo->drawStructure(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
-        if (o.pickedNode >= 0 && o.bvhObject >= 0)
-            vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
+        const AlgorithmStructure* structure = vp->algo->structure();
+        if (structure && o.get(overlay::Bvh) && !o.get(overlay::BvhOnlyOverlapped) && o.bvhObject >= 0)
+            structure->drawLevel(t1, std::uint32_t(o.bvhObject), o.bvhLevel, vp->draw);
+        if (structure && o.pickedNode >= 0 && o.bvhObject >= 0)
+            structure->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
         if (vp->result.contactPairCount() > 0) m_timeline.markContact(t0, t1);
         for (auto& f : vp->families) f->afterStep(vp->result, *m_loaded.objects());
     }
@@ -450,8 +451,11 @@ void ViewerApp::pickAt(float x, float y, int width, int height) {
         glm::mat4 inv = glm::inverse(cam.projection(float(px.w) / float(std::max(px.h, 1))) * cam.view());
         glm::vec4 nearH = inv * glm::vec4(ndc, -1, 1), farH = inv * glm::vec4(ndc, 1, 1);
         glm::vec3 a = glm::vec3(nearH) / nearH.w, b = glm::vec3(farH) / farH.w;
-        o.pickedNode = vp.algo->pickNode(m_timeline.time(), std::uint32_t(o.bvhObject), o.bvhLevel,
-                                         {a.x, a.y, a.z}, {b.x - a.x, b.y - a.y, b.z - a.z});
+        const AlgorithmStructure* structure = vp.algo->structure();
+        o.pickedNode = structure
+                           ? structure->pickNode(m_timeline.time(), std::uint32_t(o.bvhObject), o.bvhLevel,
+                                                 {a.x, a.y, a.z}, {b.x - a.x, b.y - a.y, b.z - a.z})
+                           : -1;
         m_status = o.pickedNode >= 0 ? "picked node " + std::to_string(o.pickedNode) + " of " +
                                            m_loaded.objects()->objects()[o.bvhObject].name
                                      : "no node of " + m_loaded.objects()->objects()[o.bvhObject].name +

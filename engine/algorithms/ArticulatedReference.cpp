@@ -16,7 +16,7 @@ AlgorithmInfo ArticulatedReference::info() {
     AlgorithmInfo i;
     i.name = "articulated-reference";
     i.kind = AlgorithmKind::Continuous;
-    i.role = AlgorithmRole::Reference;
+    i.role = Role::Reference;
     i.hashReference = false; // its times carry a tolerance: no --verify reference for the rigid pipelines
     i.draws = {DebugCategory::TimeOfContact};
     i.description =

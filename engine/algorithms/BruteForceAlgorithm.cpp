@@ -11,7 +11,7 @@ AlgorithmInfo BruteForceAlgorithm::info() {
     i.name = "brute-force";
     i.kind = AlgorithmKind::Discrete;
     i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
-    i.role = AlgorithmRole::Reference;
+    i.role = Role::Reference;
     i.deformingBodies = true; // nothing kept per mesh: it tests mesh(i) as it is
     i.description = "Reference: all triangle pairs (per-triangle box prefilter, same exact triangle test). "
                     "Quadratic; use it to check the fast algorithms' answers.";

@@ -23,20 +23,9 @@ public:
 
     PrepareReport prepare(const Scene& scene, const Progress& progress = {}) override;
     FrameResult step(double t0, double t1, DebugSink* sink = nullptr) override;
-    int structureDepth(std::uint32_t object) const override { return structure().depth(object); }
-    void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const override {
-        structure().drawLevel(t, object, level, sink);
-    }
-    std::int64_t pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
-                          const Vec3& dir) const override {
-        return structure().pick(t, object, level, origin, dir);
-    }
-    void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const override {
-        structure().drawNode(t, object, node, "", sink);
-    }
+    const AlgorithmStructure* structure() const override { return &m_structure; }
 
 private:
-    BvhStructure structure() const { return {m_objects.get(), m_bvhOf}; }
     void draw(double t0, double t1, const FrameResult& r, DebugSink& sink) const;
     TimeOfContact contactOf(const TocWitness& w) const;
 
@@ -50,6 +39,7 @@ private:
     std::unique_ptr<SceneObjects> m_objects;
     std::vector<const Bvh*> m_bvhOf;
     SpatialCulling m_culling;
+    BvhStructure m_structure{m_objects, m_bvhOf};
 };
 
 } // namespace cdlab

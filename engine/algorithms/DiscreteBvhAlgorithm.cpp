@@ -1,7 +1,6 @@
 #include "algorithms/DiscreteBvhAlgorithm.h"
 
 #include "debug/DebugSink.h"
-#include "pipeline/BvhStructure.h"
 
 #include <set>
 #include <sstream>
@@ -110,24 +109,6 @@ void DiscreteBvhAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const P
                                        CollisionResult& out, DebugSink* sink) {
     m_collider.collide({&mesh(a), m_bvhOf[a], pa, std::int32_t(a)},
                        {&mesh(b), m_bvhOf[b], pb, std::int32_t(b)}, m_mode, out, sink);
-}
-
-int DiscreteBvhAlgorithm::structureDepth(std::uint32_t object) const {
-    return structure().depth(object);
-}
-
-void DiscreteBvhAlgorithm::drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {
-    structure().drawLevel(t, object, level, sink);
-}
-
-std::int64_t DiscreteBvhAlgorithm::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
-                                            const Vec3& dir) const {
-    return structure().pick(t, object, level, origin, dir);
-}
-
-void DiscreteBvhAlgorithm::drawNode(double t, std::uint32_t object, std::uint32_t node,
-                                    DebugSink& sink) const {
-    structure().drawNode(t, object, node, "", sink);
 }
 
 } // namespace cdlab

@@ -14,11 +14,7 @@ public:
     static AlgorithmInfo info();
     explicit DiscreteBvhAlgorithm(const ParamSet& params);
 
-    int structureDepth(std::uint32_t object) const override;
-    void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const override;
-    std::int64_t pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
-                          const Vec3& dir) const override;
-    void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const override;
+    const AlgorithmStructure* structure() const override { return &m_structure; }
 
 protected:
     void prepareObjects(const SceneObjects& objects, MeshDataCache& meshData, PrepareReport& report,
@@ -28,7 +24,6 @@ protected:
     void meshDeformed(std::uint32_t i, const TriangleMesh& mesh) override;
 
 private:
-    BvhStructure structure() const { return {m_objects.get(), m_bvhOf, &m_meshOf}; }
     BvhBuildOptions m_build;
     // Per object. A rigid object's tree lives in the algorithm's MeshDataCache (shared); a deforming
     // object's is its own, m_deformingBvh[i] (null for rigid objects), built over mesh(i) and refit every
@@ -37,6 +32,7 @@ private:
     std::vector<const TriangleMesh*> m_meshOf;
     std::vector<std::unique_ptr<Bvh>> m_deformingBvh;
     BvhCollider m_collider;
+    BvhStructure m_structure{m_objects, m_bvhOf, &m_meshOf};
 };
 
 } // namespace cdlab

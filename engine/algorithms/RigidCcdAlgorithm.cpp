@@ -21,24 +21,6 @@ namespace {
 const bool registered =
     registerAlgorithm(RigidCcdAlgorithm::info(false)) && registerAlgorithm(RigidCcdAlgorithm::info(true));
 
-/// Separating-axis test between a swept box of i and a box of j (both in j's frame).
-bool obbOverlap(const Obb& swept, const Obb& boxJ) {
-    // j's face normals first, the rotation built row by row: most separated pairs are told apart here, so
-    // the other rows are not computed for them.
-    Vec3 d = swept.center - boxJ.center, t;
-    Mat3 r, absR; // r(a, b) = j's axis a . the swept box's axis b
-    for (int a = 0; a < 3; ++a) {
-        t[a] = dot(boxJ.axes.r[a], d);
-        r.r[a] = swept.axes * boxJ.axes.r[a];
-        absR.r[a] = vabs(r.r[a]) + Vec3{kSatEpsilon, kSatEpsilon, kSatEpsilon};
-        if (std::fabs(t[a]) > boxJ.halfSize[a] + dot(swept.halfSize, absR.r[a])) return false;
-    }
-    return satOverlap(boxJ.halfSize, swept.halfSize, r, absR, t);
-}
-
-/// Windows per frame: at most 2^8.
-constexpr int kMaxWindowDepth = 8;
-
 } // namespace
 
 AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
@@ -122,16 +104,16 @@ AlgorithmInfo RigidCcdAlgorithm::info(bool culling) {
 }
 
 RigidCcdAlgorithm::RigidCcdAlgorithm(const ParamSet& p, bool culling) : m_culling(culling) {
-    m_ccd.maxDepth = int(p.getInt("depth"));
-    m_ccd.tocDepth = int(p.getInt("toc-depth"));
-    m_ccd.earliest = true;
-    m_windowTravel = p.getDouble("window");
-    m_testOnce = !p.getBool("per-pair-tests");
-    if (!culling) m_faceBound = p.getBool("face-bound");
+    m_options.ccd.maxDepth = int(p.getInt("depth"));
+    m_options.ccd.tocDepth = int(p.getInt("toc-depth"));
+    m_options.ccd.earliest = true;
+    m_options.windowTravel = p.getDouble("window");
+    m_options.testOnce = !p.getBool("per-pair-tests");
+    if (!culling) m_options.faceBound = p.getBool("face-bound");
     if (culling) {
         m_buildMode = p.getString("build") == "top-down" ? BmBuildMode::TopDown : BmBuildMode::BottomUp;
         m_coneOptions.rMax = int(p.getInt("rmax"));
-        m_perFaceTest = p.getString("test") == "per-face";
+        m_options.perFaceTest = p.getString("test") == "per-face";
     }
 }
 
@@ -234,12 +216,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
         maxNodes = std::max(maxNodes, m_bvhOf[k]->nodes().size());
         if (m_culling) m_guard.reserve(*m_objects->objects()[k].mesh, *m_bvhOf[k]);
     }
-    for (auto* c : {&m_sweptVerts, &m_pointBoxes}) c->reset(maxVertices);
-    for (auto* c : {&m_movingTraj, &m_fixedTraj}) c->reset(maxVertices);
-    for (auto* c : {&m_movingApprox, &m_fixedApprox}) c->reset(maxVertices);
-    for (auto* c : {&m_culledI, &m_culledJ}) c->reset(m_culling ? maxNodes : 0);
-    for (auto* c : {&m_backwardI, &m_backwardJ}) c->reset(m_faceBound ? maxTriangles : 0);
-    m_sweptNodes.reset(maxNodes);
+    m_workspace.reserve(maxVertices, maxNodes, maxTriangles, m_culling, m_options.faceBound);
     report.stages.add("build", sw.ms());
     std::ostringstream s;
     s << trees << " OBB trees, " << nodes << " nodes"
@@ -251,133 +228,6 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
     return report;
 }
 
-const Obb& RigidCcdAlgorithm::sweptNode(std::uint32_t node) {
-    return m_sweptNodes.get(node, [&] { return m_window->sweptBox(m_bvhI->obbs()[node]); });
-}
-
-bool RigidCcdAlgorithm::query(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion,
-                              TimeOfContact& best, Counts& counts) {
-    const auto& objs = m_objects->objects();
-    m_objI = i, m_objJ = j;
-    m_meshI = objs[i].mesh, m_meshJ = objs[j].mesh;
-    m_bvhI = m_bvhOf[i], m_bvhJ = m_bvhOf[j];
-    m_coneI = m_coneOf[i], m_coneJ = m_coneOf[j];
-    m_motion = &motion;
-    m_pointBoxes.reset(m_meshJ->vertices.size());
-    m_movingTraj.reset(m_meshI->vertices.size()), m_movingApprox.reset(m_meshI->vertices.size());
-    m_fixedTraj.reset(m_meshJ->vertices.size()), m_fixedApprox.reset(m_meshJ->vertices.size());
-    best.time = -1;
-    // How far i may travel in one window: a multiple of the smaller body's size (root box half-diagonal).
-    Obb rootI = m_bvhI->nodeBox(0), rootJ = m_bvhJ->nodeBox(0);
-    double radiusI = 0; // i's points lie within this distance of its origin (the rotation's centre)
-    for (int k = 0; k < 8; ++k) radiusI = std::max(radiusI, length(rootI.corner(k)));
-    double reach = m_windowTravel * std::min(length(rootI.halfSize), length(rootJ.halfSize));
-    window(motion, 0, 1, 0, reach, radiusI, rootI, rootJ, best, counts);
-    return best.time >= 0;
-}
-
-double RigidCcdAlgorithm::untilTime(const TimeOfContact& best) const {
-    // Ties go to the smaller features: a contact in the best's cell of the time grid (times are cell starts)
-    // can still win.
-    return best.time < 0
-               ? 1.0
-               : std::min(1.0, best.time + std::ldexp(1.0, -std::min(m_ccd.tocDepth, m_ccd.maxDepth)));
-}
-
-void RigidCcdAlgorithm::window(const RelativeMotion& motion, double a, double b, int depth, double reach,
-                               double radiusI, const Obb& rootI, const Obb& rootJ, TimeOfContact& best,
-                               Counts& counts) {
-    if (a > untilTime(best)) return; // a contact before this window is known
-    MotionWindow w = motion.window(a, b);
-    bool split = reach > 0 && depth < kMaxWindowDepth && motion.travel(a, b, radiusI) > reach;
-    if (!split) {
-        traverse(w, a, b, best, counts);
-        return;
-    }
-    // The root pair over the window first: a window where the bodies' swept boxes stay apart is done.
-    ++counts.bvTests;
-    if (!obbOverlap(w.sweptBox(rootI), rootJ)) return;
-    double mid = 0.5 * (a + b);
-    window(motion, a, mid, depth + 1, reach, radiusI, rootI, rootJ, best, counts);
-    window(motion, mid, b, depth + 1, reach, radiusI, rootI, rootJ, best, counts);
-}
-
-void RigidCcdAlgorithm::traverse(const MotionWindow& w, double a, double b, TimeOfContact& best,
-                                 Counts& counts) {
-    const std::uint32_t i = m_objI, j = m_objJ;
-    m_window = &w, m_windowStart = a, m_windowEnd = b;
-    const bool cull = m_cullPair;
-    const bool draw = m_sink != nullptr; // a local: the flag stores below would force a member to be reloaded
-    if (cull) m_culledI.reset(m_bvhI->nodes().size()), m_culledJ.reset(m_bvhJ->nodes().size());
-    m_sweptNodes.reset(m_bvhI->nodes().size());
-    m_sweptVerts.reset(m_meshI->vertices.size());
-    m_testedVf.reset(), m_testedFv.reset(), m_testedEe.reset();
-    if (m_faceBound || m_perFaceTest)
-        m_backwardI.reset(m_meshI->triangleCount()), m_backwardJ.reset(m_meshJ->triangleCount());
-    const auto& nodesI = m_bvhI->nodes();
-    const auto& nodesJ = m_bvhJ->nodes();
-    std::optional<ContinuousCulling> culling;
-    if (cull) culling.emplace(w);
-    // The node pair's steps 1-3 (sec. 2.2) and the leaves' elementary tests, through the one traversal.
-    struct {
-        RigidCcdAlgorithm& self;
-        TimeOfContact& best;
-        Counts& counts;
-        const std::vector<BvhNode>&nodesI, &nodesJ;
-        std::optional<ContinuousCulling>& culling;
-        bool cull, draw;
-        std::uint32_t i, j;
-
-        static bool culledBefore(const StampedCache<std::uint8_t>& flags, std::uint32_t n) {
-            const std::uint8_t* f = flags.find(n);
-            return f && *f;
-        }
-        bool enter(std::uint32_t ni, std::uint32_t nj) {
-            // Step 1: a node already BM-culled in this window ends the pair.
-            if (cull && (culledBefore(self.m_culledI, ni) || culledBefore(self.m_culledJ, nj))) return false;
-            // Step 2: overlap of i's swept box with j's box (SAT between the two oriented boxes).
-            ++counts.bvTests;
-            // Copied: behind a reference, every flag store below (a char store may alias anything) would
-            // force the box to be loaded again.
-            Obb boxJ = self.m_bvhJ->obbs()[nj];
-            bool overlap = obbOverlap(self.sweptNode(ni), boxJ);
-            if (draw) self.drawBvTest(ni, nj, overlap);
-            if (!overlap) return false;
-            // Step 3: BM-test each node in turn (continuous test over the window, sec. 6), once per window.
-            if (!cull) return true;
-            if (self.m_coneI->hasCone(ni) && self.m_culledI.get(ni, [&] {
-                    ++counts.bmTests;
-                    const Obb& box = self.m_bvhI->obbs()[ni];
-                    bool culled = self.m_perFaceTest ? self.allBackward(true, ni)
-                                                     : culling->movingCulled(box, self.m_coneI->cone(ni),
-                                                                             self.m_coneI->coneSize(ni));
-                    if (culled) ++counts.bmCulled, self.drawCulled(i, box, nodesI[ni].depth, self.m_endPoseI);
-                    return std::uint8_t(culled);
-                }))
-                return false;
-            if (self.m_coneJ->hasCone(nj) && self.m_culledJ.get(nj, [&] {
-                    ++counts.bmTests;
-                    bool culled = self.m_perFaceTest ? self.allBackward(false, nj)
-                                                     : culling->fixedCulled(boxJ, self.m_coneJ->cone(nj),
-                                                                            self.m_coneJ->coneSize(nj));
-                    if (culled)
-                        ++counts.bmCulled, self.drawCulled(j, boxJ, nodesJ[nj].depth, self.m_endPoseJ);
-                    return std::uint8_t(culled);
-                }))
-                return false;
-            return true;
-        }
-        bool leaves(const BvhNode& A, const BvhNode& B) {
-            for (std::uint32_t x = A.firstTri; x < A.firstTri + A.triCount; ++x)
-                for (std::uint32_t y = B.firstTri; y < B.firstTri + B.triCount; ++y)
-                    self.leafTests(self.m_bvhI->triIndex()[x], self.m_bvhJ->triIndex()[y], best, counts);
-            return true; // the earliest contact needs every pair that may come before the best so far
-        }
-    } query{*this, best, counts, nodesI, nodesJ, culling, cull, draw, i, j};
-    traverseBvhPair(*m_bvhI, *m_bvhJ, m_stack, query);
-    m_window = nullptr;
-}
-
 FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     FrameResult r;
     r.t0 = t0, r.t1 = t1;
@@ -387,7 +237,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     m_objects->poses(t1, p1);
     r.stages.add("poses", sw.ms());
     sw.restart();
-    Counts counts;
+    RigidCcdCounts counts;
     std::vector<bool> faceMotionDrawn(m_objects->objects().size(), false);
     std::uint64_t nestedPairs = 0, startOverlaps = 0;
     for (std::size_t pair = 0; pair < m_objects->pairs().size(); ++pair) {
@@ -400,12 +250,13 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         const RelativeMotion& rel = pm.motion;
         if (sink) drawFaceMotion(i, j, rel, p1[j], *sink, faceMotionDrawn);
         TimeOfContact best;
-        m_sink = sink, m_endPoseI = p1[i], m_endPoseJ = p1[j];
-        m_cullPair = m_culling && m_guard.safe(pair, *m_objects, m_bvhOf, i, j, t0, t1, p0);
+        const bool cull = m_culling && m_guard.safe(pair, *m_objects, m_bvhOf, i, j, t0, t1, p0);
         nestedPairs += m_culling && m_guard.nested(pair); // not culled for want of cones is not nesting
         startOverlaps += m_culling && m_guard.overlapping(pair);
-        bool hit = query(i, j, rel, best, counts);
-        m_sink = nullptr;
+        const auto& objs = m_objects->objects();
+        const RigidCcdBody bodyI{i, objs[i].mesh, m_bvhOf[i], m_coneOf[i], p1[i]};
+        const RigidCcdBody bodyJ{j, objs[j].mesh, m_bvhOf[j], m_coneOf[j], p1[j]};
+        bool hit = RigidCcdQuery(m_options, m_workspace, bodyI, bodyJ, rel, cull, sink).run(best, counts);
         if (m_culling && !hit) m_guard.frameWithoutContact(pair, t0, t1);
         if (!hit) continue;
         double fraction = best.time;
@@ -420,7 +271,6 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         r.firstContacts.push_back(best);
         r.contacts.push_back({i, j, {{best.triA, best.triB}}});
         if (sink) { // the two triangles of the first contact, at the end of the frame
-            const auto& objs = m_objects->objects();
             drawHitTriangles(*sink, *objs[i].mesh, best.triA, p1[i], std::int32_t(i), *objs[j].mesh,
                              best.triB, p1[j], std::int32_t(j));
         }
@@ -438,7 +288,7 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.counters.add(Counter::ContactTests, counts.hits);
     if (m_culling) r.counters.add(Counter::BmNested, nestedPairs);
     if (m_culling) r.counters.add(Counter::BmStartOverlaps, startOverlaps);
-    if (m_faceBound) {
+    if (m_options.faceBound) {
         r.counters.add(Counter::EeBackward, counts.eeBackward);
         r.counters.add(Counter::VfBackward, counts.vfBackward);
         r.counters.add(Counter::FvBackward, counts.fvBackward);

@@ -1,6 +1,6 @@
-// RigidCcdAlgorithm's drawing: what the viewer shows of a query (BV tests, BM-culled nodes, faces moving
-// forwards and backwards, BM-cones) and of its trees (levels, picked nodes). The algorithm calls these only
-// when a sink is given, so the query without drawing never reaches this file.
+// RigidCcdAlgorithm's drawing: what the viewer shows of a frame (faces moving forwards and backwards, the
+// BM test on whole levels) and of its trees (a picked node's BM-cone); the query draws its own BV tests and
+// culled nodes (RigidCcdQuery). The algorithm calls these only when a sink is given.
 #include "algorithms/RigidCcdAlgorithm.h"
 
 #include "core/Stopwatch.h"
@@ -13,31 +13,6 @@
 #include <string>
 
 namespace cdlab {
-
-void RigidCcdAlgorithm::drawBvTest(std::uint32_t ni, std::uint32_t nj, bool overlap) {
-    // As the discrete traversal draws its tests, with i's node as the box its motion sweeps over the window:
-    // that box is in j's frame, so it is drawn at j's pose at the frame's end, where the viewer draws j.
-    DebugCategory cat = overlap ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
-    Rgba col = overlap ? kBvOverlapColor : kBvSeparatedColor;
-    DebugTag tagI{std::int32_t(m_objI), m_bvhI->nodes()[ni].depth};
-    DebugTag tagJ{std::int32_t(m_objJ), m_bvhJ->nodes()[nj].depth};
-    if (m_sink->wants(cat, tagI)) {
-        m_sink->setTag(tagI);
-        m_sink->box(sweptNode(ni).transformed(m_endPoseJ), col, cat);
-    }
-    if (m_sink->wants(cat, tagJ)) {
-        m_sink->setTag(tagJ);
-        m_sink->box(m_bvhJ->obbs()[nj].transformed(m_endPoseJ), col, cat);
-    }
-}
-
-void RigidCcdAlgorithm::drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose) {
-    if (!m_sink) return;
-    DebugTag tag{std::int32_t(object), depth};
-    if (!m_sink->wants(DebugCategory::BmCulled, tag)) return;
-    m_sink->setTag(tag);
-    m_sink->box(box.transformed(pose), Rgba{0.95f, 0.2f, 0.85f, 1.0f}, DebugCategory::BmCulled);
-}
 
 void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const RelativeMotion& motion,
                                        const Pose& worldJ, DebugSink& sink, std::vector<bool>& drawn) const {
@@ -59,7 +34,7 @@ void RigidCcdAlgorithm::drawFaceMotion(std::uint32_t i, std::uint32_t j, const R
         if (m_culling) { // the BM test (6) over the whole frame, on the levels the sink wants
             const Bvh& bvh = *m_bvhOf[obj];
             const BmConeTree& cones = *m_coneOf[obj];
-            int deepest = structure().depth(obj);
+            int deepest = m_structure.depth(obj);
             for (std::uint32_t n = 0; n < bvh.nodes().size(); ++n) {
                 if (!cones.hasCone(n)) continue;
                 const BvhNode& node = bvh.nodes()[n];
@@ -141,24 +116,6 @@ void RigidCcdAlgorithm::drawCone(std::uint32_t object, std::uint32_t node, const
     for (int m = 0; m < cones.coneSize(node); ++m)
         sink.arrow(centre, centre + pose.R * normalize(v[m]) * len, Rgba{0.2f, 0.9f, 1.0f, 1.0f},
                    DebugCategory::BmCone);
-}
-
-int RigidCcdAlgorithm::structureDepth(std::uint32_t object) const {
-    return structure().depth(object);
-}
-
-void RigidCcdAlgorithm::drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {
-    structure().drawLevel(t, object, level, sink);
-}
-
-std::int64_t RigidCcdAlgorithm::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
-                                         const Vec3& dir) const {
-    return structure().pick(t, object, level, origin, dir);
-}
-
-void RigidCcdAlgorithm::drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {
-    auto pose = structure().drawNode(t, object, node, describeCone(object, node), sink);
-    if (pose && m_culling) drawCone(object, node, *pose, sink);
 }
 
 } // namespace cdlab

@@ -1,8 +1,8 @@
-// RigidCcdAlgorithm's elementary-test scheduling: at a leaf pair, which vertex/face, face/vertex and
+// RigidCcdQuery's elementary-test scheduling: at a leaf pair, which vertex/face, face/vertex and
 // edge/edge tests run (each vertex's path box prefilters; each feature pair once per window; only contacts
 // that can still win), on the lazily built trajectories of the window's vertices; and Vanecek's face-level
 // test (3) per triangle for the "face-bound" counters and the "per-face" node test.
-#include "algorithms/RigidCcdAlgorithm.h"
+#include "algorithms/RigidCcdQuery.h"
 
 #include "culling/ContinuousCulling.h"
 
@@ -25,32 +25,32 @@ Aabb padded(Aabb b) {
 
 } // namespace
 
-const Aabb& RigidCcdAlgorithm::sweptVertex(std::uint32_t v) {
-    return m_sweptVerts.get(v, [&] { return padded(m_window->sweptBounds(m_meshI->vertices[v])); });
+const Aabb& RigidCcdQuery::sweptVertex(std::uint32_t v) {
+    return m_ws.sweptVerts.get(v, [&] { return padded(m_window->sweptBounds(m_i.mesh->vertices[v])); });
 }
 
-const Aabb& RigidCcdAlgorithm::pointBox(std::uint32_t v) {
-    return m_pointBoxes.get(v, [&] {
+const Aabb& RigidCcdQuery::pointBox(std::uint32_t v) {
+    return m_ws.pointBoxes.get(v, [&] {
         Aabb box;
-        box.grow(m_meshJ->vertices[v]);
+        box.grow(m_j.mesh->vertices[v]);
         return padded(box);
     });
 }
 
-const PolyVec3& RigidCcdAlgorithm::movingTrajectory(std::uint32_t v) {
-    return m_movingTraj.get(v, [&] { return m_motion->moving(m_meshI->vertices[v]); });
+const PolyVec3& RigidCcdQuery::movingTrajectory(std::uint32_t v) {
+    return m_ws.movingTraj.get(v, [&] { return m_motion.moving(m_i.mesh->vertices[v]); });
 }
 
-const PolyVec3& RigidCcdAlgorithm::fixedTrajectory(std::uint32_t v) {
-    return m_fixedTraj.get(v, [&] { return m_motion->fixed(m_meshJ->vertices[v]); });
+const PolyVec3& RigidCcdQuery::fixedTrajectory(std::uint32_t v) {
+    return m_ws.fixedTraj.get(v, [&] { return m_motion.fixed(m_j.mesh->vertices[v]); });
 }
 
-const DoublePolyVec3& RigidCcdAlgorithm::movingApprox(std::uint32_t v) {
-    return m_movingApprox.get(v, [&] { return m_motion->movingApprox(m_meshI->vertices[v]); });
+const DoublePolyVec3& RigidCcdQuery::movingApprox(std::uint32_t v) {
+    return m_ws.movingApprox.get(v, [&] { return m_motion.movingApprox(m_i.mesh->vertices[v]); });
 }
 
-const DoublePolyVec3& RigidCcdAlgorithm::fixedApprox(std::uint32_t v) {
-    return m_fixedApprox.get(v, [&] { return m_motion->fixedApprox(m_meshJ->vertices[v]); });
+const DoublePolyVec3& RigidCcdQuery::fixedApprox(std::uint32_t v) {
+    return m_ws.fixedApprox.get(v, [&] { return m_motion.fixedApprox(m_j.mesh->vertices[v]); });
 }
 
 namespace {
@@ -61,16 +61,16 @@ void trianglePoints(const TriangleMesh& mesh, std::uint32_t tri, Vec3 (&points)[
 }
 } // namespace
 
-bool RigidCcdAlgorithm::movingTriangleBackward(std::uint32_t tri) {
-    return m_backwardI.get(tri, [&] {
+bool RigidCcdQuery::movingTriangleBackward(std::uint32_t tri) {
+    return m_ws.backwardI.get(tri, [&] {
         Vec3 points[8];
-        trianglePoints(*m_meshI, tri, points);
-        return char(movingNodeCulled(*m_window, points, &m_meshI->faceNormals[tri], 1));
+        trianglePoints(*m_i.mesh, tri, points);
+        return char(movingNodeCulled(*m_window, points, &m_i.mesh->faceNormals[tri], 1));
     });
 }
 
-bool RigidCcdAlgorithm::allBackward(bool moving, std::uint32_t node) {
-    const Bvh& bvh = moving ? *m_bvhI : *m_bvhJ;
+bool RigidCcdQuery::allBackward(bool moving, std::uint32_t node) {
+    const Bvh& bvh = moving ? *m_i.bvh : *m_j.bvh;
     const BvhNode& n = bvh.nodes()[node];
     for (std::uint32_t x = n.firstTri; x < n.firstTri + n.triCount; ++x) {
         std::uint32_t tri = bvh.triIndex()[x];
@@ -79,18 +79,19 @@ bool RigidCcdAlgorithm::allBackward(bool moving, std::uint32_t node) {
     return true;
 }
 
-bool RigidCcdAlgorithm::fixedTriangleBackward(std::uint32_t tri) {
-    return m_backwardJ.get(tri, [&] {
+bool RigidCcdQuery::fixedTriangleBackward(std::uint32_t tri) {
+    return m_ws.backwardJ.get(tri, [&] {
         Vec3 points[8];
-        trianglePoints(*m_meshJ, tri, points);
-        return char(fixedNodeCulled(*m_window, points, &m_meshJ->faceNormals[tri], 1));
+        trianglePoints(*m_j.mesh, tri, points);
+        return char(fixedNodeCulled(*m_window, points, &m_j.mesh->faceNormals[tri], 1));
     });
 }
 
-void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfContact& best, Counts& counts) {
-    const Triangle& a = m_meshI->triangles[ti];
-    const Triangle& b = m_meshJ->triangles[tj];
-    if (m_faceBound && (movingTriangleBackward(ti) || fixedTriangleBackward(tj)))
+void RigidCcdQuery::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfContact& best,
+                              RigidCcdCounts& counts) {
+    const Triangle& a = m_i.mesh->triangles[ti];
+    const Triangle& b = m_j.mesh->triangles[tj];
+    if (m_options.faceBound && (movingTriangleBackward(ti) || fixedTriangleBackward(tj)))
         counts.vfBackward += 3, counts.fvBackward += 3, counts.eeBackward += 9;
     // Floating-point prefilters on padded boxes (each vertex's box is padded for its own rounding; unions
     // are exact); the exact tests decide.
@@ -98,7 +99,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     for (int k = 1; k < 3; ++k) boxJ.grow(pointBox(b[k])), sweptI.grow(sweptVertex(a[k]));
     auto contact = [&](TimeOfContact::Kind kind, MeshFeature fa, MeshFeature fb) {
         TimeOfContact c;
-        c.objectA = m_objI, c.objectB = m_objJ, c.time = best.time, c.kind = kind;
+        c.objectA = m_i.object, c.objectB = m_j.object, c.time = best.time, c.kind = kind;
         c.featureA = fa, c.featureB = fb;
         c.triA = ti, c.triB = tj;
         return c;
@@ -108,7 +109,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     // order before the best's may touch until the end of the best's cell, the others must touch before its
     // start — and when that is the window's start they cannot: a pair that starts in contact touches on many
     // features, and each of their searches at t = 0 is exact arithmetic. Same answer; fewer hits counted.
-    CcdOptions options = m_ccd;
+    CcdOptions options = m_options.ccd;
     options.from = m_windowStart;
     auto mayWin = [&](const TimeOfContact& c) {
         if (best.time < 0) {
@@ -131,7 +132,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     for (std::uint8_t k = 0; k < 3; ++k) { // vertex of i against face of j
         ++counts.vf;
         if (!boxesOverlap(sweptVertex(a[k]), boxJ)) continue;
-        if (m_testOnce && !m_testedVf.insert(a[k], tj)) continue; // a repeat
+        if (m_options.testOnce && !m_ws.testedVf.insert(a[k], tj)) continue; // a repeat
         TimeOfContact c =
             contact(TimeOfContact::Kind::VertexFace, MeshFeature::vertex(a[k]), MeshFeature::face(tj));
         if (mayWin(c) && vertexFaceCcd(
@@ -146,7 +147,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
     for (std::uint8_t k = 0; k < 3; ++k) { // face of i against vertex of j
         ++counts.fv;
         if (!boxesOverlap(sweptI, pointBox(b[k]))) continue;
-        if (m_testOnce && !m_testedFv.insert(ti, b[k])) continue;
+        if (m_options.testOnce && !m_ws.testedFv.insert(ti, b[k])) continue;
         TimeOfContact c =
             contact(TimeOfContact::Kind::FaceVertex, MeshFeature::face(ti), MeshFeature::vertex(b[k]));
         if (mayWin(c) && vertexFaceCcd(
@@ -166,7 +167,7 @@ void RigidCcdAlgorithm::leafTests(std::uint32_t ti, std::uint32_t tj, TimeOfCont
             edgeI.grow(sweptVertex(a[(e + 1) % 3])), edgeJ.grow(pointBox(b[(f + 1) % 3]));
             if (!boxesOverlap(edgeI, edgeJ)) continue;
             std::uint32_t a0 = a[e], a1 = a[(e + 1) % 3], b0 = b[f], b1 = b[(f + 1) % 3];
-            if (m_testOnce && !m_testedEe.insert(edgeKey(a0, a1), edgeKey(b0, b1))) continue;
+            if (m_options.testOnce && !m_ws.testedEe.insert(edgeKey(a0, a1), edgeKey(b0, b1))) continue;
             TimeOfContact c =
                 contact(TimeOfContact::Kind::EdgeEdge, MeshFeature::edge(a0, a1), MeshFeature::edge(b0, b1));
             if (mayWin(c) && edgeEdgeCcd(

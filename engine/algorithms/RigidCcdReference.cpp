@@ -37,7 +37,7 @@ AlgorithmInfo RigidCcdReference::info() {
     i.name = "rigid-ccd-reference";
     i.kind = AlgorithmKind::Continuous;
     i.jointMotion = false; // a straight screw between the frame's end poses: refuseArticulatedMotion
-    i.role = AlgorithmRole::Reference;
+    i.role = Role::Reference;
     i.description =
         "Reference for continuous collision of rigid bodies: every triangle pair's exact vertex/face, "
         "face/vertex and edge/edge tests on the pipelines' in-between motion, no hierarchy and no "

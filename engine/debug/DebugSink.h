@@ -15,7 +15,7 @@ namespace cdlab {
 
 /// What a primitive shows; viewers filter and colour by category.
 enum class DebugCategory : std::uint8_t {
-    BvhNode,      ///< a node of a body's hierarchy, drawn on request (Algorithm::drawStructure)
+    BvhNode,      ///< a node of a body's hierarchy, drawn on request (AlgorithmStructure::drawLevel)
     BvOverlap,    ///< a BV pair that overlapped (traversal descended)
     BvSeparated,  ///< a BV pair that was culled by the BV test
     BmCulled,     ///< a node culled by the backward-motion test (redon2002): all its triangles move backwards

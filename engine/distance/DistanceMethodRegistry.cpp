@@ -1,7 +1,6 @@
 #include "distance/DistanceMethodRegistry.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace cdlab {
 
@@ -24,7 +23,7 @@ DistanceMethod rssMethod() {
     DistanceMethod m;
     m.name = "rss";
     m.description = "RSS tree (rectangle swept spheres, Larsen et al. 1999), best-first over node pairs";
-    m.role = DistanceMethodRole::Ours;
+    m.role = Role::Method;
     m.prepare = [](const TriangleMesh& mesh) { return std::make_shared<const TreeModel>(mesh); };
     m.query = [](const DistanceModel& a, const Pose& pa, const DistanceModel& b, const Pose& pb,
                  const DistanceOptions& o, DistanceStats* s) {
@@ -38,7 +37,7 @@ DistanceMethod bruteForceMethod() {
     DistanceMethod m;
     m.name = "brute-force";
     m.description = "Reference: every triangle pair in index order (skipping pairs whose boxes are farther)";
-    m.role = DistanceMethodRole::Reference;
+    m.role = Role::Reference;
     m.prepare = [](const TriangleMesh& mesh) { return std::make_shared<const MeshModel>(mesh); };
     m.query = [](const DistanceModel& a, const Pose& pa, const DistanceModel& b, const Pose& pb,
                  const DistanceOptions& o, DistanceStats* s) {
@@ -50,18 +49,6 @@ DistanceMethod bruteForceMethod() {
 
 } // namespace
 
-const char* toString(DistanceMethodRole role) {
-    switch (role) {
-    case DistanceMethodRole::Ours:
-        return "ours";
-    case DistanceMethodRole::Reference:
-        return "reference";
-    case DistanceMethodRole::Peer:
-        return "peer";
-    }
-    return "?";
-}
-
 DistanceMethodRegistry::DistanceMethodRegistry() {
     add(rssMethod());
     add(bruteForceMethod());
@@ -72,30 +59,10 @@ DistanceMethodRegistry& DistanceMethodRegistry::instance() {
     return registry;
 }
 
-void DistanceMethodRegistry::add(DistanceMethod method) {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    for (auto& m : m_methods)
-        if (m->name == method.name) {
-            *m = std::move(method);
-            return;
-        }
-    m_methods.push_back(std::make_unique<DistanceMethod>(std::move(method)));
-}
-
-const DistanceMethod* DistanceMethodRegistry::find(const std::string& name) const {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    for (const auto& m : m_methods)
-        if (m->name == name) return m.get();
-    return nullptr;
-}
-
 std::vector<DistanceMethod> DistanceMethodRegistry::list() const {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    std::vector<DistanceMethod> out;
-    for (const auto& m : m_methods) out.push_back(*m);
-    std::sort(out.begin(), out.end(), [](const DistanceMethod& x, const DistanceMethod& y) {
-        return std::tie(x.role, x.name) < std::tie(y.role, y.name);
-    });
+    std::vector<DistanceMethod> out = m_methods.list(); // by name
+    std::stable_sort(out.begin(), out.end(),
+                     [](const DistanceMethod& x, const DistanceMethod& y) { return x.role < y.role; });
     return out;
 }
 

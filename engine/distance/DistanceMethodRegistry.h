@@ -5,18 +5,16 @@
 // prepared meshes in their poses.
 #pragma once
 
+#include "core/Registry.h"
+#include "core/Role.h"
 #include "distance/MeshDistance.h"
 
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 namespace cdlab {
-
-enum class DistanceMethodRole : std::uint8_t { Ours, Reference, Peer };
-const char* toString(DistanceMethodRole role);
 
 /// What a method builds for one mesh (a tree, a peer's model); the method's query casts it back.
 class DistanceModel {
@@ -28,7 +26,7 @@ public:
 struct DistanceMethod {
     std::string name;
     std::string description;
-    DistanceMethodRole role = DistanceMethodRole::Ours;
+    Role role = Role::Method; ///< ours, the reference or a peer (core/Role.h)
     /// The per-mesh model; the mesh must outlive it.
     std::function<std::shared_ptr<const DistanceModel>(const TriangleMesh&)> prepare;
     /// The query on two models of this method (DistanceOptions and MeshDistanceResult as meshDistance's).
@@ -43,9 +41,9 @@ public:
     static DistanceMethodRegistry& instance();
 
     /// Adds `method`, replacing one of the same name.
-    void add(DistanceMethod method);
+    void add(DistanceMethod method) { m_methods.add(std::move(method)); }
     /// The method of that name, or nullptr.
-    const DistanceMethod* find(const std::string& name) const;
+    const DistanceMethod* find(const std::string& name) const { return m_methods.find(name); }
     /// Every method: ours first, then the reference, then the peers (each by name).
     std::vector<DistanceMethod> list() const;
     /// The names, comma separated (for error messages).
@@ -53,8 +51,7 @@ public:
 
 private:
     DistanceMethodRegistry();
-    mutable std::mutex m_mutex;
-    std::vector<std::unique_ptr<DistanceMethod>> m_methods; // stable addresses for find()
+    Registry<DistanceMethod> m_methods;
 };
 
 } // namespace cdlab

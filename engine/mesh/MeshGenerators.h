@@ -2,6 +2,7 @@
 // generators by name ({"generator": "torus_knot", "params": {...}}); the viewer and the bench list them here.
 #pragma once
 
+#include "core/Params.h"
 #include "mesh/TriangleMesh.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -10,16 +11,10 @@
 
 namespace cdlab {
 
-struct GeneratorParamInfo {
-    std::string name;
-    std::string description;
-    std::string defaultValue; ///< as JSON text
-};
-
 struct GeneratorInfo {
     std::string name;
     std::string description;
-    std::vector<GeneratorParamInfo> params;
+    std::vector<ParamSpec> params; ///< default, range and choices of each (core/Params.h)
 };
 
 /// All generators, sorted by name.

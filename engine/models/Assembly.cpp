@@ -71,15 +71,16 @@ const bool registered = registerModelGenerator(
     {"assembly",
      "Many-link assembly (issue 42's stand-in for a machine at rest): a beam carrying parallel arms of box "
      "links pressed together or a clearance apart; at rest, or carried as a whole with one arm swinging",
-     {{"arms", "arms side by side along the beam", "8"},
-      {"segments", "box links per arm", "8"},
-      {"pitch", "spacing of the arms (their width plus the gap)", "0.1"},
-      {"segment_length", "length of each box link", "0.3"},
-      {"gap", "clearance between neighbouring arms (negative: pressed together, overlapping)", "-0.001"},
-      {"grid", "quads per box face edge (12 grid^2 triangles a link)", "4"},
-      {"motion", "rest (nothing moves) or carried (the beam moves, the last arm swings)", "\"rest\""},
-      {"duration", "seconds the scene lasts", "4"},
-      {"keys", "keys per joint track", "16"}},
+     {{"arms", "arms side by side along the beam", std::int64_t(8)},
+      {"segments", "box links per arm", std::int64_t(8)},
+      {"pitch", "spacing of the arms (their width plus the gap)", 0.1},
+      {"segment_length", "length of each box link", 0.3},
+      {"gap", "clearance between neighbouring arms (negative: pressed together, overlapping)", -0.001},
+      {"grid", "quads per box face edge (12 grid^2 triangles a link)", std::int64_t(4)},
+      {"motion", "rest (nothing moves) or carried (the beam moves, the last arm swings)",
+       std::string("rest")},
+      {"duration", "seconds the scene lasts", 4.0},
+      {"keys", "keys per joint track", std::int64_t(16)}},
      create});
 
 } // namespace

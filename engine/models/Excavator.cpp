@@ -106,16 +106,16 @@ ArticulatedModel create(const ModelParams& p) {
     return model;
 }
 
-const bool registered =
-    registerModelGenerator({"excavator",
-                            "Excavator (zhang2007 Fig. 11): undercarriage, slewing house, boom, stick and "
-                            "bucket as a chain; moves in "
-                            "a few large planner steps",
-                            {{"steps", "planner steps (each a new random configuration)", "6"},
-                             {"step_time", "seconds per step", "1"},
-                             {"seed", "seed of the configurations", "1"},
-                             {"triangles", "target triangle count of the whole machine", "19000"}},
-                            create});
+const bool registered = registerModelGenerator(
+    {"excavator",
+     "Excavator (zhang2007 Fig. 11): undercarriage, slewing house, boom, stick and "
+     "bucket as a chain; moves in "
+     "a few large planner steps",
+     {{"steps", "planner steps (each a new random configuration)", std::int64_t(6)},
+      {"step_time", "seconds per step", 1.0},
+      {"seed", "seed of the configurations", std::int64_t(1)},
+      {"triangles", "target triangle count of the whole machine", std::int64_t(19000)}},
+     create});
 
 } // namespace
 

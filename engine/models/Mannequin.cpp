@@ -212,14 +212,15 @@ const bool registered = registerModelGenerator(
     {"mannequin",
      "Human mannequin of 15 links (zhang2007 Figs 8, 9): superellipsoid limbs, non-convex hands and feet; "
      "walks (with crossover steps), exercises (hand to foot) or stands still",
-     {{"motion", "walk, exercise or still", "\"walk\""},
-      {"cycles", "walk cycles or exercise repetitions", "3"},
-      {"cycle_time", "seconds per cycle", "1.2"},
-      {"stride", "metres the pelvis travels per walk cycle", "1.2"},
-      {"cross_every", "every n-th walk cycle the left leg crosses the right one (0: never)", "2"},
+     {{"motion", "walk, exercise or still", std::string("walk")},
+      {"cycles", "walk cycles or exercise repetitions", std::int64_t(3)},
+      {"cycle_time", "seconds per cycle", 1.2},
+      {"stride", "metres the pelvis travels per walk cycle", 1.2},
+      {"cross_every", "every n-th walk cycle the left leg crosses the right one (0: never)", std::int64_t(2)},
       {"keys_per_cycle",
-       "keyframes per cycle (joint motion between keys is the paper's constant-velocity motion)", "16"},
-      {"triangles", "target triangle count of the whole mannequin", "20000"}},
+       "keyframes per cycle (joint motion between keys is the paper's constant-velocity motion)",
+       std::int64_t(16)},
+      {"triangles", "target triangle count of the whole mannequin", std::int64_t(20000)}},
      create});
 
 } // namespace

@@ -77,12 +77,12 @@ const bool registered =
                             "Tower crane (zhang2007 Fig. 11): mast, slewing jib, trolley and hook (prismatic "
                             "joints); moves in a few "
                             "large planner steps",
-                            {{"steps", "planner steps (each a new random configuration)", "6"},
-                             {"step_time", "seconds per step", "1"},
-                             {"seed", "seed of the configurations", "1"},
-                             {"height", "mast height (the jib's underside)", "40"},
-                             {"jib_length", "jib length", "50"},
-                             {"triangles", "target triangle count of the whole crane", "1200"}},
+                            {{"steps", "planner steps (each a new random configuration)", std::int64_t(6)},
+                             {"step_time", "seconds per step", 1.0},
+                             {"seed", "seed of the configurations", std::int64_t(1)},
+                             {"height", "mast height (the jib's underside)", 40.0},
+                             {"jib_length", "jib length", 50.0},
+                             {"triangles", "target triangle count of the whole crane", std::int64_t(1200)}},
                             create});
 
 } // namespace

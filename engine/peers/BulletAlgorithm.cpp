@@ -95,7 +95,7 @@ AlgorithmInfo BulletAlgorithm::info() {
     i.name = "bullet";
     i.kind = AlgorithmKind::Discrete;
     i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
-    i.role = AlgorithmRole::Peer;
+    i.role = Role::Peer;
     i.deformingBodies = true; // deforming objects get a shape of their own, refit each step
     i.description = "Peer: " + version() +
                     " discrete mesh-mesh contact test (btGImpactMeshShape, margin 0, single precision), "

@@ -20,7 +20,7 @@ AlgorithmInfo FclAlgorithm::info() {
     i.name = "fcl";
     i.kind = AlgorithmKind::Discrete;
     i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
-    i.role = AlgorithmRole::Peer;
+    i.role = Role::Peer;
     i.deformingBodies = true; // deforming objects get a model of their own, refit each step
     i.description =
         "Peer: FCL " FCL_VERSION " discrete mesh-mesh collide (BVHModel, contacts disabled), same "

@@ -40,7 +40,7 @@ AlgorithmInfo FclCcdAlgorithm::info() {
     i.kind = AlgorithmKind::Continuous;
     i.jointMotion = false; // a straight screw between the frame's end poses: refuseArticulatedMotion
     i.draws = {DebugCategory::TriangleHit, DebugCategory::TimeOfContact};
-    i.role = AlgorithmRole::Peer;
+    i.role = Role::Peer;
     i.description = "Peer: FCL " FCL_VERSION " continuous collision by conservative advancement on RSS trees "
                     "(its working mesh-mesh CCD path), same frames, body pairs and end poses as rigid-ccd; "
                     "time of contact within 1e-5 of the frame, closest triangles at that time.";

@@ -24,7 +24,7 @@ DistanceMethod fclDistanceMethod() {
     DistanceMethod m;
     m.name = "fcl";
     m.description = "Peer: FCL " FCL_VERSION " fcl::distance on BVHModel<OBBRSSd> with nearest points";
-    m.role = DistanceMethodRole::Peer;
+    m.role = Role::Peer;
     m.prepare = [](const TriangleMesh& mesh) -> std::shared_ptr<const DistanceModel> {
         return std::make_shared<const FclModel>(mesh);
     };

@@ -26,7 +26,7 @@ AlgorithmInfo FclSampledAlgorithm::info() {
     AlgorithmInfo i;
     i.name = "fcl-sampled";
     i.kind = AlgorithmKind::Continuous;
-    i.role = AlgorithmRole::Peer;
+    i.role = Role::Peer;
     i.draws = {DebugCategory::TimeOfContact};
     i.description = "Peer: what a user picks instead of CATCH, FCL " FCL_VERSION " discrete collide "
                     "(BVHModel<OBBRSS>, first contact) of every object pair at N evenly spaced times per "

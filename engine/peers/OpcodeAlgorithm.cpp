@@ -108,7 +108,7 @@ AlgorithmInfo OpcodeAlgorithm::info() {
     i.name = "opcode";
     i.kind = AlgorithmKind::Discrete;
     i.draws = {DebugCategory::TriangleHit, DebugCategory::Contact};
-    i.role = AlgorithmRole::Peer;
+    i.role = Role::Peer;
     i.deformingBodies = true; // its own tree over a deforming object's copy, refit by ODE each step
     i.description = "Peer: " + version() +
                     " trimesh-trimesh dCollide (Opcode AABB tree, the SBV paper's baseline; single-precision "

@@ -6,7 +6,7 @@
 namespace cdlab {
 
 namespace {
-/// Counts the boxes drawStructure draws.
+/// Counts the boxes AlgorithmStructure::drawLevel draws.
 struct BoxCounter : DebugSink {
     std::uint32_t boxes = 0;
     void line(const Vec3&, const Vec3&, Rgba, DebugCategory) override {}
@@ -73,9 +73,11 @@ void refuseArticulatedMotion(const Scene& scene, const std::string& algorithm) {
 
 std::vector<std::uint32_t> structureLevelSizes(const Algorithm& algo, std::uint32_t object) {
     std::vector<std::uint32_t> sizes;
-    for (int level = 0; level <= algo.structureDepth(object); ++level) {
+    const AlgorithmStructure* structure = algo.structure();
+    if (!structure) return {0}; // depth 0, nothing drawn (as a structure without trees)
+    for (int level = 0; level <= structure->depth(object); ++level) {
         BoxCounter count;
-        algo.drawStructure(0, object, level, count); // counts do not depend on the time
+        structure->drawLevel(0, object, level, count); // counts do not depend on the time
         sizes.push_back(count.boxes);
     }
     return sizes;

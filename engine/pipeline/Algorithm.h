@@ -3,8 +3,8 @@
 // FrameResult. Discrete algorithms test the poses at t1; continuous ones the motion over the interval.
 #pragma once
 
+#include "core/Params.h"
 #include "pipeline/FrameResult.h"
-#include "pipeline/Params.h"
 #include "scene/MeshDataCache.h"
 #include "scene/SceneObjects.h"
 
@@ -16,6 +16,25 @@
 namespace cdlab {
 
 class DebugSink;
+
+/// What an algorithm shows of its acceleration structure, one hierarchy per object (its trees). Viewers call
+/// this instead of reading algorithm internals.
+class AlgorithmStructure {
+public:
+    virtual ~AlgorithmStructure() = default;
+    /// Deepest level of `object`'s hierarchy (0 when it has none).
+    virtual int depth(std::uint32_t object) const = 0;
+    /// Draws the nodes of `object`'s hierarchy at `level` (leaves above it included) at time t, category
+    /// BvhNode, tagged with the node depth.
+    virtual void drawLevel(double t, std::uint32_t object, int level, DebugSink& sink) const = 0;
+    /// The node of `object`'s hierarchy at `level` (or a leaf above it) that the world-space ray
+    /// origin + s dir (s >= 0) enters first at time t; -1 when the ray misses them all.
+    virtual std::int64_t pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
+                                  const Vec3& dir) const = 0;
+    /// Draws one node of `object`'s hierarchy at time t: its box (PickedNode), a description (text,
+    /// PickedNode) and whatever the algorithm keeps per node (BM-cones as arrows, category BmCone).
+    virtual void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const = 0;
+};
 
 struct PrepareReport {
     StageTimes stages;           ///< e.g. "build" in ms
@@ -35,20 +54,10 @@ public:
     virtual PrepareReport prepare(const Scene& scene, const Progress& progress = {}) = 0;
     virtual FrameResult step(double t0, double t1, DebugSink* sink = nullptr) = 0;
 
-    /// Deepest level of the acceleration structure of `object` (0 when the algorithm has none).
-    virtual int structureDepth(std::uint32_t object) const { return 0; }
-    /// Draws the nodes of `object`'s structure at `level` (leaves above it included) at time t, category
-    /// BvhNode, tagged with the node depth. Viewers call this instead of reading algorithm internals.
-    virtual void drawStructure(double t, std::uint32_t object, int level, DebugSink& sink) const {}
-    /// The node of `object`'s structure at `level` (or a leaf above it) that the world-space ray
-    /// origin + s dir (s >= 0) enters first at time t; -1 when the ray misses them all (or there is none).
-    virtual std::int64_t pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
-                                  const Vec3& dir) const {
-        return -1;
-    }
-    /// Draws one node of `object`'s structure at time t: its box (PickedNode), a description (text,
-    /// PickedNode) and whatever the algorithm keeps per node (BM-cones as arrows, category BmCone).
-    virtual void drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {}
+    /// What the algorithm shows of its per-object hierarchies (the viewer's structure overlay, picking and
+    /// node inspector; the bench's figure1), or nullptr when it has none. BvhStructure is the one of the
+    /// BVH-based algorithms.
+    virtual const AlgorithmStructure* structure() const { return nullptr; }
 
     /// Shares per-mesh structures with the other algorithms prepared on the same scene (the viewer's views,
     /// the bench's --algo list): call before prepare(). Without it, or when `cache` belongs to another scene,
@@ -89,7 +98,7 @@ void refuseDeformingBodies(const Scene& scene, const std::string& algorithm);
 void refuseArticulatedMotion(const Scene& scene, const std::string& algorithm);
 
 /// Nodes per level of `object`'s structure (the cut at each level, leaves above it included, as
-/// drawStructure draws it), for levels 0 to structureDepth.
+/// AlgorithmStructure::drawLevel draws it), for levels 0 to its depth ({0} when the algorithm has none).
 std::vector<std::uint32_t> structureLevelSizes(const Algorithm& algo, std::uint32_t object);
 
 } // namespace cdlab

@@ -2,7 +2,7 @@
 
 #include "core/InputError.h"
 
-#include <algorithm>
+#include <stdexcept>
 
 namespace cdlab {
 
@@ -22,8 +22,7 @@ const char* toString(AlgorithmKind k) {
 
 std::string AlgorithmInfo::kindLabel() const {
     std::string s = toString(kind);
-    if (role == AlgorithmRole::Reference) s += " reference";
-    if (role == AlgorithmRole::Peer) s += " peer";
+    if (role != Role::Method) s += std::string(" ") + toString(role);
     return s;
 }
 
@@ -39,20 +38,16 @@ bool registerAlgorithm(AlgorithmInfo info) {
     return true;
 }
 
-void AlgorithmRegistry::add(AlgorithmInfo info) {
-    auto it = std::find_if(m_list.begin(), m_list.end(),
-                           [&](const AlgorithmInfo& a) { return a.name == info.name; });
-    if (it != m_list.end())
-        *it = std::move(info);
-    else
-        m_list.push_back(std::move(info));
-    std::sort(m_list.begin(), m_list.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+const AlgorithmInfo* AlgorithmRegistry::referenceFor(AlgorithmKind kind) const {
+    for (const AlgorithmInfo& a : list())
+        if (a.role == Role::Reference && a.hashReference && a.kind == kind) return &a;
+    return nullptr;
 }
 
-const AlgorithmInfo* AlgorithmRegistry::find(const std::string& name) const {
-    for (const auto& a : m_list)
-        if (a.name == name) return &a;
-    return nullptr;
+std::unique_ptr<Algorithm> AlgorithmRegistry::createReference(AlgorithmKind kind) const {
+    const AlgorithmInfo* ref = referenceFor(kind);
+    if (!ref) throw std::logic_error(std::string("no reference algorithm of kind ") + toString(kind));
+    return ref->create(ParamSet(ref->params));
 }
 
 std::unique_ptr<Algorithm> AlgorithmRegistry::create(const AlgorithmSpec& spec,
@@ -71,9 +66,7 @@ AlgorithmKind AlgorithmRegistry::kindOf(const AlgorithmSpec& spec) const {
 ParamSet AlgorithmRegistry::parameters(const AlgorithmSpec& spec, const std::string& context) const {
     const AlgorithmInfo* info = find(spec.name);
     if (!info) {
-        std::string known;
-        for (const auto& a : m_list) known += (known.empty() ? "" : ", ") + a.name;
-        throw InputError(context, spec.name, "unknown algorithm (known: " + known + ")");
+        throw InputError(context, spec.name, "unknown algorithm (known: " + m_entries.names() + ")");
     }
     ParamSet params(info->params);
     for (const auto& [k, v] : spec.params)

@@ -2,6 +2,8 @@
 // its picker and widgets from it, the bench its flags, the tests their loops.
 #pragma once
 
+#include "core/Registry.h"
+#include "core/Role.h"
 #include "debug/DebugSink.h"
 #include "pipeline/Algorithm.h"
 #include "pipeline/AlgorithmSpec.h"
@@ -17,16 +19,13 @@ namespace cdlab {
 /// frame (continuous), the region where bodies interpenetrate (penetration), or only the object pairs that
 /// may touch within the frame (culling: no contacts, no time of contact).
 enum class AlgorithmKind : std::uint8_t { Discrete, Continuous, Penetration, Culling };
-/// Whose it is: one of cdlab's methods, cdlab's exact reference that the methods are checked against, or
-/// another library's (a peer, measured against).
-enum class AlgorithmRole : std::uint8_t { Method, Reference, Peer };
 const char* toString(AlgorithmKind k);
 
 struct AlgorithmInfo {
     std::string name;
     std::string description; ///< what it does, citing the paper section where there is one
     AlgorithmKind kind = AlgorithmKind::Discrete;
-    AlgorithmRole role = AlgorithmRole::Method;
+    Role role = Role::Method; ///< whose it is (core/Role.h)
     /// A reference whose answers the bench's --verify compares its kind's algorithms with, hash for hash.
     /// False for a reference whose times carry a tolerance (articulated-reference: sampling and bisection),
     /// which the tests compare within that tolerance instead.
@@ -57,8 +56,8 @@ struct AlgorithmInfo {
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
     std::vector<ParamSpec> params;
-    /// Every category step(), drawStructure() and drawNode() may put into a DebugSink: the viewer offers
-    /// the overlays of these only (tests/AlgorithmDrawsTest checks that nothing else is drawn).
+    /// Every category step() and structure()'s drawLevel() and drawNode() may put into a DebugSink: the
+    /// viewer offers the overlays of these only (tests/AlgorithmDrawsTest checks that nothing else is drawn).
     std::vector<DebugCategory> draws;
     std::function<std::unique_ptr<Algorithm>(const ParamSet&)> create;
 };
@@ -68,9 +67,16 @@ public:
     /// The process-wide registry: every linked algorithm has registered itself before main().
     static AlgorithmRegistry& instance();
 
-    void add(AlgorithmInfo info); ///< replaces an entry of the same name
-    const AlgorithmInfo* find(const std::string& name) const;
-    const std::vector<AlgorithmInfo>& list() const { return m_list; }
+    void add(AlgorithmInfo info) { m_entries.add(std::move(info)); } ///< replaces an entry of the same name
+    const AlgorithmInfo* find(const std::string& name) const { return m_entries.find(name); }
+    const std::vector<AlgorithmInfo>& list() const { return m_entries.list(); } ///< sorted by name
+    /// The reference the algorithms of `kind` are checked against, hash for hash (the bench's --verify, the
+    /// tests): brute-force for discrete collision, rigid-ccd-reference for continuous; nullptr for a kind
+    /// without one (culling, penetration).
+    const AlgorithmInfo* referenceFor(AlgorithmKind kind) const;
+    /// Creates referenceFor(kind) with its default parameters; throws std::logic_error for a kind without
+    /// one.
+    std::unique_ptr<Algorithm> createReference(AlgorithmKind kind) const;
 
     /// The algorithm's parameters: its defaults with `spec`'s given values; throws InputError on an unknown
     /// algorithm (listing the known ones) or a bad parameter (naming `context`, e.g. the command-line flag,
@@ -89,7 +95,7 @@ public:
     }
 
 private:
-    std::vector<AlgorithmInfo> m_list; // sorted by name
+    Registry<AlgorithmInfo> m_entries;
 };
 
 /// Adds `info` to AlgorithmRegistry::instance() and returns true: an algorithm registers itself from its own

@@ -16,18 +16,18 @@ void BvhStructure::drawLevel(double t, std::uint32_t object, int level, DebugSin
     if (valid(object)) drawBvhLevel(*m_bvhOf[object], poseAt(t, object), object, level, sink);
 }
 
-std::int64_t BvhStructure::pick(double t, std::uint32_t object, int level, const Vec3& origin,
-                                const Vec3& dir) const {
+std::int64_t BvhStructure::pickNode(double t, std::uint32_t object, int level, const Vec3& origin,
+                                    const Vec3& dir) const {
     return valid(object) ? pickBvhNode(*m_bvhOf[object], poseAt(t, object), level, origin, dir) : -1;
 }
 
-std::optional<Pose> BvhStructure::drawNode(double t, std::uint32_t object, std::uint32_t node,
-                                           const std::string& extra, DebugSink& sink) const {
-    if (!valid(object)) return std::nullopt;
+void BvhStructure::drawNode(double t, std::uint32_t object, std::uint32_t node, DebugSink& sink) const {
+    if (!valid(object)) return;
     Pose pose = poseAt(t, object);
     const TriangleMesh& mesh = m_meshOf ? *(*m_meshOf)[object] : *m_objects->objects()[object].mesh;
+    const std::string extra = m_extras.describe ? m_extras.describe(object, node) : std::string();
     drawBvhNode(*m_bvhOf[object], mesh, pose, object, node, extra, sink);
-    return pose;
+    if (m_extras.draw) m_extras.draw(object, node, pose, sink);
 }
 
 } // namespace cdlab

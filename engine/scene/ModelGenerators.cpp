@@ -1,6 +1,7 @@
 #include "scene/ModelGenerators.h"
 
 #include "core/InputError.h"
+#include "core/Registry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,17 +11,17 @@ namespace cdlab {
 
 namespace {
 
-std::vector<ModelGeneratorInfo>& registry() {
-    static std::vector<ModelGeneratorInfo> list;
-    return list;
+Registry<ModelGeneratorInfo>& registry() {
+    static Registry<ModelGeneratorInfo> generators;
+    return generators;
 }
 
 } // namespace
 
 ModelParams::ModelParams(const nlohmann::json& params, std::string file, std::string jsonPath,
-                         const std::vector<GeneratorParamInfo>& known)
+                         const std::vector<ParamSpec>& known)
     : m_values(nlohmann::json::object()), m_file(std::move(file)), m_path(std::move(jsonPath)) {
-    for (const GeneratorParamInfo& p : known) m_values[p.name] = nlohmann::json::parse(p.defaultValue);
+    for (const ParamSpec& p : known) m_values[p.name] = toJson(p.defaultValue);
     if (params.is_null()) return;
     if (!params.is_object())
         throw InputError(m_file, m_path + ".params",
@@ -28,7 +29,7 @@ ModelParams::ModelParams(const nlohmann::json& params, std::string file, std::st
     for (auto it = params.begin(); it != params.end(); ++it) {
         if (!m_values.contains(it.key())) {
             std::string names;
-            for (const GeneratorParamInfo& p : known) names += (names.empty() ? "" : ", ") + p.name;
+            for (const ParamSpec& p : known) names += (names.empty() ? "" : ", ") + p.name;
             fail(it.key(), "unknown parameter (expected one of: " + names + ")");
         }
         m_values[it.key()] = it.value();
@@ -78,38 +79,29 @@ bool ModelParams::boolean(const std::string& name) const {
 }
 
 bool registerModelGenerator(ModelGeneratorInfo info) {
-    auto& list = registry();
-    auto it = std::find_if(list.begin(), list.end(), [&](const auto& g) { return g.name == info.name; });
-    if (it != list.end())
-        *it = std::move(info);
-    else
-        list.push_back(std::move(info));
-    std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    registry().add(std::move(info));
     return true;
 }
 
 const std::vector<ModelGeneratorInfo>& modelGenerators() {
-    return registry();
+    return registry().list();
 }
 
 ArticulatedModel generateModel(const std::string& generator, const nlohmann::json& params,
                                const std::string& file, const std::string& jsonPath) {
-    for (const ModelGeneratorInfo& g : registry()) {
-        if (g.name != generator) continue;
-        ArticulatedModel m = g.create(ModelParams(params, file, jsonPath, g.params));
-        for (std::size_t i = 0; i < m.links.size(); ++i)
-            if (m.links[i].parent >= int(i) || m.links[i].parent < -1 || !m.links[i].mesh)
-                throw std::logic_error("model generator '" + generator + "': link " + std::to_string(i) +
-                                       " has no mesh or comes before its parent");
-        for (Link& l : m.links)
-            if (l.source.generator.empty() && l.source.file.empty()) l.source.generator = generator;
-        return m;
-    }
-    std::string names;
-    for (const ModelGeneratorInfo& g : registry()) names += (names.empty() ? "" : ", ") + g.name;
-    throw InputError(file, jsonPath + ".generator",
-                     "unknown model generator '" + generator +
-                         "' (known: " + (names.empty() ? "none" : names) + ")");
+    const ModelGeneratorInfo* g = registry().find(generator);
+    if (!g)
+        throw InputError(file, jsonPath + ".generator",
+                         "unknown model generator '" + generator + "' (known: " + registry().names("none") +
+                             ")");
+    ArticulatedModel m = g->create(ModelParams(params, file, jsonPath, g->params));
+    for (std::size_t i = 0; i < m.links.size(); ++i)
+        if (m.links[i].parent >= int(i) || m.links[i].parent < -1 || !m.links[i].mesh)
+            throw std::logic_error("model generator '" + generator + "': link " + std::to_string(i) +
+                                   " has no mesh or comes before its parent");
+    for (Link& l : m.links)
+        if (l.source.generator.empty() && l.source.file.empty()) l.source.generator = generator;
+    return m;
 }
 
 } // namespace cdlab

@@ -4,6 +4,7 @@
 // generator registers itself from its own file (engine/models), so this layer names none of them.
 #pragma once
 
+#include "core/Params.h"
 #include "mesh/MeshGenerators.h"
 #include "scene/Scene.h"
 
@@ -19,7 +20,7 @@ namespace cdlab {
 class ModelParams {
 public:
     ModelParams(const nlohmann::json& params, std::string file, std::string jsonPath,
-                const std::vector<GeneratorParamInfo>& known);
+                const std::vector<ParamSpec>& known);
     double number(const std::string& name, double min, double max) const;
     int integer(const std::string& name, int min, int max) const;
     std::string choice(const std::string& name, const std::vector<std::string>& choices) const;
@@ -37,7 +38,7 @@ private:
 struct ModelGeneratorInfo {
     std::string name;
     std::string description;
-    std::vector<GeneratorParamInfo> params; ///< defaults as JSON text
+    std::vector<ParamSpec> params; ///< typed defaults (core/Params.h), read through their JSON binding
     /// Builds the model (links in parent-before-child order, meshes, joint motion); the scene sets its name
     /// and base.
     std::function<ArticulatedModel(const ModelParams&)> create;

@@ -50,7 +50,7 @@ TEST_P(RigidCcdReference, PipelinesMatchAllTrianglePairs) {
     Scene scene = test::sphereAndBox();
     auto& reg = AlgorithmRegistry::instance();
     auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
-    auto reference = reg.create("rigid-ccd-reference", {});
+    auto reference = reg.createReference(AlgorithmKind::Continuous);
     plain->prepare(scene), culled->prepare(scene), reference->prepare(scene);
     test::Rng rng(77 + GetParam());
     const int n = 500;
@@ -73,7 +73,7 @@ TEST_P(RigidCcdDeepReference, PipelinesMatchAllTrianglePairs) {
     Scene scene = test::knotAndDoor(300, 500);
     auto& reg = AlgorithmRegistry::instance();
     auto plain = reg.create("rigid-ccd", {}), culled = reg.create("rigid-ccd-bm", {});
-    auto reference = reg.create("rigid-ccd-reference", {});
+    auto reference = reg.createReference(AlgorithmKind::Continuous);
     plain->prepare(scene), culled->prepare(scene), reference->prepare(scene);
     test::SeparatedAtStart separated(scene);
     test::Rng rng(9001 + GetParam());

@@ -1,5 +1,7 @@
 // The rigid CCD pipeline (redon2002): BM-culling never changes the first contact.
 #include "CcdCases.h"
+#include "algorithms/RigidCcdQuery.h"
+#include "bvh/Bvh.h"
 #include "ccd/RelativeMotion.h"
 #include "collision/SolidContainment.h"
 #include "mesh/ProceduralMeshes.h"
@@ -470,4 +472,50 @@ TEST(RigidCcd, ABodyThatPassesIntoAnotherIsNotCulledInside) {
     CulledRun run = expectSameFirstContacts(scene, 40);
     EXPECT_GT(run.counters.get(Counter::BmNested), 0u);
     EXPECT_GE(run.contactTimes.size(), 2u); // entering, and the far wall from inside
+}
+
+/// The query runs on trees built by anyone (not only rigid-ccd's prepare()): on 400 random approaches, a
+/// RigidCcdQuery over trees of its own finds the same first time of contact as rigid-ccd, with the same
+/// counters.
+TEST(RigidCcdQuery, RunsOnItsOwnTreesAsTheAlgorithmDoes) {
+    Scene scene = test::sphereAndBox();
+    auto algo = AlgorithmRegistry::instance().create("rigid-ccd", {});
+    algo->prepare(scene);
+    const BvhBuildOptions build{BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1};
+    Bvh bvhA, bvhB;
+    bvhA.build(*scene.bodies[0].mesh, build), bvhB.build(*scene.bodies[1].mesh, build);
+    const Bvh* bvhOf[2] = {&bvhA, &bvhB};
+    RigidCcdOptions options; // rigid-ccd's defaults
+    options.ccd.maxDepth = 64, options.ccd.tocDepth = 24, options.ccd.earliest = true;
+    options.windowTravel = 0.5;
+    RigidCcdWorkspace workspace;
+    workspace.reserve(64, 2 * 64, 64, false, false);
+    test::Rng rng(4141);
+    const int n = 400;
+    int hits = 0;
+    for (int k = 0; k < n; ++k) {
+        test::randomApproach(scene, rng, 0.8);
+        SceneObjects objects(scene);
+        std::vector<Pose> p0, p1;
+        objects.poses(0, p0), objects.poses(1, p1);
+        const PairMotion pm = pairMotion(0, 1, p0, p1);
+        const RigidCcdBody i{pm.i, scene.bodies[pm.i].mesh.get(), bvhOf[pm.i], nullptr, p1[pm.i]};
+        const RigidCcdBody j{pm.j, scene.bodies[pm.j].mesh.get(), bvhOf[pm.j], nullptr, p1[pm.j]};
+        TimeOfContact best;
+        RigidCcdCounts counts;
+        const bool hit = RigidCcdQuery(options, workspace, i, j, pm.motion, false, nullptr).run(best, counts);
+        const FrameResult r = algo->step(0, 1);
+        ASSERT_EQ(hit, !r.firstContacts.empty()) << "case " << k;
+        if (hit) {
+            EXPECT_EQ(best.time, r.firstContacts[0].time) << "case " << k;
+        }
+        EXPECT_EQ(counts.bvTests, r.counters.get(Counter::BvTests)) << "case " << k;
+        EXPECT_EQ(counts.ee + counts.vf + counts.fv, r.counters.get(Counter::EeTests) +
+                                                         r.counters.get(Counter::VfTests) +
+                                                         r.counters.get(Counter::FvTests))
+            << "case " << k;
+        hits += hit;
+    }
+    EXPECT_GT(hits, n * 3 / 10) << hits;
+    EXPECT_LT(hits, n * 7 / 10) << hits;
 }

@@ -265,7 +265,7 @@ TEST(Distance, RegistryRunsEveryMethodByName) {
     EXPECT_EQ(registry.list().front().name, "rss"); // ours first
 #ifdef CDLAB_HAVE_FCL
     ASSERT_NE(registry.find("fcl"), nullptr);
-    EXPECT_EQ(registry.list().back().role, DistanceMethodRole::Peer);
+    EXPECT_EQ(registry.list().back().role, Role::Peer);
 #endif
     std::mt19937_64 rng(5);
     TriangleMesh a = makeTorusKnot(2, 3, 0.5, 0.12, 600), b = makeSphere(0.3, 300);
@@ -280,7 +280,7 @@ TEST(Distance, RegistryRunsEveryMethodByName) {
             MeshDistanceResult r = methods[i].query(*ma[i], pa, *mb[i], pb, {}, nullptr);
             ASSERT_TRUE(r.found()) << methods[i].name;
             // Every method finds the minimum: the peer to 1e-9 relative (its own arithmetic), ours exactly.
-            if (methods[i].role == DistanceMethodRole::Peer)
+            if (methods[i].role == Role::Peer)
                 EXPECT_NEAR(r.distance, reference.distance, 1e-9 * reference.distance) << methods[i].name;
             else
                 expectSame(r, reference, methods[i].name);

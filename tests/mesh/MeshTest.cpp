@@ -54,6 +54,30 @@ TEST(Generators, HitTheirTargetTriangleCounts) {
     }
 }
 
+TEST(Generators, SpecDefaultsThroughTheirJsonBindingAreTheDefaults) {
+    // Each parameter's ParamSpec (what `cdlab-bench list` prints) is the default the generator uses: a scene
+    // that writes every default out (the JSON binding) builds the same mesh as one that gives none.
+    for (const auto& g : meshGenerators()) {
+        SCOPED_TRACE(g.name);
+        json written = json::object();
+        for (const ParamSpec& p : g.params) {
+            if (p.name == "profile") continue; // structured: its default is a named profile
+            written[p.name] = toJson(p.defaultValue);
+            if (!p.choices.empty())
+                EXPECT_NE(std::find(p.choices.begin(), p.choices.end(), toString(p.defaultValue)),
+                          p.choices.end());
+            else if (!std::holds_alternative<bool>(p.defaultValue) && p.max > p.min)
+                EXPECT_TRUE(std::stod(toString(p.defaultValue)) >= p.min &&
+                            std::stod(toString(p.defaultValue)) <= p.max)
+                    << p.name;
+        }
+        TriangleMesh a = generateMesh(g.name, json::object(), "test", "params");
+        TriangleMesh b = generateMesh(g.name, written, "test", "params");
+        EXPECT_EQ(a.vertices, b.vertices);
+        EXPECT_EQ(a.triangles, b.triangles);
+    }
+}
+
 TEST(Generators, ClosedShapesHaveOutwardNormals) {
     // For a closed, outward-oriented surface the signed volume (divergence theorem) is positive.
     EXPECT_NEAR(SurfaceCheck::of(makeSphere(1, 20000)).volume, 4.18879, 0.01);

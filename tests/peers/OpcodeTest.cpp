@@ -48,7 +48,7 @@ TEST(Opcode, IsRegisteredAsADiscretePeer) {
     registerPeerAlgorithms(AlgorithmRegistry::instance());
     const AlgorithmInfo* info = AlgorithmRegistry::instance().find("opcode");
     ASSERT_NE(info, nullptr);
-    EXPECT_EQ(info->role, AlgorithmRole::Peer);
+    EXPECT_EQ(info->role, Role::Peer);
     EXPECT_EQ(info->kind, AlgorithmKind::Discrete);
     EXPECT_NE(info->description.find("ode 0.16"), std::string::npos) << info->description;
     EXPECT_NE(peerVersions().find("ode 0.16"), std::string::npos) << peerVersions();

@@ -58,10 +58,11 @@ TEST(AlgorithmDraws, EveryAlgorithmDrawsExactlyWhatItDeclares) {
                     double t1 = std::min(t, scene.endTime);
                     algo->step(std::max(scene.startTime, t1 - scene.frameLength()), t1, &sink);
                 }
-                for (std::uint32_t object = 0; object < 2; ++object) {
-                    algo->drawStructure(scene.startTime, object, 3, sink);
-                    algo->drawNode(scene.startTime, object, 1, sink);
-                }
+                if (const AlgorithmStructure* structure = algo->structure())
+                    for (std::uint32_t object = 0; object < 2; ++object) {
+                        structure->drawLevel(scene.startTime, object, 3, sink);
+                        structure->drawNode(scene.startTime, object, 1, sink);
+                    }
             }
         std::set<DebugCategory> declared(info.draws.begin(), info.draws.end());
         EXPECT_EQ(names(sink.seen), names(declared))

@@ -74,7 +74,7 @@ std::string goldenLine(const std::string& sceneName, const Scene& scene, const G
     auto algo = AlgorithmRegistry::instance().create(spec.name, spec.params);
     algo->prepare(scene);
     int frames = scene.frames;
-    if (AlgorithmRegistry::instance().find(spec.name)->role == AlgorithmRole::Reference)
+    if (AlgorithmRegistry::instance().find(spec.name)->role == Role::Reference)
         frames = std::min(frames, kReferenceFrames);
     std::uint64_t h = 0;
     Counters total;

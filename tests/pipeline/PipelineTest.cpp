@@ -1,5 +1,6 @@
 #include "TestUtil.h"
 #include "core/InputError.h"
+#include "core/Registry.h"
 #include "debug/DebugSink.h"
 #include "mesh/ProceduralMeshes.h"
 #include "peers/Peers.h"
@@ -36,6 +37,42 @@ TEST(Registry, ListsAlgorithmsWithDocumentedParameters) {
         EXPECT_FALSE(a.description.empty()) << a.name;
         for (const auto& p : a.params) EXPECT_FALSE(p.help.empty()) << a.name << "." << p.name;
     }
+}
+
+TEST(Registry, ReferenceForEachKindThatHasOne) {
+    auto& reg = AlgorithmRegistry::instance();
+    ASSERT_NE(reg.referenceFor(AlgorithmKind::Discrete), nullptr);
+    EXPECT_EQ(reg.referenceFor(AlgorithmKind::Discrete)->name, "brute-force");
+    ASSERT_NE(reg.referenceFor(AlgorithmKind::Continuous), nullptr);
+    // articulated-reference is continuous too, but its times carry a tolerance: not a hash reference.
+    EXPECT_EQ(reg.referenceFor(AlgorithmKind::Continuous)->name, "rigid-ccd-reference");
+    EXPECT_EQ(reg.referenceFor(AlgorithmKind::Culling), nullptr);
+    for (const AlgorithmKind kind : {AlgorithmKind::Discrete, AlgorithmKind::Continuous}) {
+        const AlgorithmInfo* ref = reg.referenceFor(kind);
+        EXPECT_EQ(ref->role, Role::Reference);
+        EXPECT_TRUE(ref->hashReference);
+        EXPECT_NE(reg.createReference(kind), nullptr);
+    }
+    EXPECT_THROW(reg.createReference(AlgorithmKind::Culling), std::logic_error);
+}
+
+TEST(Registry, KeepsEntriesSortedAndReplacesByName) {
+    struct Entry {
+        std::string name;
+        int value = 0;
+    };
+    Registry<Entry> r;
+    EXPECT_EQ(r.names("none"), "none");
+    r.add({"b", 1});
+    r.add({"a", 2});
+    r.add({"c", 3});
+    r.add({"b", 4}); // replaces
+    ASSERT_EQ(r.list().size(), 3u);
+    EXPECT_EQ(r.names(), "a, b, c");
+    ASSERT_NE(r.find("b"), nullptr);
+    EXPECT_EQ(r.find("b")->value, 4);
+    EXPECT_EQ(r.find("bb"), nullptr);
+    EXPECT_EQ(r.find(""), nullptr);
 }
 
 TEST(Registry, BadAlgorithmOrParameterIsAClearError) {
@@ -78,7 +115,7 @@ TEST(Pipeline, AllDiscreteAlgorithmsAgreeOnBundledScenes) {
         std::vector<std::string> specs = {"bvh", "bvh:bv=aabb", "bvh:split=minmax,position=median,leaf=4"};
         std::vector<std::unique_ptr<Algorithm>> algos;
         auto& reg = AlgorithmRegistry::instance();
-        algos.push_back(reg.create("brute-force", {}));
+        algos.push_back(reg.createReference(AlgorithmKind::Discrete));
         algos.push_back(reg.create("bvh", {}));
         algos.push_back(reg.create("bvh", {{"bv", "aabb"}}));
         algos.push_back(reg.create("bvh", {{"split", "minmax"}, {"position", "median"}, {"leaf", "4"}}));
@@ -162,9 +199,10 @@ TEST(Pipeline, DebugSinkSeesTraversalAndContacts) {
     EXPECT_LE(sink.counts[int(DebugCategory::Contact)], with.contactPairCount() * 2);
     // Structure drawing: level 0 is the root box of the chosen object (12 edges).
     CountingSink structure;
-    algo->drawStructure(t, 0, 0, structure);
+    ASSERT_NE(algo->structure(), nullptr);
+    algo->structure()->drawLevel(t, 0, 0, structure);
     EXPECT_EQ(structure.counts[int(DebugCategory::BvhNode)], 12u);
-    EXPECT_GT(algo->structureDepth(0), 5);
+    EXPECT_GT(algo->structure()->depth(0), 5);
 }
 
 TEST(Pipeline, RigidCcdDrawsEveryBmCulledNode) {

@@ -276,7 +276,7 @@ TEST(Sbv, NarrowExactEqualsBruteForce) {
             scene.bodies[1].motion = PoseTrack({test::keyframe(0, pa)});
         }
         auto sbv = registry.create("sbv", {{"narrow", "exact"}});
-        auto brute = registry.create("brute-force", {});
+        auto brute = registry.createReference(AlgorithmKind::Discrete);
         sbv->prepare(scene), brute->prepare(scene);
         const FrameResult fs = sbv->step(0, 0), fb = brute->step(0, 0);
         hits += fb.contactPairCount() > 0;

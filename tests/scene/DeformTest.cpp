@@ -289,7 +289,7 @@ TEST(Deform, RefitBvhEqualsBruteForceOnRandomDeformations) {
         Scene scene = randomScene(rng);
         SceneObjects objects(scene);
         std::vector<std::unique_ptr<Algorithm>> algos;
-        algos.push_back(reg.create("brute-force", {}));
+        algos.push_back(reg.createReference(AlgorithmKind::Discrete));
         algos.push_back(reg.create("bvh", {}));
         algos.push_back(reg.create("bvh", {{"bv", "aabb"}}));
         algos.push_back(reg.create("bvh", {{"split", "minmax"}, {"leaf", "4"}}));
@@ -361,7 +361,7 @@ TEST(Deform, PeersAgreeWithBruteForceOnDeformedFrames) {
     for (int trial = 0; trial < 20; ++trial) {
         Scene scene = randomScene(rng);
         SceneObjects objects(scene);
-        auto ref = reg.create("brute-force", {});
+        auto ref = reg.createReference(AlgorithmKind::Discrete);
         ref->prepare(scene);
         std::vector<std::unique_ptr<Algorithm>> algos;
         for (const auto& p : peers) {

@@ -130,6 +130,25 @@ TEST(ModelGenerators, BuildTheirLinksAndTriangleBudgets) {
         EXPECT_TRUE(covered.count(g.name)) << g.name << " untested";
 }
 
+TEST(ModelGenerators, SpecDefaultsThroughTheirJsonBindingAreTheDefaults) {
+    // Each parameter's ParamSpec default, written into the scene through the JSON binding, builds the same
+    // model as no parameters at all.
+    for (const ModelGeneratorInfo& g : modelGenerators()) {
+        SCOPED_TRACE(g.name);
+        nlohmann::json written = nlohmann::json::object();
+        for (const ParamSpec& p : g.params) written[p.name] = toJson(p.defaultValue);
+        ArticulatedModel a = generateModel(g.name, nullptr, "test.json", "articulated[0]");
+        ArticulatedModel b = generateModel(g.name, written, "test.json", "articulated[0]");
+        ASSERT_EQ(a.links.size(), b.links.size());
+        for (std::size_t i = 0; i < a.links.size(); ++i) {
+            EXPECT_EQ(a.links[i].mesh->vertices, b.links[i].mesh->vertices);
+            ASSERT_EQ(a.links[i].motion.keys().size(), b.links[i].motion.keys().size());
+            for (std::size_t k = 0; k < a.links[i].motion.keys().size(); ++k)
+                EXPECT_EQ(a.links[i].motion.keys()[k].rotation.w, b.links[i].motion.keys()[k].rotation.w);
+        }
+    }
+}
+
 TEST(ModelGenerators, AreDeterministic) {
     for (const Target& t : targets()) {
         SCOPED_TRACE(t.generator + " " + t.params.dump());

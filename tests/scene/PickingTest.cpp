@@ -123,7 +123,7 @@ TEST(Picking, BackFaceCullingDrawsThePickedNodesBmCone) {
     int withCone = 0;
     for (std::uint32_t node = 0; node < 6000; node += 37) {
         RecordingSink sink;
-        culled->drawNode(0.5, 1, node, sink);
+        culled->structure()->drawNode(0.5, 1, node, sink);
         ASSERT_EQ(sink.texts.size(), 1u);
         EXPECT_EQ(sink.count(DebugCategory::PickedNode), 12u); // the box
         std::smatch tris;
@@ -154,7 +154,7 @@ TEST(Picking, BackFaceCullingDrawsThePickedNodesBmCone) {
         EXPECT_TRUE(coneContainsAll(shafts, normals, 1e-6)) << sink.texts[0];
         // Without culling the same node is drawn without a cone.
         RecordingSink bare;
-        plain->drawNode(0.5, 1, node, bare);
+        plain->structure()->drawNode(0.5, 1, node, bare);
         ASSERT_EQ(bare.texts.size(), 1u);
         EXPECT_EQ(bare.texts[0].find("BM-cone"), std::string::npos);
         EXPECT_EQ(bare.count(DebugCategory::BmCone), 0u);

@@ -146,7 +146,7 @@ TEST(SceneObjects, DiscretePipelinesAgreeFrameByFrameOnAnArticulatedScene) {
     const std::set<std::pair<std::uint32_t, std::uint32_t>> skipped = {
         {table, post}, {upper, fore}, {fore, hand}};
     auto& reg = AlgorithmRegistry::instance();
-    auto brute = reg.create("brute-force", {}), bvh = reg.create("bvh", {});
+    auto brute = reg.createReference(AlgorithmKind::Discrete), bvh = reg.create("bvh", {});
     brute->prepare(scene), bvh->prepare(scene);
     const int ball = objects.find("ball");
     int colliding = 0, tableLink = 0, ballLink = 0;

@@ -1,10 +1,11 @@
-#include "pipeline/Params.h"
+#include "core/Params.h"
 
 #include "core/InputError.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace cdlab {
@@ -23,15 +24,28 @@ std::string toString(const ParamValue& v) {
     return std::visit(Visitor{}, v);
 }
 
+const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view name) {
+    for (const auto& s : specs)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+nlohmann::json toJson(const ParamValue& v) {
+    return std::visit([](const auto& x) { return nlohmann::json(x); }, v);
+}
+
+std::string toJsonText(const ParamValue& v) {
+    if (const auto* s = std::get_if<std::string>(&v)) return nlohmann::json(*s).dump();
+    return toString(v);
+}
+
 ParamSet::ParamSet(const std::vector<ParamSpec>& specs) {
     for (const auto& s : specs) m_values[s.name] = s.defaultValue;
 }
 
 void ParamSet::setFromString(const std::vector<ParamSpec>& specs, const std::string& name,
                              const std::string& text, const std::string& context) {
-    const ParamSpec* spec = nullptr;
-    for (const auto& s : specs)
-        if (s.name == name) spec = &s;
+    const ParamSpec* spec = findParam(specs, name);
     if (!spec) {
         std::string known;
         for (const auto& s : specs) known += (known.empty() ? "" : ", ") + s.name;

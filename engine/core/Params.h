@@ -1,10 +1,13 @@
-// Typed algorithm parameters: one description (ParamSpec) drives the viewer's widgets, the bench's flags and
-// the tests' loops.
+// Typed parameters: one description (ParamSpec) for the algorithms' parameters (the viewer's widgets, the
+// bench's flags, the tests' loops) and the mesh and model generators' (read from a scene's JSON through the
+// binding below), so `cdlab-bench list` prints all of them the same way.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -16,11 +19,20 @@ struct ParamSpec {
     std::string name;
     std::string help; ///< one or two sentences, shown as (?) tooltips and in `cdlab-bench list`
     ParamValue defaultValue;
-    std::vector<std::string> choices; ///< for string parameters: the allowed values
-    double min = 0, max = 0;          ///< for numeric parameters (inclusive)
+    std::vector<std::string> choices = {}; ///< for string parameters: the allowed values
+    double min = 0, max = 0;               ///< for numeric parameters (inclusive)
 };
 
 std::string toString(const ParamValue& v);
+
+/// The spec named `name` in `specs`, or nullptr.
+const ParamSpec* findParam(const std::vector<ParamSpec>& specs, std::string_view name);
+
+/// The JSON binding: a value as JSON (a boolean, an integer, a number or a string), as a scene file writes
+/// it.
+nlohmann::json toJson(const ParamValue& v);
+/// The value as JSON text: strings quoted ("\"pawn\""), numbers as toString ("0.5", "1200").
+std::string toJsonText(const ParamValue& v);
 
 class ParamSet {
 public:
