@@ -121,7 +121,7 @@ std::vector<OverlayInfo> genericRows() {
 const LegendEntry kPickedNodeLegend{
     C::PickedNode, {1.0f, 1.0f, 0.3f, 1}, false, "picked node and its triangles", nullptr};
 
-struct Registry {
+struct OverlayRows {
     std::vector<OverlayInfo> rows;                  ///< in panel order
     std::vector<int> orders;                        ///< each row's registration order
     std::vector<std::size_t> indexOf;               ///< by id: the row's index in `rows`
@@ -129,7 +129,7 @@ struct Registry {
     std::array<int, std::size_t(C::Count)> rowOf{}; ///< by category: the index of its row, or -1
     std::array<const LegendEntry*, std::size_t(C::Count)> legend{}; ///< by category
 
-    Registry() {
+    OverlayRows() {
         add(0, genericRows());
         for (OverlayId id = 0; id < overlay::GenericCount; ++id)
             CDLAB_ASSERT(rows[id].id == id, "the generic rows are listed in overlay::Bvh...'s order");
@@ -174,8 +174,8 @@ struct Registry {
     }
 };
 
-Registry& registry() {
-    static Registry r; // built on first use: families register from static initializers, before main
+OverlayRows& registry() {
+    static OverlayRows r; // built on first use: families register from static initializers, before main
     return r;
 }
 } // namespace
@@ -197,7 +197,7 @@ const OverlayInfo* findOverlay(std::string_view key) {
 }
 
 const OverlayInfo& overlayRow(OverlayId id) {
-    const Registry& r = registry();
+    const OverlayRows& r = registry();
     CDLAB_ASSERT(id < r.indexOf.size(), "an id of a registered row");
     return r.rows[r.indexOf[id]];
 }
@@ -212,7 +212,7 @@ const LegendEntry* legendEntry(DebugCategory category) {
 
 const OverlayInfo* overlayFor(DebugCategory category) {
     if (category >= C::Count) return nullptr;
-    const Registry& r = registry();
+    const OverlayRows& r = registry();
     const int i = r.rowOf[std::size_t(category)];
     return i < 0 ? nullptr : &r.rows[std::size_t(i)];
 }
@@ -234,7 +234,7 @@ bool OverlaySettings::defaultOf(OverlayId row) {
 }
 
 bool overlayOn(const OverlayInfo& row, const OverlaySettings& s) {
-    const Registry& r = registry();
+    const OverlayRows& r = registry();
     for (int id = row.id; id >= 0; id = r.parentOf[std::size_t(id)])
         if (!s.get(OverlayId(id))) return false;
     return true;
