@@ -122,7 +122,6 @@ CaResult advanceDirectional(double start, const HullTree& a, const HullTree& b, 
                             std::vector<CaStep>* history) {
     CaResult r;
     double t = start;
-    const double limit = std::min(options.limit, options.end);
     HullPairCache cache; // coherence between iterations of this pair
     for (;;) {
         Pose pa, pb;
@@ -141,14 +140,7 @@ CaResult advanceDirectional(double start, const HullTree& a, const HullTree& b, 
         h.step = s.step;
         h.speed = std::isfinite(s.step) && s.step > 0 ? s.distance / s.step : 0;
         if (history) history->push_back(h);
-        if (!(t + s.step <= limit)) {
-            r.outcome = limit < options.end ? CaOutcome::Abandoned : CaOutcome::Free;
-            return r;
-        }
-        if (r.iterations >= options.maxIterations) {
-            r.outcome = CaOutcome::Unresolved;
-            return r;
-        }
+        if (!caGoesOn(r, t, s.step, options)) return r;
         t += s.step;
     }
 }
