@@ -1,5 +1,6 @@
 #include "articulated/ConservativeAdvancement.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cdlab {
@@ -18,11 +19,23 @@ const char* toString(CaOutcome o) {
     return "?";
 }
 
+bool caGoesOn(CaResult& r, double t, double step, const CaOptions& options) {
+    const double limit = std::min(options.limit, options.end);
+    if (!(t + step <= limit)) {
+        r.outcome = limit < options.end ? CaOutcome::Abandoned : CaOutcome::Free;
+        return false;
+    }
+    if (r.iterations >= options.maxIterations) {
+        r.outcome = CaOutcome::Unresolved;
+        return false;
+    }
+    return true;
+}
+
 CaResult advance(double start, const CaDistance& distance, const CaSpeed& speed, const CaOptions& options,
                  std::vector<CaStep>* history) {
     CaResult r;
     double t = start;
-    const double limit = std::min(options.limit, options.end);
     for (;;) {
         CaStep s;
         s.time = t;
@@ -42,14 +55,7 @@ CaResult advance(double start, const CaDistance& distance, const CaSpeed& speed,
         // eq. (4): no contact within d / mu. Nothing moving (mu = 0) never closes the gap.
         s.step = s.speed > 0 ? s.distance / s.speed : INFINITY;
         if (history) history->push_back(s);
-        if (!(t + s.step <= limit)) {
-            r.outcome = limit < options.end ? CaOutcome::Abandoned : CaOutcome::Free;
-            return r;
-        }
-        if (r.iterations >= options.maxIterations) {
-            r.outcome = CaOutcome::Unresolved;
-            return r;
-        }
+        if (!caGoesOn(r, t, s.step, options)) return r;
         t += s.step;
     }
 }

@@ -54,6 +54,11 @@ using CaDistance = std::function<double(double t, Vec3& pointA, Vec3& pointB)>;
 /// bounds).
 using CaSpeed = std::function<double(double t, const Vec3& n)>;
 
+/// The end of an iteration at time t that found no contact and a safe step, shared by advance() and
+/// advanceDirectional(): whether CA goes on from t + step. When not, r.outcome says why: past the limit
+/// (Free at the frame's end, Abandoned before it), or the iteration cap reached (Unresolved).
+bool caGoesOn(CaResult& r, double t, double step, const CaOptions& options);
+
 /// Advances from `start`; `history`, when given, receives every iteration.
 CaResult advance(double start, const CaDistance& distance, const CaSpeed& speed, const CaOptions& options,
                  std::vector<CaStep>* history = nullptr);

@@ -9,8 +9,8 @@
 namespace cdlab {
 
 DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTree& b, const Pose& pb,
-                                double epsilon, const ProjectedSpeed& projected, double fullSpeed,
-                                HullDistanceStats* stats, HullPairCache* cache) {
+                                double epsilon, const DirectionalBounds& bounds, HullDistanceStats* stats,
+                                HullPairCache* cache) {
     DirectionalStep out;
     if (a.empty() || b.empty()) return out;
     const auto& na = a.nodes();
@@ -19,6 +19,8 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
     std::uint32_t limitA = UINT32_MAX, limitB = UINT32_MAX;
     auto stepOf = [](double d, double mu) { return mu > 0 ? d / mu : INFINITY; };
     auto cut = [&](double d) { out.distance = std::min(out.distance, d); };
+    // A node's lever: how far its points lie from its link's frame origin.
+    auto armOf = [](const HullNode& node) { return length(node.center) + node.radius; };
     struct Entry {
         double step, d;
         std::uint32_t a, b;
@@ -31,6 +33,7 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
         // Only a surface distance under epsilon (a contact) or under best * fullSpeed (a step below the
         // best) matters: the rest of the triangle pairs are pruned by that limit (overlapping hulls of pieces
         // that do not touch would otherwise measure every triangle pair).
+        const double fullSpeed = bounds.fullSpeed(armOf(na[e.a]), armOf(nb[e.b]));
         const double limit =
             std::isfinite(best) && fullSpeed > 0 ? std::max(epsilon, best * fullSpeed) : INFINITY;
         MeshDistanceResult r = pieceDistance(a, e.a, pa, b, e.b, pb, e.g, limit, stats);
@@ -58,6 +61,8 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
         if (stats) ++stats->nodePairs;
         const double gap = length(pa.apply(na[i].center) - pb.apply(nb[j].center)) - na[i].radius -
                            nb[j].radius - 1e-9 * (na[i].radius + nb[j].radius);
+        const double armA = armOf(na[i]), armB = armOf(nb[j]);
+        const double fullSpeed = bounds.fullSpeed(armA, armB);
         if (gap >= epsilon && stepOf(gap, fullSpeed) >= best) {
             cut(gap);
             return false;
@@ -69,7 +74,7 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
         Vec3 n = e.g.pointB - e.g.pointA;
         double len = length(n);
         // GJK's lower bound is a slab along its direction; with no direction (touching hulls) d is 0.
-        e.step = e.d > 0 && len > 0 ? stepOf(e.d, projected(n / len)) : 0.0;
+        e.step = e.d > 0 && len > 0 ? bounds.projectedStep(e.d, n / len, armA, armB) : 0.0;
         e.step = std::max(e.step, stepOf(std::max(gap, 0.0), fullSpeed)); // both safe
         return true;
     };
@@ -113,19 +118,15 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
 }
 
 CaResult advanceDirectional(double start, const HullTree& a, const HullTree& b, const PairPoses& poses,
-                            const PairProjectedSpeed& projected, const PairSpeed& full,
-                            const CaOptions& options, HullDistanceStats* stats,
+                            const PairBounds& bounds, const CaOptions& options, HullDistanceStats* stats,
                             std::vector<CaStep>* history) {
     CaResult r;
     double t = start;
-    const double limit = std::min(options.limit, options.end);
     HullPairCache cache; // coherence between iterations of this pair
     for (;;) {
         Pose pa, pb;
         poses(t, pa, pb);
-        const double mu = full(t);
-        DirectionalStep s = directionalStep(
-            a, pa, b, pb, options.epsilon, [&](const Vec3& n) { return projected(t, n); }, mu, stats, &cache);
+        DirectionalStep s = directionalStep(a, pa, b, pb, options.epsilon, bounds(t), stats, &cache);
         ++r.iterations;
         r.time = t;
         r.distance = s.distance;
@@ -139,14 +140,7 @@ CaResult advanceDirectional(double start, const HullTree& a, const HullTree& b, 
         h.step = s.step;
         h.speed = std::isfinite(s.step) && s.step > 0 ? s.distance / s.step : 0;
         if (history) history->push_back(h);
-        if (!(t + s.step <= limit)) {
-            r.outcome = limit < options.end ? CaOutcome::Abandoned : CaOutcome::Free;
-            return r;
-        }
-        if (r.iterations >= options.maxIterations) {
-            r.outcome = CaOutcome::Unresolved;
-            return r;
-        }
+        if (!caGoesOn(r, t, s.step, options)) return r;
         t += s.step;
     }
 }

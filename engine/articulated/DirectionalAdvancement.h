@@ -35,27 +35,31 @@ struct DirectionalStep {
     MeshDistanceResult closest; ///< the contact's triangle pair (when contact)
 };
 
-/// The speed bounds of the pair at its current time: projected on a unit direction n from A towards B, and
-/// unprojected.
-using ProjectedSpeed = std::function<double(const Vec3& n)>;
+/// The pair's motion bounds at its current time, per node pair: `arm` is how far a node's points lie from
+/// its link's frame origin (|centre| + radius), which bounds their lever (MotionBound.h).
+struct DirectionalBounds {
+    /// A duration within which two convex sets d apart along the unit direction n (from A towards B) cannot
+    /// close that gap: d / mu with sec. 6's projected bound (or safer).
+    std::function<double(double d, const Vec3& n, double armA, double armB)> projectedStep;
+    /// mu_A + mu_B unprojected, for the nodes' points.
+    std::function<double(double armA, double armB)> fullSpeed;
+};
 
 /// One iteration at fixed poses (see the header). `cache` (optional) starts from the piece pair that
 /// limited the last step and keeps this one's.
 DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTree& b, const Pose& pb,
-                                double epsilon, const ProjectedSpeed& projected, double fullSpeed,
+                                double epsilon, const DirectionalBounds& bounds,
                                 HullDistanceStats* stats = nullptr, HullPairCache* cache = nullptr);
 
 /// The poses of the pair's two links at time t.
 using PairPoses = std::function<void(double t, Pose& pa, Pose& pb)>;
-/// The pair's speed bounds over [t, end]: projected on n (unit, from A towards B), and unprojected.
-using PairProjectedSpeed = std::function<double(double t, const Vec3& n)>;
-using PairSpeed = std::function<double(double t)>;
+/// The pair's bounds at time t (over [t, end]).
+using PairBounds = std::function<DirectionalBounds(double t)>;
 
 /// Conservative advancement of the pair from `start` by directional steps (CaOptions and CaResult as
 /// ConservativeAdvancement.h's advance(); `history` receives each iteration with speed = distance / step).
 CaResult advanceDirectional(double start, const HullTree& a, const HullTree& b, const PairPoses& poses,
-                            const PairProjectedSpeed& projected, const PairSpeed& full,
-                            const CaOptions& options, HullDistanceStats* stats = nullptr,
-                            std::vector<CaStep>* history = nullptr);
+                            const PairBounds& bounds, const CaOptions& options,
+                            HullDistanceStats* stats = nullptr, std::vector<CaStep>* history = nullptr);
 
 } // namespace cdlab

@@ -1,5 +1,7 @@
 #include "articulated/MotionBound.h"
 
+#include "core/Assert.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -47,6 +49,15 @@ JointMotion jointMotion(const ChainLink& link, double a, double b) {
 void MotionBound::update(const Pose& base, const std::vector<ChainLink>& chain,
                          const std::vector<double>& radius, double t0, double t1) {
     m_count = chain.size();
+    m_chain = chain;
+    m_base = base;
+    m_radius = radius;
+    m_path.assign(m_count, {});
+    for (std::size_t i = 0; i < m_count; ++i)
+        for (int j = int(i); j >= 0; j = chain[j].parent) {
+            CDLAB_ASSERT(chain[j].parent < j, "a chain's parents come before their children");
+            m_path[i].push_back(j);
+        }
     // The pieces: the frame split at every key of the chain inside it (as SweptBoxes splits it).
     std::vector<double> cuts{t0, t1};
     for (const ChainLink& l : chain) {
@@ -64,53 +75,93 @@ void MotionBound::update(const Pose& base, const std::vector<ChainLink>& chain,
         piece.end = p + 1 < cuts.size() ? cuts[p + 1] : cuts[p];
         for (std::size_t j = 0; j < chain.size(); ++j)
             joints[j] = jointMotion(chain[j], piece.start, piece.end);
-        piece.speed.assign(m_count, 0);
-        piece.deep.assign(m_count, 0);
-        piece.rootArm.assign(m_count, 0);
-        piece.root.assign(m_count, 0);
-        piece.v.assign(m_count, Vec3{});
-        piece.w.assign(m_count, Vec3{});
+        piece.v.resize(m_count), piece.w.resize(m_count);
+        piece.vn.resize(m_count), piece.wn.resize(m_count), piece.turn.assign(m_count, 0);
+        for (std::size_t j = 0; j < m_count; ++j) {
+            piece.v[j] = joints[j].velocity, piece.w[j] = joints[j].angular;
+            piece.vn[j] = length(piece.v[j]), piece.wn[j] = length(piece.w[j]);
+            const int parent = chain[j].parent; // earlier: its sum is known
+            if (parent >= 0) piece.turn[j] = piece.turn[parent] + piece.wn[parent];
+        }
+        piece.fixed.assign(m_count, 0), piece.perArm.assign(m_count, 0);
+        piece.offsets.assign(m_count, {});
         for (std::size_t i = 0; i < m_count; ++i) {
             // Up the chain from link i: |x - o_j| grows by each offset passed (eq. 9).
-            double reach = radius[i], deep = 0;
-            int j = int(i);
-            for (;;) {
-                double term = length(joints[j].velocity) + length(joints[j].angular) * reach;
-                if (chain[j].parent < 0) {
-                    piece.speed[i] = (deep + term) * kSlack;
-                    piece.deep[i] = deep * kSlack;
-                    piece.rootArm[i] = reach * kSlack;
-                    piece.root[i] = j;
-                    break;
-                }
-                deep += term;
-                reach += joints[j].offset;
-                j = chain[j].parent;
-            }
-            if (chain[i].parent < 0) { // a root joint: its velocities as fixed world vectors
-                piece.v[i] = base.R * joints[i].velocity;
-                piece.w[i] = base.R * joints[i].angular;
+            double offset = 0;
+            for (int j : m_path[i]) {
+                piece.offsets[i].push_back(offset);
+                piece.fixed[i] += piece.vn[j] + piece.wn[j] * offset;
+                piece.perArm[i] += piece.wn[j];
+                offset += joints[j].offset;
             }
         }
     }
 }
 
 double MotionBound::speed(int link, double t) const {
+    return speed(link, t, m_radius[link]);
+}
+
+double MotionBound::speed(int link, double t, double arm) const {
     double s = 0;
     for (const Piece& p : m_pieces)
-        if (p.end > t || &p == &m_pieces.back()) s = std::max(s, p.speed[link]);
-    return s;
+        if (p.end > t || &p == &m_pieces.back()) s = std::max(s, p.fixed[link] + arm * p.perArm[link]);
+    return s * kSlack;
+}
+
+MotionBound::Projection MotionBound::projection(double t) const {
+    Projection out;
+    out.time = t;
+    out.parent.resize(m_count);
+    std::vector<Mat3> link(m_count);
+    for (std::size_t k = 0; k < m_count; ++k) { // parents first (update() checked)
+        const ChainLink& l = m_chain[k];
+        out.parent[k] = l.parent < 0 ? m_base.R : link[l.parent];
+        Mat3 r = out.parent[k] * l.joint.R;
+        link[k] = l.motion && !l.motion->empty() ? r * l.motion->at(t).R : r;
+    }
+    return out;
 }
 
 double MotionBound::projectedSpeed(int link, const Vec3& n, double t) const {
+    const double end = m_pieces.empty() ? t : m_pieces.back().end;
+    return projectedSpeed(projection(t), link, n, m_radius[link], std::max(0.0, end - t));
+}
+
+double MotionBound::projectedSpeed(const Projection& at, int link, const Vec3& n, double arm,
+                                   double horizon) const {
+    const double t = at.time, until = t + horizon;
+    auto relevant = [&](const Piece& p) {
+        return (p.end > t && p.start < until) || (&p == &m_pieces.back() && p.end <= t);
+    };
+    // How far each joint's parent frame can turn over [t, until]: the largest ancestors' angular speed sum
+    // of the pieces it meets, over the horizon.
+    const std::vector<int>& path = m_path[link];
+    double theta[64];
+    double* turned = path.size() <= 64 ? theta : nullptr;
+    std::vector<double> spill;
+    if (!turned) spill.resize(path.size()), turned = spill.data();
+    for (std::size_t k = 0; k < path.size(); ++k) {
+        double rate = 0;
+        for (const Piece& p : m_pieces)
+            if (relevant(p)) rate = std::max(rate, p.turn[path[k]]);
+        turned[k] = rate * horizon;
+    }
     double s = 0;
     for (const Piece& p : m_pieces) {
-        if (!(p.end > t || &p == &m_pieces.back())) continue;
-        int r = p.root[link];
-        double along = std::fabs(dot(p.v[r], n)) + length(cross(p.w[r], n)) * p.rootArm[link];
-        s = std::max(s, p.deep[link] + along * kSlack);
+        if (!relevant(p)) continue;
+        double sum = 0;
+        for (std::size_t k = 0; k < path.size(); ++k) {
+            const int j = path[k];
+            const Mat3& R = at.parent[j];
+            // |R(s) u . n| <= |R(t) u . n| + theta |u|, and never above |u|; likewise |n x R(s) w|.
+            const double along = std::min(p.vn[j], std::fabs(dot(R * p.v[j], n)) + turned[k] * p.vn[j]);
+            const double across = std::min(p.wn[j], length(cross(n, R * p.w[j])) + turned[k] * p.wn[j]);
+            sum += along + (arm + p.offsets[link][k]) * across;
+        }
+        s = std::max(s, sum);
     }
-    return s;
+    return s * kSlack;
 }
 
 } // namespace cdlab

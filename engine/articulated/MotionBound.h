@@ -7,14 +7,24 @@
 //     dx/dt = sum over the joints j from the root to i of  R_parent(j) v_j + w_j x (x - o_j),
 // o_j being joint j's origin. Bounding each term by its norm, |x - o_j| by the link's radius plus the
 // lengths of the joint offsets between j and i (eq. 9: an offset moving linearly is longest at an end of the
-// piece), gives the speed bound of eq. 10 without projection. Projected on a direction n (the paper's
-// tighter bound), the root joint's terms are exact: its parent frame is the model's fixed base, so its v and
-// w are fixed world vectors, |v.n| and |w x n| |x - o|; deeper joints keep their norms (their directions
-// turn with their parents).
+// piece), gives the speed bound of eq. 10 without projection.
+//
+// Projected on a direction n (the paper's tighter bound, eq. 10), every joint's terms are projected
+// (sec. 6: "by projecting the velocity on to the closest direction vector n"): |R_parent(j)(s) v_j . n| and
+// |(R_parent(j)(s) w_j) x (x - o_j) . n| <= |x - o_j| |n x R_parent(j)(s) w_j|. A deeper joint's directions
+// turn with its parent's frame, so they are taken at the query's time t (Projection) and widened by how far
+// that frame can turn over the horizon [t, t + h] (angle theta <= h * the sum of its ancestors' angular
+// speeds; |R u - u| <= theta |u|), each term capped by its norm: the root's terms are exact (its parent is
+// the fixed base), a deep joint's tighten as the horizon shrinks. Callers step by min(h, d / mu_h), safe for
+// any h (PairStep below picks it).
+//
+// The arm |x - o_j| is the link's radius plus the joint offsets in between (eq. 9) for the whole link, or a
+// hull-tree node's own arm (|centre| + radius in the link's frame) plus the same offsets: a node near its
+// joint moves slower than the link's far end (C2A's per-node bound, Tang, Kim, Manocha 2009).
 //
 // The projected bound only bounds motion along n, which makes d / mu safe when n is the normal of a plane
-// separating the two links: true for convex geometry (the links' hulls, as temporal culling uses it), not
-// for polygon soups, whose advancement uses the full speed.
+// separating the two links: true for convex geometry (the links' hulls, as temporal culling uses it, and the
+// nodes of hull trees), not for polygon soups, whose advancement uses the full speed.
 #pragma once
 
 #include "articulated/SweptBoxes.h"
@@ -35,16 +45,35 @@ public:
     /// Bound on |dx/dt . n| over [t, t1] (n a unit vector in world space): sec. 6's projected bound.
     double projectedSpeed(int link, const Vec3& n, double t) const;
 
+    /// The chain's joint directions at time t (each joint's velocities turned into the world by its parent's
+    /// rotation at t), for projected bounds at that time.
+    struct Projection {
+        double time = 0;
+        std::vector<Mat3> parent; ///< per joint: its parent link's world rotation at `time`
+    };
+    Projection projection(double t) const;
+    /// The link's radius passed to update().
+    double radius(int link) const { return m_radius[link]; }
+    /// Bound on |dx/dt| over [t, t1] for the points of link i within `arm` of its frame's origin.
+    double speed(int link, double t, double arm) const;
+    /// Bound on |dx/dt . n| over [p.time, p.time + horizon] for the points of link i within `arm` of its
+    /// frame's origin (n unit, world space).
+    double projectedSpeed(const Projection& p, int link, const Vec3& n, double arm, double horizon) const;
+
 private:
     struct Piece {
         double start = 0, end = 0;
-        std::vector<double> speed;   // per link: the unprojected bound
-        std::vector<double> deep;    // per link: the terms of the joints below the root (norms)
-        std::vector<double> rootArm; // per link: |x - o_root| bound
-        std::vector<int> root;       // per link: its root joint
-        std::vector<Vec3> v, w;      // per joint: world velocities, for root joints
+        std::vector<Vec3> v, w;                   // per joint: velocities in its parent link's frame (eq. 2)
+        std::vector<double> vn, wn;               // per joint: their norms
+        std::vector<double> turn;                 // per joint: sum of its ancestors' angular speeds
+        std::vector<double> fixed, perArm;        // per link: unprojected bound = fixed + arm * perArm
+        std::vector<std::vector<double>> offsets; // per link, per joint of its path: offsets between (eq. 9)
     };
     std::vector<Piece> m_pieces;
+    std::vector<std::vector<int>> m_path; // per link: the joints from it up to its chain's root
+    std::vector<double> m_radius;
+    std::vector<ChainLink> m_chain;
+    Pose m_base;
     std::size_t m_count = 0;
 };
 

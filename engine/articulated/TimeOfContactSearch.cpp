@@ -61,6 +61,7 @@ void TimeOfContactSearch::prepare(const SpatialCulling& culling,
                                   const std::vector<const ConvexHull*>& hulls,
                                   const std::vector<const HullTree*>& hullTrees) {
     m_culling = &culling;
+    m_restAnswers.clear(); // asked of the previous trees
     m_hullTrees = hullTrees;
     m_trees = trees;
     m_hulls = hulls;
@@ -124,9 +125,54 @@ bool TimeOfContactSearch::atRelativeRest(std::uint32_t a, std::uint32_t b) const
     return (ga < 0 || stillUpTo(ga, m_linkOf[a], -1)) && (gb < 0 || stillUpTo(gb, m_linkOf[b], -1));
 }
 
-double TimeOfContactSearch::projectedSpeed(std::uint32_t o, const Vec3& n, double t) const {
+MotionBound::Projection TimeOfContactSearch::projection(std::uint32_t o, double t) const {
     int g = m_culling->groupOf(o);
-    return g < 0 ? 0 : m_bounds[g].projectedSpeed(m_linkOf[o], n, t);
+    return g < 0 ? MotionBound::Projection{t, {}} : m_bounds[g].projection(t);
+}
+
+double TimeOfContactSearch::fullSpeed(std::uint32_t a, std::uint32_t b, double t, double armA,
+                                      double armB) const {
+    auto one = [&](std::uint32_t o, double arm) {
+        int g = m_culling->groupOf(o);
+        if (g < 0) return 0.0;
+        const MotionBound& mb = m_bounds[g];
+        const int k = m_linkOf[o];
+        return mb.speed(k, t, arm < 0 ? mb.radius(k) : arm);
+    };
+    return one(a, armA) + one(b, armB);
+}
+
+double TimeOfContactSearch::projectedStep(std::uint32_t a, const MotionBound::Projection& pa, std::uint32_t b,
+                                          const MotionBound::Projection& pb, double d, const Vec3& n,
+                                          double armA, double armB, double t1) const {
+    const double t = pa.time, rest = std::max(0.0, t1 - t);
+    auto mu = [&](double horizon) {
+        auto one = [&](std::uint32_t o, const MotionBound::Projection& p, const Vec3& dir, double arm) {
+            int g = m_culling->groupOf(o);
+            if (g < 0) return 0.0;
+            const MotionBound& mb = m_bounds[g];
+            const int k = m_linkOf[o];
+            return mb.projectedSpeed(p, k, dir, arm < 0 ? mb.radius(k) : arm, horizon);
+        };
+        return one(a, pa, n, armA) + one(b, pb, -n, armB);
+    };
+    // Over a horizon h the bound holds on [t, t + h]: the step is d / mu_h, capped at h unless h reaches the
+    // frame's end (then nothing further matters). Start from the unprojected step (always safe) and grow h
+    // towards d / mu_h while that is larger: the deep joints' turning slack shrinks with h.
+    const double full = fullSpeed(a, b, t, armA, armB);
+    double best = full > 0 ? d / full : INFINITY;
+    if (!(best < rest)) return best;
+    double h = best;
+    for (int k = 0; k < 4; ++k) {
+        const double horizon = std::min(h * 2, rest);
+        const double m = mu(horizon);
+        const double step = m > 0 ? d / m : INFINITY;
+        if (horizon >= rest) return std::max(best, step);
+        best = std::max(best, std::min(horizon, step));
+        if (step <= horizon) break; // the fixed point is inside: a longer horizon only loosens mu
+        h = step;
+    }
+    return best;
 }
 
 TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<SpatialCulling::ObjectPair>& pcls,
@@ -192,11 +238,30 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     };
     // A pair at relative rest: whether it is within epsilon (the same at every time of the frame). One
     // query that stops at the first triangle pair under epsilon and looks at nothing beyond it.
+    // The answer depends only on the trees, the two poses and epsilon: asked again at bit-identical poses
+    // (the bound's query and the advancement's at the frame's start, or the next frame of an assembly at
+    // rest) it is reused, not recomputed.
     auto withinEpsilon = [&](std::uint32_t a, std::uint32_t b, double t) {
+        const Pose posA = pose(a, t), posB = pose(b, t);
+        RestAnswer& known = m_restAnswers[(std::uint64_t(a) << 32) | b];
+        if (known.epsilon == options.epsilon && known.epsilon > 0 && known.poseA == posA &&
+            known.poseB == posB)
+            return known.within;
         ++stats.distanceQueries;
         DistanceOptions d;
         d.stopBelow = d.upperBound = options.epsilon;
-        return meshDistance(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), d).found();
+        known = {posA, posB, options.epsilon, meshDistance(*m_trees[a], posA, *m_trees[b], posB, d).found()};
+        return known.within;
+    };
+    // The pair's bounds at time t for the hull trees' nodes (the projection prepared once per time).
+    auto pairBounds = [&](std::uint32_t a, std::uint32_t b, double t) {
+        DirectionalBounds out;
+        out.projectedStep = [this, a, b, t1, pa = projection(a, t),
+                             pb = projection(b, t)](double d, const Vec3& n, double armA, double armB) {
+            return projectedStep(a, pa, b, pb, d, n, armA, armB, t1);
+        };
+        out.fullSpeed = [this, a, b, t](double armA, double armB) { return fullSpeed(a, b, t, armA, armB); };
+        return out;
     };
     // distance=hulls: the pair's directional step at time t on its hull trees (DirectionalAdvancement.h).
     const bool onHulls = options.distance == TocDistance::Hulls;
@@ -205,10 +270,8 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     auto directional = [&](std::uint32_t a, std::uint32_t b, double t) {
         ++stats.distanceQueries;
         ++stats.caIterations;
-        return directionalStep(
-            *m_hullTrees[a], pose(a, t), *m_hullTrees[b], pose(b, t), options.epsilon,
-            [&](const Vec3& n) { return projectedSpeed(a, n, t) + projectedSpeed(b, -n, t); },
-            speed(a, t) + speed(b, t), &hullStats);
+        return directionalStep(*m_hullTrees[a], pose(a, t), *m_hullTrees[b], pose(b, t), options.epsilon,
+                               pairBounds(a, b, t), &hullStats);
     };
 
     Stopwatch boundClock;
@@ -241,14 +304,20 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         }
         // CA on the convex hulls (sec. 7.2): their distance bounds the meshes' from below, and the projected
         // motion bound is safe for convex shapes.
+        // advance() steps by d / speed: the speed handed back is d over the projected step (which needs d
+        // to pick its horizon), the distance just measured at the same time.
+        double measured = 0;
         CaDistance hullDistance = [&](double t, Vec3& pa, Vec3& pb) {
             ++stats.hullQueries;
             GjkResult g = gjkDistance(*m_hulls[a], pose(a, t), *m_hulls[b], pose(b, t));
             pa = g.pointA, pb = g.pointB;
-            return g.intersecting ? 0.0 : std::max(0.0, g.lowerBound);
+            return measured = g.intersecting ? 0.0 : std::max(0.0, g.lowerBound);
         };
         CaSpeed projected = [&](double t, const Vec3& n) {
-            return rest[i] ? 0.0 : projectedSpeed(a, n, t) + projectedSpeed(b, -n, t);
+            if (rest[i] || !(measured > 0)) return 0.0;
+            const double step =
+                projectedStep(a, projection(a, t), b, projection(b, t), measured, n, -1, -1, t1);
+            return std::isfinite(step) && step > 0 ? measured / step : 0.0;
         };
         CaResult h = advance(t0, hullDistance, projected, ca);
         r.boundIterations = h.iterations;
@@ -298,8 +367,7 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
             CaResult r = advanceDirectional(
                 from, *m_hullTrees[a], *m_hullTrees[b],
                 [&](double t, Pose& pa, Pose& pb) { pa = pose(a, t), pb = pose(b, t); },
-                [&](double t, const Vec3& n) { return projectedSpeed(a, n, t) + projectedSpeed(b, -n, t); },
-                [&](double t) { return speed(a, t) + speed(b, t); }, o, &hullStats,
+                [&](double t) { return pairBounds(a, b, t); }, o, &hullStats,
                 i == traceFor ? trace : nullptr);
             stats.caIterations += std::uint64_t(r.iterations);
             stats.distanceQueries += std::uint64_t(r.iterations);

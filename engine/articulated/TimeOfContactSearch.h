@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace cdlab {
@@ -92,7 +93,17 @@ private:
     double speed(std::uint32_t o, double t) const;
     /// Whether objects a and b keep their relative pose over [t0, t1] (uses this frame's m_still).
     bool atRelativeRest(std::uint32_t a, std::uint32_t b) const;
-    double projectedSpeed(std::uint32_t o, const Vec3& n, double t) const;
+    /// Object o's chain directions at time t (MotionBound::Projection; empty for a static body).
+    MotionBound::Projection projection(std::uint32_t o, double t) const;
+    /// A duration from `at` (<= t1) within which two convex sets of objects a and b, `d` apart along the
+    /// unit n (from a towards b), cannot close the gap: d / mu with sec. 6's projected bound over a horizon
+    /// h, capped at h (safe for any h); h is grown from the unprojected step towards the fixed point
+    /// h = d / mu_h. `armA`, `armB` < 0: the links' radii.
+    double projectedStep(std::uint32_t a, const MotionBound::Projection& pa, std::uint32_t b,
+                         const MotionBound::Projection& pb, double d, const Vec3& n, double armA, double armB,
+                         double t1) const;
+    /// The unprojected mu_A + mu_B at time t for points within the arms of their links' origins.
+    double fullSpeed(std::uint32_t a, std::uint32_t b, double t, double armA, double armB) const;
 
     const SpatialCulling* m_culling = nullptr;
     std::vector<const DistanceTree*> m_trees;
@@ -103,6 +114,15 @@ private:
     std::vector<MotionBound> m_bounds; // per group, this frame
     std::vector<std::vector<double>> m_groupRadius;
     std::vector<std::vector<char>> m_still; // per group and link, this frame: its joint does not move
+    /// "Within epsilon?" of pairs at relative rest, by pair: the answer of the last query and the poses and
+    /// epsilon it was asked at. The same trees at bit-identical poses give the same answer, so an assembly
+    /// at rest asks once, not once per bound, advancement and frame (issue 42's "many links at rest").
+    struct RestAnswer {
+        Pose poseA, poseB;
+        double epsilon = 0;
+        bool within = false;
+    };
+    std::unordered_map<std::uint64_t, RestAnswer> m_restAnswers;
 };
 
 } // namespace cdlab

@@ -1,6 +1,6 @@
 #include "distance/HullTreeDistance.h"
 
-#include "geometry/Aabb.h"
+#include "distance/WorldTriangle.h"
 #include "geometry/TriangleDistance.h"
 
 #include <algorithm>
@@ -11,30 +11,6 @@
 namespace cdlab {
 
 namespace {
-
-struct WorldTriangle {
-    Vec3 p[3];
-    Aabb box;
-};
-
-WorldTriangle worldTriangle(const TriangleMesh& mesh, std::uint32_t tri, const Pose& pose) {
-    WorldTriangle w;
-    w.box = {Vec3{INFINITY, INFINITY, INFINITY}, Vec3{-INFINITY, -INFINITY, -INFINITY}};
-    for (int k = 0; k < 3; ++k) {
-        w.p[k] = pose.apply(mesh.vertices[mesh.triangles[tri][k]]);
-        w.box.lo = vmin(w.box.lo, w.p[k]), w.box.hi = vmax(w.box.hi, w.p[k]);
-    }
-    return w;
-}
-
-double boxGap2(const Aabb& x, const Aabb& y) {
-    double g2 = 0;
-    for (int k = 0; k < 3; ++k) {
-        double g = std::max(x.lo[k] - y.hi[k], y.lo[k] - x.hi[k]);
-        if (g > 0) g2 += g * g;
-    }
-    return g2;
-}
 
 /// Fills `r` from a triangle pair's answer.
 void take(MeshDistanceResult& r, const TriangleMesh& ma, std::uint32_t ta, const TriangleMesh& mb,

@@ -1,7 +1,7 @@
 #include "distance/MeshDistance.h"
 
 #include "core/InputError.h"
-#include "geometry/Aabb.h"
+#include "distance/WorldTriangle.h"
 #include "geometry/TriangleDistance.h"
 
 #include <algorithm>
@@ -54,24 +54,6 @@ struct Best {
     }
 };
 
-Aabb worldBox(const TriangleMesh& mesh, std::size_t tri, const Pose& pose) {
-    Aabb box{Vec3{INFINITY, INFINITY, INFINITY}, Vec3{-INFINITY, -INFINITY, -INFINITY}};
-    for (std::uint32_t v : mesh.triangles[tri]) {
-        Vec3 p = pose.apply(mesh.vertices[v]);
-        box.lo = vmin(box.lo, p), box.hi = vmax(box.hi, p);
-    }
-    return box;
-}
-
-double boxGap2(const Aabb& x, const Aabb& y) {
-    double g2 = 0;
-    for (int k = 0; k < 3; ++k) {
-        double g = std::max(x.lo[k] - y.hi[k], y.lo[k] - x.hi[k]);
-        if (g > 0) g2 += g * g;
-    }
-    return g2;
-}
-
 } // namespace
 
 MeshFeature meshFeature(const TriangleMesh& mesh, std::uint32_t tri, TriangleFeature feature) {
@@ -87,9 +69,9 @@ MeshDistanceResult bruteForceDistance(const TriangleMesh& a, const Pose& pa, con
     checkTriangleIndices(a), checkTriangleIndices(b);
     Best best(a, pa, b, pb, options, stats);
     std::vector<Aabb> boxesB(b.triangles.size());
-    for (std::size_t j = 0; j < boxesB.size(); ++j) boxesB[j] = worldBox(b, j, pb);
+    for (std::size_t j = 0; j < boxesB.size(); ++j) boxesB[j] = worldTriangle(b, j, pb).box;
     for (std::uint32_t i = 0; i < a.triangles.size(); ++i) {
-        Aabb boxA = worldBox(a, i, pa);
+        Aabb boxA = worldTriangle(a, i, pa).box;
         for (std::uint32_t j = 0; j < b.triangles.size(); ++j) {
             // The box gap is a lower bound of the triangles' distance; 1e-9 relative covers its rounding.
             double limit2 = best.limit * best.limit * (1 + 1e-9);
