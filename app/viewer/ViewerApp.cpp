@@ -197,7 +197,7 @@ void ViewerApp::stepViewports(double t0, double t1) {
         if (o.pickedNode >= 0 && o.bvhObject >= 0)
             vp->algo->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
         if (vp->result.contactPairCount() > 0) m_timeline.markContact(t0, t1);
-        for (auto& f : vp->families) f->afterStep(vp->result, *m_loaded.objects());
+        for (auto& f : vp->families) f->afterStep(vp->result, *m_loaded.objects(), m_loaded.meshData().get());
     }
     m_frameTimes.stepMs = float(sw.ms());
 }

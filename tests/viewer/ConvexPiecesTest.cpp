@@ -1,0 +1,127 @@
+// The convex pieces overlay's drawing (app/viewer/families/catch/ConvexPieces): every triangle of the link
+// drawn once in its piece's colour, the chosen piece's hull translucent, the facts the panel shows equal to
+// the engine's decomposition, the palette fixed and cycled by piece index.
+#include "families/catch/ConvexPieces.h"
+#include "OverlayTable.h"
+#include "TestPaths.h"
+#include "pipeline/AlgorithmRegistry.h"
+
+#include "convex/SurfaceDecomposition.h"
+#include "scene/SceneLoader.h"
+#include "scene/SceneObjects.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace cdlab {
+namespace {
+
+bool sameColour(const OverlayVertex& v, Rgba c) {
+    return v.r == c.r && v.g == c.g && v.b == c.b && v.a == c.a;
+}
+
+TEST(ConvexPiecesTest, PaletteIsFixedAndCycledByIndex) {
+    for (std::size_t i = 0; i < 3 * kConvexPiecePalette; ++i) {
+        const Rgba a = convexPieceColor(i), b = convexPieceColor(i + kConvexPiecePalette);
+        EXPECT_TRUE(a.r == b.r && a.g == b.g && a.b == b.b) << i;
+        const Rgba next = convexPieceColor(i + 1); // neighbours in index order differ
+        EXPECT_FALSE(a.r == next.r && a.g == next.g && a.b == next.b) << i;
+        EXPECT_EQ(a.a, 1.0f);
+    }
+    std::set<std::tuple<float, float, float>> distinct;
+    for (std::size_t i = 0; i < kConvexPiecePalette; ++i) {
+        const Rgba c = convexPieceColor(i);
+        distinct.insert({c.r, c.g, c.b});
+        // None is the hull's white.
+        EXPECT_FALSE(c.r == kConvexHullColor.r && c.g == kConvexHullColor.g && c.b == kConvexHullColor.b);
+    }
+    EXPECT_EQ(distinct.size(), kConvexPiecePalette);
+}
+
+// Every link of the walk's mannequin (and a chess piece): the facts and the drawing against the engine's
+// decomposition of the same mesh.
+TEST(ConvexPiecesTest, DrawsEveryTriangleInItsPieceColourAndOneHull) {
+    const Scene scene = loadScene(test::sourceDir() + "/scenes/walk.json");
+    const SceneObjects objects(scene);
+    OverlaySettings settings;
+    std::size_t multiPiece = 0;
+    for (const SceneObject& o : objects.objects()) {
+        if (o.name.rfind("walker/", 0) != 0 && o.name != "king") continue;
+        const TriangleMesh& mesh = *o.mesh;
+        const HullTree tree(mesh);
+        const SurfaceDecomposition engine(mesh);
+        ASSERT_EQ(tree.pieceCount(), engine.pieces().size()) << o.name;
+        multiPiece += engine.pieces().size() > 1;
+        for (std::size_t piece : {std::size_t(0), engine.pieces().size() / 2, engine.pieces().size() + 5}) {
+            const ConvexPieceFacts f = convexPieceFacts(tree, piece);
+            EXPECT_EQ(f.pieces, engine.pieces().size()) << o.name;
+            const std::size_t chosen = std::min(piece, engine.pieces().size() - 1); // clamped
+            EXPECT_EQ(f.piece, chosen) << o.name;
+            EXPECT_EQ(f.triangles, engine.pieces()[chosen].size()) << o.name;
+            const ConvexHull& hull = tree.nodes()[tree.leafOf(std::uint32_t(chosen))].hull;
+            EXPECT_EQ(f.hullVertices, hull.vertices().size()) << o.name;
+            EXPECT_GE(f.hullVertices, 3u) << o.name;
+
+            DrawList draw(&settings);
+            const Pose pose{Mat3::identity(), {1, 2, 3}};
+            drawConvexPieces(tree, pose, piece, draw);
+            ASSERT_EQ(draw.triangles.size(), 3 * mesh.triangleCount()) << o.name;
+            for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+                const Vec3 p = pose.apply(mesh.vertices[mesh.triangles[t][0]]);
+                const OverlayVertex& v = draw.triangles[3 * t];
+                EXPECT_NEAR(v.x, p.x, 1e-5);
+                EXPECT_NEAR(v.z, p.z, 1e-5);
+                EXPECT_TRUE(sameColour(v, convexPieceColor(engine.pieceOf()[t])))
+                    << o.name << " triangle " << t;
+            }
+            EXPECT_EQ(draw.translucent.size(), 3 * f.hullFaces) << o.name;
+            EXPECT_EQ(draw.lines.size(), 2 * hull.edges().size()) << o.name;
+            for (const OverlayVertex& v : draw.translucent) EXPECT_TRUE(sameColour(v, kConvexHullColor));
+        }
+    }
+    EXPECT_GT(multiPiece, 5u); // the mannequin's links are not convex: several pieces each
+}
+
+// The count viewer.report.convex_pieces reads from the viewer's report for the exercise's left thigh, from
+// the engine's decomposition of that link's mesh.
+TEST(ConvexPiecesTest, ExerciseThighCount) {
+    const Scene scene = loadScene(test::sourceDir() + "/scenes/exercise.json");
+    const SceneObjects objects(scene);
+    std::size_t found = 0;
+    for (const SceneObject& o : objects.objects())
+        if (o.name == "athlete/thigh_l") {
+            EXPECT_EQ(SurfaceDecomposition(*o.mesh).pieces().size(), 33u);
+            ++found;
+        }
+    EXPECT_EQ(found, 1u);
+}
+
+TEST(ConvexPiecesTest, EmptyTreeDrawsNothing) {
+    const HullTree empty;
+    const ConvexPieceFacts f = convexPieceFacts(empty, 3);
+    EXPECT_EQ(f.pieces, 0u);
+    EXPECT_EQ(f.triangles, 0u);
+    OverlaySettings settings;
+    DrawList draw(&settings);
+    drawConvexPieces(empty, Pose{Mat3::identity(), {}}, 0, draw);
+    EXPECT_TRUE(draw.triangles.empty() && draw.translucent.empty() && draw.lines.empty());
+}
+
+// The row: off by default, on with --overlays, and only for catch's views.
+TEST(ConvexPiecesTest, OverlayRowAppliesToCatchOnly) {
+    const OverlayInfo* row = findOverlay("convexPieces");
+    ASSERT_NE(row, nullptr);
+    EXPECT_FALSE(row->defaultOn);
+    EXPECT_TRUE(row->withAll);
+    AlgorithmInfo catchInfo, bvhInfo;
+    catchInfo.name = "catch", bvhInfo.name = "bvh";
+    std::string why;
+    EXPECT_TRUE(overlayApplies(*row, catchInfo, &why));
+    EXPECT_TRUE(why.empty());
+    EXPECT_FALSE(overlayApplies(*row, bvhInfo, &why));
+    EXPECT_NE(why.find("catch"), std::string::npos) << why;
+}
+
+} // namespace
+} // namespace cdlab
