@@ -53,6 +53,10 @@ public:
     /// loaded scene's per-mesh cache, the one its algorithms build their structures in (a view that draws
     /// such a structure gets the algorithm's, built once); null before the scene is prepared.
     virtual void afterStep(const FrameResult&, const SceneObjects&, MeshDataCache* /*meshData*/) {}
+    /// Every UI frame, before the panel: the ray origin + s * dir (s >= 0, world coordinates) through the
+    /// mouse when it is over the view's 3-D area, or null (over a panel, another view, outside the window).
+    virtual void hover(const FrameResult&, const SceneObjects&, const Vec3* /*origin*/, const Vec3* /*dir*/) {
+    }
     /// The scene or the algorithm was replaced: drop drawing that points into the old one.
     virtual void clear() {}
     /// The view's own 3-D drawing, drawn after the algorithm's; null when it has none.

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 
 namespace cdlab {
@@ -95,6 +96,61 @@ TEST(ConvexPiecesTest, ExerciseThighCount) {
             ++found;
         }
     EXPECT_EQ(found, 1u);
+}
+
+// The piece under the mouse: a ray through each triangle's centre (from outside, along the triangle's normal
+// and against it) names that triangle's piece unless a nearer triangle is in the way, which brute force over
+// every triangle decides; a ray that passes the link names none.
+TEST(ConvexPiecesTest, PieceUnderARay) {
+    const Scene scene = loadScene(test::sourceDir() + "/scenes/exercise.json");
+    const SceneObjects objects(scene);
+    std::vector<Pose> poses;
+    objects.poses(1.0, poses);
+    std::size_t checked = 0, direct = 0;
+    for (std::size_t i = 0; i < objects.objects().size(); ++i) {
+        const SceneObject& o = objects.objects()[i];
+        if (o.name != "athlete/torso" && o.name != "athlete/thigh_l") continue;
+        const TriangleMesh& mesh = *o.mesh;
+        const HullTree tree(mesh);
+        const Pose& pose = poses[i];
+        const double size = length(mesh.bounds().extent());
+        for (std::size_t t = 0; t < mesh.triangleCount(); t += 7) {
+            Vec3 a, b, c;
+            mesh.corners(t, a, b, c);
+            const Vec3 n = cross(b - a, c - a);
+            if (length(n) == 0) continue;
+            const Vec3 centre = (a + b + c) / 3.0, unit = n / length(n);
+            const Vec3 origin = centre + unit * (2 * size); // outside the link, in its frame
+            const std::int64_t piece = convexPieceAt(tree, pose, pose.apply(origin), pose.R * (unit * -1.0));
+            // The first hit by brute force: the triangle nearest along the ray through the centre.
+            double best = std::numeric_limits<double>::infinity();
+            std::size_t first = t;
+            for (std::size_t u = 0; u < mesh.triangleCount(); ++u) {
+                Vec3 p, q, r;
+                mesh.corners(u, p, q, r);
+                const Vec3 m = cross(q - p, r - p);
+                const double den = dot(m, unit * -1.0);
+                if (den == 0) continue;
+                const double s = dot(m, p - origin) / den;
+                const Vec3 x = origin + unit * -s;
+                // Inside the triangle: the same side of each edge as the normal.
+                if (dot(cross(q - p, x - p), m) < -1e-12 || dot(cross(r - q, x - q), m) < -1e-12 ||
+                    dot(cross(p - r, x - r), m) < -1e-12)
+                    continue;
+                if (s >= 0 && s < best - 1e-12) best = s, first = u;
+            }
+            ASSERT_GE(piece, 0) << o.name << " triangle " << t;
+            EXPECT_EQ(std::size_t(piece), tree.decomposition().pieceOf()[first])
+                << o.name << " triangle " << t;
+            direct += first == t;
+            ++checked;
+        }
+        // Beside the link, parallel to nothing it holds: no piece.
+        const Vec3 away = mesh.bounds().hi + Vec3{size, size, size};
+        EXPECT_EQ(convexPieceAt(tree, pose, pose.apply(away), pose.R * Vec3{1, 0, 0}), -1);
+    }
+    EXPECT_GT(checked, 300u);
+    EXPECT_GT(direct, checked / 2); // most centres are seen from outside
 }
 
 TEST(ConvexPiecesTest, EmptyTreeDrawsNothing) {

@@ -366,7 +366,14 @@ cdlab_viewer_report_test(convex_pieces
   "viewports.0.families.catch.convex_pieces.hull_vertices=([4-9]|[1-9][0-9]+)"
   "viewports.0.families.catch.convex_pieces.drawn=true"
   "viewports.1.families.catch.convex_pieces.pieces=33" "viewports.1.families.catch.convex_pieces.shared=true"
+  "viewports.0.families.catch.convex_pieces.hovered=false"
   "viewports.0.families.catch.lines.2=convex pieces: athlete/thigh_l, 33 pieces, piece 0: [0-9]+ triangles, hull [0-9]+ vertices")
+# The mouse resting on the torso in the 3-D view (--hover; the camera frames the scene as every run does):
+# the piece under it is the one whose hull is drawn, the panel and the report say so.
+cdlab_viewer_report_test(convex_pieces_hover
+  "--frames 3 --at 1 --overlays --width 1000 --height 700 --hover 0.575,0.36 --algo catch --select athlete/torso ${CMAKE_SOURCE_DIR}/scenes/exercise.json"
+  "viewports.0.families.catch.convex_pieces.hovered=true" "viewports.0.families.catch.convex_pieces.piece=[0-9]+"
+  "viewports.0.families.catch.lines.2=convex pieces: athlete/torso, [0-9]+ pieces, piece [0-9]+ \\(under the mouse\\): .*")
 # Through a settings file (the row's key), with a screenshot to look at: the pieces on the walker's torso.
 cdlab_output_test(viewer.offscreen.convex_pieces_settings 0
   "saved [^\n]*offscreen_convex_pieces.png.*GL errors 0\n.*viewport 0 \\(catch\\) legend: convex-pieces\n.*viewport 0 \\(catch\\) convex pieces: athlete/torso, [1-9][0-9]* pieces, piece 0: "

@@ -37,6 +37,10 @@ public:
         updateConvexPieces(objects, meshData, m_view);
         drawCatchView(r, objects, m_view);
     }
+    void hover(const FrameResult& r, const SceneObjects& objects, const Vec3* origin,
+               const Vec3* dir) override {
+        hoverConvexPieces(r, objects, m_view, origin, dir);
+    }
     void clear() override {
         m_view.draw.clear();
         m_view.stepDrawn = m_view.piecesDrawn = false;

@@ -80,8 +80,9 @@ std::vector<OverlayInfo> rows() {
          false,
          true,
          "zhang2007 sec. 4 (Ehmann & Lin 2001): the selected link's surface split into convex pieces, each "
-         "filled in its own colour, and the convex hull of the piece chosen in the panel's Convex pieces "
-         "section drawn translucent. These are the pieces catch:distance=hulls measures between (a BVH of "
+         "filled in its own colour, and the convex hull of the piece under the mouse (or chosen in the "
+         "panel's Convex pieces section) drawn translucent. These are the pieces catch:distance=hulls "
+         "measures between (a BVH of "
          "their hulls per link); the panel says the piece's triangles and its hull's vertices.",
          {},
          nullptr,

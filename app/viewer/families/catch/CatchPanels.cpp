@@ -353,8 +353,8 @@ void convexPiecesSection(const FrameResult& r, const SceneObjects& objects, Catc
         drawCatchView(r, objects, view);
     }
     const ConvexPieceFacts g = convexPieceFacts(*view.pieces, std::size_t(view.piece));
-    ImGui::TextWrapped("piece %zu: %zu triangles; its hull (translucent): %zu vertices", g.piece, g.triangles,
-                       g.hullVertices);
+    ImGui::TextWrapped("piece %zu%s: %zu triangles; its hull (translucent): %zu vertices", g.piece,
+                       view.hoveredPiece >= 0 ? " (under the mouse)" : "", g.triangles, g.hullVertices);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "The hull has %zu faces. Every face of the piece lies on the hull's boundary: the piece is "
@@ -368,12 +368,31 @@ void convexPiecesSection(const FrameResult& r, const SceneObjects& objects, Catc
     }
 }
 
+void hoverConvexPieces(const FrameResult& r, const SceneObjects& objects, CatchView& view, const Vec3* origin,
+                       const Vec3* dir) {
+    view.hoveredPiece = -1;
+    const auto& objs = objects.objects();
+    if (!origin || !dir || !view.pieces || view.piecesObject < 0 ||
+        std::size_t(view.piecesObject) >= objs.size())
+        return;
+    std::vector<Pose> poses;
+    objects.poses(r.t1, poses); // where drawCatchView drew them
+    const std::int64_t p = convexPieceAt(*view.pieces, poses[std::size_t(view.piecesObject)], *origin, *dir);
+    if (p < 0) return;
+    view.hoveredPiece = int(p);
+    if (view.piece != int(p)) {
+        view.piece = int(p);
+        drawCatchView(r, objects, view);
+    }
+}
+
 std::string describeConvexPieces(const SceneObjects& objects, const CatchView& view) {
     if (!view.pieces || view.piecesObject < 0) return "convex pieces: overlay off";
     const ConvexPieceFacts f = convexPieceFacts(*view.pieces, std::size_t(std::max(view.piece, 0)));
     char out[160];
-    std::snprintf(out, sizeof out, ", %zu pieces, piece %zu: %zu triangles, hull %zu vertices%s", f.pieces,
-                  f.piece, f.triangles, f.hullVertices, view.piecesDrawn ? "" : " (not drawn)");
+    std::snprintf(out, sizeof out, ", %zu pieces, piece %zu%s: %zu triangles, hull %zu vertices%s", f.pieces,
+                  f.piece, view.hoveredPiece >= 0 ? " (under the mouse)" : "", f.triangles, f.hullVertices,
+                  view.piecesDrawn ? "" : " (not drawn)");
     return "convex pieces: " + objects.objects()[std::size_t(view.piecesObject)].name + out;
 }
 
@@ -454,7 +473,8 @@ nlohmann::json catchReportFields(const FrameResult& r, const SceneObjects& objec
                                 {"hull_vertices", f.hullVertices},
                                 {"hull_faces", f.hullFaces},
                                 {"drawn", view.piecesDrawn},
-                                {"shared", view.piecesShared}};
+                                {"shared", view.piecesShared},
+                                {"hovered", view.hoveredPiece >= 0}};
     } else {
         out["convex_pieces"] = nullptr;
     }

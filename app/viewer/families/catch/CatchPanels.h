@@ -49,6 +49,7 @@ struct CatchView {
     int piece = 0;
     bool piecesDrawn = false;  ///< draw holds the pieces
     bool piecesShared = false; ///< the cache held the tree already (an algorithm's, or another view's)
+    int hoveredPiece = -1;     ///< the piece under the mouse on the last frame (-1: none)
 };
 
 /// Fig. 6 in the current ImGui window: the bars, the t_min line, the fates counted, a tooltip per bar.
@@ -70,6 +71,10 @@ void updateConvexPieces(const SceneObjects& objects, MeshDataCache* meshData, Ca
 /// hull vertices; `lookAt` centres the 3-D view on the chosen piece.
 void convexPiecesSection(const FrameResult& r, const SceneObjects& objects, CatchView& view,
                          const std::function<void(const Vec3&)>& lookAt);
+/// The mouse's ray over the 3-D view (null: the mouse is elsewhere): the piece of view.pieces under it
+/// becomes the chosen one (redrawn); view.hoveredPiece says which (-1: none under the mouse).
+void hoverConvexPieces(const FrameResult& r, const SceneObjects& objects, CatchView& view, const Vec3* origin,
+                       const Vec3* dir);
 /// "convex pieces: chain/car9, 12 pieces, piece 1: 4 triangles, hull 6 vertices" (or "overlay off").
 std::string describeConvexPieces(const SceneObjects& objects, const CatchView& view);
 /// The legend line of the convex pieces' drawing.
@@ -86,7 +91,8 @@ const LegendEntry& advanceStepLegend();
 
 /// The same facts as fields of the JSON run report: pcls, bars_drawn (null: not shown), fates, toc,
 /// step_through {iterations, slider_steps, iteration, t, d, mu, dt, ghosts}, tooltip, convex_pieces
-/// {object, pieces, piece, triangles, hull_vertices, hull_faces, drawn, shared} (null: the overlay off).
+/// {object, pieces, piece, triangles, hull_vertices, hull_faces, drawn, shared, hovered} (null: the overlay
+/// off).
 nlohmann::json catchReportFields(const FrameResult& r, const SceneObjects& objects, const CatchView& view);
 
 } // namespace cdlab

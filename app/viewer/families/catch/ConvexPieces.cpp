@@ -3,6 +3,8 @@
 #include "core/Assert.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace cdlab {
 
@@ -37,6 +39,33 @@ ConvexPieceFacts convexPieceFacts(const HullTree& tree, std::size_t piece) {
     f.hullVertices = hull.vertices().size();
     f.hullFaces = hull.faces().size();
     return f;
+}
+
+std::int64_t convexPieceAt(const HullTree& tree, const Pose& pose, const Vec3& origin, const Vec3& dir) {
+    const TriangleMesh* mesh = tree.mesh();
+    if (!mesh || tree.pieceCount() == 0) return -1;
+    // In the link's frame: one transform of the ray instead of one per vertex.
+    const Pose inv = pose.inverse();
+    const Vec3 o = inv.apply(origin), d = inv.R * dir;
+    double best = std::numeric_limits<double>::infinity();
+    std::int64_t hit = -1;
+    for (std::size_t t = 0; t < mesh->triangleCount(); ++t) {
+        Vec3 a, b, c;
+        mesh->corners(t, a, b, c);
+        // Moller-Trumbore, both sides (a link's back faces are hit from inside a hull too).
+        const Vec3 e1 = b - a, e2 = c - a, p = cross(d, e2);
+        const double det = dot(e1, p);
+        if (std::abs(det) < 1e-300) continue;
+        const Vec3 s = o - a;
+        const double u = dot(s, p) / det;
+        if (u < 0 || u > 1) continue;
+        const Vec3 q = cross(s, e1);
+        const double v = dot(d, q) / det;
+        if (v < 0 || u + v > 1) continue;
+        const double at = dot(e2, q) / det;
+        if (at >= 0 && at < best) best = at, hit = std::int64_t(tree.decomposition().pieceOf()[t]);
+    }
+    return hit;
 }
 
 void drawConvexPieces(const HullTree& tree, const Pose& pose, std::size_t piece, DrawList& out) {

@@ -10,6 +10,7 @@
 #include "geometry/Pose.h"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace cdlab {
 
@@ -19,7 +20,7 @@ inline constexpr std::size_t kConvexPiecePalette = 12;
 Rgba convexPieceColor(std::size_t piece);
 
 /// The colour of the highlighted piece's hull: translucent white, told apart from every palette colour.
-inline constexpr Rgba kConvexHullColor{1.0f, 1.0f, 1.0f, 0.35f};
+inline constexpr Rgba kConvexHullColor{1.0f, 1.0f, 1.0f, 0.5f};
 
 /// A link's decomposition and one of its pieces, as the panel and the run report show them.
 struct ConvexPieceFacts {
@@ -31,6 +32,10 @@ struct ConvexPieceFacts {
 };
 /// The facts of `tree`'s decomposition with piece `piece` (clamped) highlighted.
 ConvexPieceFacts convexPieceFacts(const HullTree& tree, std::size_t piece);
+
+/// The piece of the triangle of `tree`'s mesh at `pose` that the ray origin + s * dir (s >= 0) hits first, -1
+/// when it hits none: the piece under the mouse (the ray through the cursor).
+std::int64_t convexPieceAt(const HullTree& tree, const Pose& pose, const Vec3& origin, const Vec3& dir);
 
 /// Every triangle of `tree`'s mesh at `pose` filled in its piece's colour (out.triangles), and the hull of
 /// piece `piece` (clamped) translucent (out.translucent) with its edges (out.lines). Appends to `out`.
