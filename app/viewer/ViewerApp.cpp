@@ -467,16 +467,24 @@ void ViewerApp::pickAt(float x, float y, int width, int height) {
         m_status = "Ctrl+click inside a view to pick a node";
         return;
     }
-    // One ray: with linked cameras every view has the same camera and size as the one under the cursor.
-    Vec3 origin, dir;
-    if (!cursorRay(under, x, y, width, height, origin, dir)) return;
+    const PixelRect px = pixelRect(m_layout.viewports[std::size_t(under)], width, height, m_pixelScale);
     for (int v = 0; v < n; ++v) {
         if (v != under && !m_linkCameras) continue;
         Viewport& vp = *m_viewports[v];
         OverlaySettings& o = vp.overlays;
         if (!vp.algo || o.bvhObject < 0) continue;
-        o.pickedNode =
-            vp.algo->pickNode(m_timeline.time(), std::uint32_t(o.bvhObject), o.bvhLevel, origin, dir);
+        const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : vp.camera;
+        // The cursor in normalized device coordinates of the viewport under it, unprojected at the near and
+        // far planes.
+        // The cursor in framebuffer pixels; GL rows count from the bottom.
+        const float fx = x * m_pixelScale, gy = float(height) - y * m_pixelScale;
+        glm::vec2 ndc{2.0f * (fx - float(px.x)) / float(px.w) - 1.0f,
+                      2.0f * (gy - float(px.y)) / float(px.h) - 1.0f};
+        glm::mat4 inv = glm::inverse(cam.projection(float(px.w) / float(std::max(px.h, 1))) * cam.view());
+        glm::vec4 nearH = inv * glm::vec4(ndc, -1, 1), farH = inv * glm::vec4(ndc, 1, 1);
+        glm::vec3 a = glm::vec3(nearH) / nearH.w, b = glm::vec3(farH) / farH.w;
+        o.pickedNode = vp.algo->pickNode(m_timeline.time(), std::uint32_t(o.bvhObject), o.bvhLevel,
+                                         {a.x, a.y, a.z}, {b.x - a.x, b.y - a.y, b.z - a.z});
         m_status = o.pickedNode >= 0 ? "picked node " + std::to_string(o.pickedNode) + " of " +
                                            m_loaded.objects()->objects()[o.bvhObject].name
                                      : "no node of " + m_loaded.objects()->objects()[o.bvhObject].name +
