@@ -21,6 +21,7 @@
 namespace cdlab {
 
 class DrawList;
+class MeshDataCache;
 class SceneObjects;
 struct LegendEntry;
 struct OverlaySettings;
@@ -48,8 +49,14 @@ public:
     virtual void beginPanel() {}
     /// The family's sections in the view's panel (the current ImGui window), for a frame it reports.
     virtual void panel(const FrameResult& r, const FamilyContext& context) = 0;
-    /// After each step of the viewport's algorithm: the view's own drawing of the frame.
-    virtual void afterStep(const FrameResult&, const SceneObjects&) {}
+    /// After each step of the viewport's algorithm: the view's own drawing of the frame. `meshData` is the
+    /// loaded scene's per-mesh cache, the one its algorithms build their structures in (a view that draws
+    /// such a structure gets the algorithm's, built once); null before the scene is prepared.
+    virtual void afterStep(const FrameResult&, const SceneObjects&, MeshDataCache* /*meshData*/) {}
+    /// Every UI frame, before the panel: the ray origin + s * dir (s >= 0, world coordinates) through the
+    /// mouse when it is over the view's 3-D area, or null (over a panel, another view, outside the window).
+    virtual void hover(const FrameResult&, const SceneObjects&, const Vec3* /*origin*/, const Vec3* /*dir*/) {
+    }
     /// The scene or the algorithm was replaced: drop drawing that points into the old one.
     virtual void clear() {}
     /// The view's own 3-D drawing, drawn after the algorithm's; null when it has none.

@@ -241,6 +241,13 @@ bool overlayOn(const OverlayInfo& row, const OverlaySettings& s) {
 }
 
 bool overlayApplies(const OverlayInfo& row, const AlgorithmInfo& algo, std::string* whyNot) {
+    if (row.onlyFor) {
+        const bool applies = algo.name == row.onlyFor;
+        if (whyNot)
+            *whyNot = applies ? std::string()
+                              : algo.name + " draws nothing of this; " + row.onlyFor + "'s view draws it.";
+        return applies;
+    }
     if (row.shows.empty()) {
         const int parent = registry().parentOf[row.id];
         return parent < 0 || overlayApplies(overlayRow(OverlayId(parent)), algo, whyNot);

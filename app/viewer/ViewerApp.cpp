@@ -198,7 +198,7 @@ void ViewerApp::stepViewports(double t0, double t1) {
         if (structure && o.pickedNode >= 0 && o.bvhObject >= 0)
             structure->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
         if (vp->result.contactPairCount() > 0) m_timeline.markContact(t0, t1);
-        for (auto& f : vp->families) f->afterStep(vp->result, *m_loaded.objects());
+        for (auto& f : vp->families) f->afterStep(vp->result, *m_loaded.objects(), m_loaded.meshData().get());
     }
     m_frameTimes.stepMs = float(sw.ms());
 }
@@ -407,6 +407,7 @@ void ViewerApp::stopSeek() {
 
 void ViewerApp::handleCameraInput(int width, int height) {
     ImGuiIO& io = ImGui::GetIO();
+    hoverFamilies(!io.WantCaptureMouse, io.MousePos.x, io.MousePos.y, width, height);
     if (io.WantCaptureMouse || m_viewports.empty()) return;
     // A drag belongs to the view it started in, wherever the cursor goes; the wheel to the view under it.
     ImVec2 at = io.MousePos;
@@ -425,6 +426,38 @@ void ViewerApp::handleCameraInput(int width, int height) {
 
 void ViewerApp::ctrlClick(float x, float y) {
     pickAt(x, y, m_width, m_height);
+}
+
+bool ViewerApp::cursorRay(int v, float x, float y, int width, int height, Vec3& origin, Vec3& dir) const {
+    if (v < 0 || v >= int(m_viewports.size()) || std::size_t(v) >= m_layout.viewports.size()) return false;
+    const PixelRect px = pixelRect(m_layout.viewports[std::size_t(v)], width, height, m_pixelScale);
+    if (px.w <= 0 || px.h <= 0) return false;
+    const OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[std::size_t(v)]->camera;
+    // The cursor in framebuffer pixels (GL rows count from the bottom), in the viewport's normalized device
+    // coordinates, unprojected at the near and far planes.
+    const float fx = x * m_pixelScale, gy = float(height) - y * m_pixelScale;
+    glm::vec2 ndc{2.0f * (fx - float(px.x)) / float(px.w) - 1.0f,
+                  2.0f * (gy - float(px.y)) / float(px.h) - 1.0f};
+    glm::mat4 inv = glm::inverse(cam.projection(float(px.w) / float(px.h)) * cam.view());
+    glm::vec4 nearH = inv * glm::vec4(ndc, -1, 1), farH = inv * glm::vec4(ndc, 1, 1);
+    glm::vec3 a = glm::vec3(nearH) / nearH.w, b = glm::vec3(farH) / farH.w;
+    origin = {a.x, a.y, a.z}, dir = {b.x - a.x, b.y - a.y, b.z - a.z};
+    return true;
+}
+
+void ViewerApp::hoverFamilies(bool over, float x, float y, int width, int height) {
+    if (!m_loaded.scene() || !m_loaded.objects() || width <= 0 || height <= 0) return;
+    const int under = over ? m_layout.viewportAt(x, y) : -1;
+    Vec3 origin, dir;
+    const bool ray = cursorRay(under, x, y, width, height, origin, dir);
+    for (int v = 0; v < int(m_viewports.size()); ++v) {
+        Viewport& vp = *m_viewports[std::size_t(v)];
+        if (!vp.algo) continue;
+        const bool here = ray && v == under;
+        for (auto& f : vp.families)
+            if (f->reports(vp.result))
+                f->hover(vp.result, *m_loaded.objects(), here ? &origin : nullptr, here ? &dir : nullptr);
+    }
 }
 
 void ViewerApp::pickAt(float x, float y, int width, int height) {

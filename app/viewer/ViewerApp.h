@@ -148,6 +148,11 @@ private:
     /// Ctrl+click at window pixel (x, y): the viewport under it (every viewport when cameras are linked)
     /// picks the node of its chosen body and level that the view ray enters first.
     void pickAt(float x, float y, int width, int height);
+    /// The ray through window point (x, y) in viewport v's camera (world coordinates); false outside it.
+    bool cursorRay(int v, float x, float y, int width, int height, Vec3& origin, Vec3& dir) const;
+    /// Every view's family views' hover(): the ray through (x, y) for the view it is over (when `over`: not
+    /// over a panel), none for the others.
+    void hoverFamilies(bool over, float x, float y, int width, int height);
     bool saveScreenshot(const std::string& path, int width, int height);
     /// Per viewport, the share of its pixels that differ from its background colour, read after the scene
     /// and overlays are drawn and before the panels: the automated runs' check that a view is not blank.

@@ -350,7 +350,36 @@ cdlab_viewer_report_test(catch
   "viewports.0.families.catch.step_through.dt=0(\\.0)?" "viewports.0.families.catch.step_through.ghosts=2"
   "viewports.0.families.catch.step_through.iterations=([2-9]|[1-9][0-9]+)"
   "viewports.0.families.catch.lines.1=step-through: the slider over all [0-9]+ iterations, .*"
-  "viewports.0.counters.pcls_advanced=[0-9]+" "frames_while_preparing=[0-9]+" "status=.*")
+  "viewports.0.counters.pcls_advanced=[0-9]+" "frames_while_preparing=[0-9]+" "status=.*"
+  "viewports.0.families.catch.convex_pieces=null")
+# The convex pieces overlay (issue 42, zhang2007 sec. 4), on with --overlays: the selected link's surface
+# decomposition from the scene's mesh data cache, every piece drawn in its colour and piece 0's hull; the
+# exercise's left thigh decomposes into 33 pieces, as the engine's SurfaceDecomposition of that mesh gives
+# (ConvexPiecesTest.ExerciseThighCount pins the same count from the engine). The catch:distance=hulls view
+# takes the tree its algorithm built (shared: the cache held it), not one of its own.
+cdlab_viewer_report_test(convex_pieces
+  "--frames 2 --at 1 --overlays --algo catch --algo catch:distance=hulls --select athlete/thigh_l ${CMAKE_SOURCE_DIR}/scenes/exercise.json"
+  "gl_errors=0" "viewports.0.legend=.*\"convex-pieces\".*"
+  "viewports.0.families.catch.convex_pieces.object=athlete/thigh_l"
+  "viewports.0.families.catch.convex_pieces.pieces=33" "viewports.0.families.catch.convex_pieces.piece=0"
+  "viewports.0.families.catch.convex_pieces.triangles=[1-9][0-9]*"
+  "viewports.0.families.catch.convex_pieces.hull_vertices=([4-9]|[1-9][0-9]+)"
+  "viewports.0.families.catch.convex_pieces.drawn=true"
+  "viewports.1.families.catch.convex_pieces.pieces=33" "viewports.1.families.catch.convex_pieces.shared=true"
+  "viewports.0.families.catch.convex_pieces.hovered=false"
+  "viewports.0.families.catch.lines.2=convex pieces: athlete/thigh_l, 33 pieces, piece 0: [0-9]+ triangles, hull [0-9]+ vertices")
+# The mouse resting on the torso in the 3-D view (--hover; the camera frames the scene as every run does):
+# the piece under it is the one whose hull is drawn, the panel and the report say so.
+cdlab_viewer_report_test(convex_pieces_hover
+  "--frames 3 --at 1 --overlays --width 1000 --height 700 --hover 0.575,0.36 --algo catch --select athlete/torso ${CMAKE_SOURCE_DIR}/scenes/exercise.json"
+  "viewports.0.families.catch.convex_pieces.hovered=true" "viewports.0.families.catch.convex_pieces.piece=[0-9]+"
+  "viewports.0.families.catch.lines.2=convex pieces: athlete/torso, [0-9]+ pieces, piece [0-9]+ \\(under the mouse\\): .*")
+# Through a settings file (the row's key), with a screenshot to look at: the pieces on the walker's torso.
+cdlab_output_test(viewer.offscreen.convex_pieces_settings 0
+  "saved [^\n]*offscreen_convex_pieces.png.*GL errors 0\n.*viewport 0 \\(catch\\) legend: convex-pieces\n.*viewport 0 \\(catch\\) convex pieces: athlete/torso, [1-9][0-9]* pieces, piece 0: "
+  sh -c "v=\"$0\" && f=\"$1\" && printf '%s' '{\"overlays\": {\"convexPieces\": true, \"sweptBoxes\": false, \"pcls\": false, \"tocPose\": false, \"timeOfContact\": false}}' > \"$f\" && shift 2 && exec \"$v\" --offscreen --settings \"$f\" \"$@\""
+  ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_convex_pieces_settings.json x --frames 2 --at 1 --algo catch --select athlete/torso
+  --screenshot ${SHOTS}/offscreen_convex_pieces.png ${CMAKE_SOURCE_DIR}/scenes/exercise.json)
 # Side by side (panels start collapsed: catch's sections are not drawn, and the report says so with null):
 # the Compare panel's cells, catch's time of contact beside articulated-reference's, none for bvh.
 cdlab_viewer_report_test(compare

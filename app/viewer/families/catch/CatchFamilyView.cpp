@@ -1,6 +1,7 @@
 // The CATCH family's view (zhang2007 secs. 6-7): Fig. 6's temporal-culling bars and the step-through of the
-// TOC pair's conservative advancement in the view's panel, the chosen iteration drawn in 3-D, its legend line
-// and its report. Registered below; shown for frames that carry a CatchDetail.
+// TOC pair's conservative advancement in the view's panel, the chosen iteration drawn in 3-D, the selected
+// link's convex pieces (sec. 4) with one piece's hull, their legend lines and the report. Registered below;
+// shown for frames that carry a CatchDetail.
 #include "CatchPanels.h"
 #include "FamilyView.h"
 
@@ -28,21 +29,35 @@ public:
             temporalCullingSection(r, context.objects, m_view);
         if (ImGui::CollapsingHeader("Advancement step-through", ImGuiTreeNodeFlags_DefaultOpen))
             stepThroughSection(r, context.objects, m_view, context.lookAt);
+        if (m_view.piecesObject >= 0 &&
+            ImGui::CollapsingHeader("Convex pieces", ImGuiTreeNodeFlags_DefaultOpen))
+            convexPiecesSection(r, context.objects, m_view, context.lookAt);
     }
-    void afterStep(const FrameResult& r, const SceneObjects& objects) override {
-        drawAdvanceStep(r, objects, m_view);
+    void afterStep(const FrameResult& r, const SceneObjects& objects, MeshDataCache* meshData) override {
+        updateConvexPieces(objects, meshData, m_view);
+        drawCatchView(r, objects, m_view);
     }
-    void clear() override { m_view.draw.clear(); }
+    void hover(const FrameResult& r, const SceneObjects& objects, const Vec3* origin,
+               const Vec3* dir) override {
+        hoverConvexPieces(r, objects, m_view, origin, dir);
+    }
+    void clear() override {
+        m_view.draw.clear();
+        m_view.stepDrawn = m_view.piecesDrawn = false;
+        m_view.pieces.reset(), m_view.piecesObject = -1; // the old scene's mesh
+    }
     const DrawList* drawing() const override { return &m_view.draw; }
     void legend(std::vector<FamilyLegendLine>& out) const override {
-        if (!m_view.draw.lines.empty()) out.push_back({&advanceStepLegend(), "advance-step"});
+        if (m_view.stepDrawn) out.push_back({&advanceStepLegend(), "advance-step"});
+        if (m_view.piecesDrawn) out.push_back({&convexPiecesLegend(), "convex-pieces"});
     }
-    void report(const FrameResult& r, const SceneObjects&, std::vector<std::string>& lines,
+    void report(const FrameResult& r, const SceneObjects& objects, std::vector<std::string>& lines,
                 nlohmann::json& fields) const override {
         lines.push_back(describeTemporalCulling(r, m_view));
         lines.push_back(describeStepThrough(r, m_view));
         if (!m_view.tooltip.empty()) lines.push_back("tooltip " + m_view.tooltip);
-        fields = catchReportFields(r, m_view);
+        lines.push_back(describeConvexPieces(objects, m_view));
+        fields = catchReportFields(r, objects, m_view);
     }
     /// --step catch=K: iteration K, 1-based as the slider counts (clamped to the frame's iterations).
     void setStep(int k) override { m_view.step = std::max(k - 1, 0); }

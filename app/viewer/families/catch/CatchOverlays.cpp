@@ -1,6 +1,7 @@
 // The CATCH family's overlay rows (zhang2007): swept link boxes and the other bound's, link OBBs, the
 // potentially colliding links coloured by their fate, the dynamic link hierarchy, every link at the time of
-// contact and the advancement step-through's iteration. Registered below, listed after the generic rows.
+// contact, the advancement step-through's iteration and the selected link's convex pieces. Registered below,
+// listed after the generic rows.
 #include "OverlayTable.h"
 
 #include <iterator>
@@ -74,6 +75,19 @@ std::vector<OverlayInfo> rows() {
          "Every node of each model's AABB hierarchy over its swept link boxes, rebuilt every frame "
          "(zhang2007 sec. 5.2), coloured by depth from orange (root) to blue.",
          {{C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "dynamic link hierarchy node", nullptr}}},
+        {"convexPieces",
+         "convex pieces of the selected link",
+         false,
+         true,
+         "zhang2007 sec. 4 (Ehmann & Lin 2001): the selected link's surface split into convex pieces, each "
+         "filled in its own colour, and the convex hull of the piece under the mouse (or chosen in the "
+         "panel's Convex pieces section) drawn translucent. These are the pieces catch:distance=hulls "
+         "measures between (a BVH of "
+         "their hulls per link); the panel says the piece's triangles and its hull's vertices.",
+         {},
+         nullptr,
+         0,
+         "catch"},
     };
 }
 

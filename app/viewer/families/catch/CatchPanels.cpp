@@ -1,6 +1,8 @@
 #include "CatchPanels.h"
+#include "ConvexPieces.h"
 #include "ViewerUi.h"
 
+#include "scene/MeshDataCache.h"
 #include "scene/SceneObjects.h"
 
 #include <algorithm>
@@ -243,7 +245,7 @@ void stepThroughSection(const FrameResult& r, const SceneObjects& objects, Catch
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
     if (ImGui::SliderInt("iteration", &shown, 1, n, ("%d of " + std::to_string(n)).c_str())) {
         view.step = std::clamp(shown - 1, 0, n - 1);
-        drawAdvanceStep(r, objects, view);
+        drawCatchView(r, objects, view);
     }
     const AdvanceStep& s = catchOf(r).advanceSteps[std::size_t(view.step)];
     // Plain lines, not a table: a fixed-fit table measures its columns a frame late (cut on the first).
@@ -273,8 +275,9 @@ void stepThroughSection(const FrameResult& r, const SceneObjects& objects, Catch
     if (ImGui::SmallButton("look at the closest points")) lookAt((s.pointA + s.pointB) * 0.5);
 }
 
+namespace {
+/// The step-through's iteration into view.draw (sets view.stepDrawn).
 void drawAdvanceStep(const FrameResult& r, const SceneObjects& objects, CatchView& view) {
-    view.draw.clear();
     const TimeOfContact* toc = r.earliest();
     const OverlayInfo* row = findOverlay("advanceStep");
     if (catchOf(r).advanceSteps.empty() || !toc || !row || !overlayOn(*row, *view.settings)) return;
@@ -290,6 +293,113 @@ void drawAdvanceStep(const FrameResult& r, const SceneObjects& objects, CatchVie
     view.draw.line(s.pointA, s.pointB, kStepColor, DebugCategory::TimeOfContact);
     view.draw.point(s.pointA, kStepColor, DebugCategory::TimeOfContact);
     view.draw.point(s.pointB, kStepColor, DebugCategory::TimeOfContact);
+    view.stepDrawn = true;
+}
+
+bool convexPiecesOn(const OverlaySettings& settings) {
+    const OverlayInfo* row = findOverlay("convexPieces");
+    return row && overlayOn(*row, settings);
+}
+} // namespace
+
+void drawCatchView(const FrameResult& r, const SceneObjects& objects, CatchView& view) {
+    view.draw.clear();
+    view.stepDrawn = view.piecesDrawn = false;
+    drawAdvanceStep(r, objects, view);
+    const auto& objs = objects.objects();
+    if (!view.pieces || view.piecesObject < 0 || std::size_t(view.piecesObject) >= objs.size()) return;
+    // Where the bodies are drawn after the step: the frame's end.
+    std::vector<Pose> poses;
+    objects.poses(r.t1, poses);
+    view.piece = int(convexPieceFacts(*view.pieces, std::size_t(std::max(view.piece, 0))).piece);
+    drawConvexPieces(*view.pieces, poses[std::size_t(view.piecesObject)], std::size_t(view.piece), view.draw);
+    view.piecesDrawn = true;
+}
+
+void updateConvexPieces(const SceneObjects& objects, MeshDataCache* meshData, CatchView& view) {
+    const auto& objs = objects.objects();
+    const int o = view.settings->bvhObject;
+    if (!meshData || !convexPiecesOn(*view.settings) || o < 0 || std::size_t(o) >= objs.size()) {
+        view.pieces.reset(), view.piecesObject = -1;
+        return;
+    }
+    const TriangleMesh& mesh = *objs[std::size_t(o)].mesh;
+    if (view.pieces && view.pieces->mesh() == &mesh) {
+        view.piecesObject = o;
+        return;
+    }
+    if (view.piecesObject != o) view.piece = 0; // another link: its pieces from the first
+    // The key catch:distance=hulls caches its trees under: a view beside such an algorithm reuses its tree.
+    view.pieces = meshData->get<HullTree>(
+        mesh, HullTree::cacheKey(), [&] { return HullTree(mesh); }, &view.piecesShared);
+    view.piecesObject = o;
+}
+
+void convexPiecesSection(const FrameResult& r, const SceneObjects& objects, CatchView& view,
+                         const std::function<void(const Vec3&)>& lookAt) {
+    if (!view.pieces || view.piecesObject < 0) {
+        ImGui::TextWrapped("Select a link (Scene panel) to see its convex pieces.");
+        return;
+    }
+    const ConvexPieceFacts f = convexPieceFacts(*view.pieces, std::size_t(std::max(view.piece, 0)));
+    ImGui::TextWrapped("%s: %zu triangles in %zu convex pieces (sec. 4), each in its own colour",
+                       objects.objects()[std::size_t(view.piecesObject)].name.c_str(),
+                       view.pieces->mesh() ? view.pieces->mesh()->triangleCount() : 0, f.pieces);
+    if (f.pieces == 0) return;
+    int piece = int(f.piece);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::SliderInt("##piece", &piece, 0, int(f.pieces) - 1, "piece %d")) {
+        view.piece = piece;
+        drawCatchView(r, objects, view);
+    }
+    const ConvexPieceFacts g = convexPieceFacts(*view.pieces, std::size_t(view.piece));
+    ImGui::TextWrapped("piece %zu%s: %zu triangles; its hull (translucent): %zu vertices", g.piece,
+                       view.hoveredPiece >= 0 ? " (under the mouse)" : "", g.triangles, g.hullVertices);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "The hull has %zu faces. Every face of the piece lies on the hull's boundary: the piece is "
+            "convex (Ehmann & Lin 2001), so the distance between two pieces is GJK's on their hulls.",
+            g.hullFaces);
+    const HullNode& leaf = view.pieces->nodes()[view.pieces->leafOf(std::uint32_t(g.piece))];
+    if (ImGui::SmallButton("look at the piece")) {
+        std::vector<Pose> poses;
+        objects.poses(r.t1, poses);
+        lookAt(poses[std::size_t(view.piecesObject)].apply(leaf.center));
+    }
+}
+
+void hoverConvexPieces(const FrameResult& r, const SceneObjects& objects, CatchView& view, const Vec3* origin,
+                       const Vec3* dir) {
+    view.hoveredPiece = -1;
+    const auto& objs = objects.objects();
+    if (!origin || !dir || !view.pieces || view.piecesObject < 0 ||
+        std::size_t(view.piecesObject) >= objs.size())
+        return;
+    std::vector<Pose> poses;
+    objects.poses(r.t1, poses); // where drawCatchView drew them
+    const std::int64_t p = convexPieceAt(*view.pieces, poses[std::size_t(view.piecesObject)], *origin, *dir);
+    if (p < 0) return;
+    view.hoveredPiece = int(p);
+    if (view.piece != int(p)) {
+        view.piece = int(p);
+        drawCatchView(r, objects, view);
+    }
+}
+
+std::string describeConvexPieces(const SceneObjects& objects, const CatchView& view) {
+    if (!view.pieces || view.piecesObject < 0) return "convex pieces: overlay off";
+    const ConvexPieceFacts f = convexPieceFacts(*view.pieces, std::size_t(std::max(view.piece, 0)));
+    char out[160];
+    std::snprintf(out, sizeof out, ", %zu pieces, piece %zu%s: %zu triangles, hull %zu vertices%s", f.pieces,
+                  f.piece, view.hoveredPiece >= 0 ? " (under the mouse)" : "", f.triangles, f.hullVertices,
+                  view.piecesDrawn ? "" : " (not drawn)");
+    return "convex pieces: " + objects.objects()[std::size_t(view.piecesObject)].name + out;
+}
+
+const LegendEntry& convexPiecesLegend() {
+    static const LegendEntry entry{DebugCategory::Count, convexPieceColor(0), false,
+                                   "convex pieces, one hull translucent", nullptr};
+    return entry;
 }
 
 std::string describeTemporalCulling(const FrameResult& r, const CatchView& view) {
@@ -331,7 +441,7 @@ std::string describeStepThrough(const FrameResult& r, const CatchView& view) {
     return "step-through: " + slider + out;
 }
 
-nlohmann::json catchReportFields(const FrameResult& r, const CatchView& view) {
+nlohmann::json catchReportFields(const FrameResult& r, const SceneObjects& objects, const CatchView& view) {
     nlohmann::json out;
     const CatchDetail& d = catchOf(r);
     out["pcls"] = d.pairAdvances.size();
@@ -354,6 +464,20 @@ nlohmann::json catchReportFields(const FrameResult& r, const CatchView& view) {
     }
     out["step_through"] = step;
     out["tooltip"] = view.tooltip;
+    if (view.pieces && view.piecesObject >= 0) {
+        const ConvexPieceFacts f = convexPieceFacts(*view.pieces, std::size_t(std::max(view.piece, 0)));
+        out["convex_pieces"] = {{"object", objects.objects()[std::size_t(view.piecesObject)].name},
+                                {"pieces", f.pieces},
+                                {"piece", f.piece},
+                                {"triangles", f.triangles},
+                                {"hull_vertices", f.hullVertices},
+                                {"hull_faces", f.hullFaces},
+                                {"drawn", view.piecesDrawn},
+                                {"shared", view.piecesShared},
+                                {"hovered", view.hoveredPiece >= 0}};
+    } else {
+        out["convex_pieces"] = nullptr;
+    }
     return out;
 }
 

@@ -27,7 +27,7 @@ public:
             sbvStepSection(r, context.objects, m_view, context.lookAt);
         if (m_view.pair != pair || m_view.round != round) drawSbvRound(r, context.objects, m_view);
     }
-    void afterStep(const FrameResult& r, const SceneObjects& objects) override {
+    void afterStep(const FrameResult& r, const SceneObjects& objects, MeshDataCache*) override {
         drawSbvRound(r, objects, m_view);
     }
     void clear() override { m_view.draw.clear(); }
