@@ -54,6 +54,8 @@ const std::vector<GoldenSpec>& cullingSpecs() {
     static const std::vector<GoldenSpec> specs{
         {"catch", "catch", {}},
         {"catch:bounds=interval", "catch", {{"bounds", "interval"}}},
+        // The paper's distance path (sec. 3: convex pieces, hull trees, directional advancement).
+        {"catch:distance=hulls", "catch", {{"distance", "hulls"}}},
     };
     return specs;
 }
