@@ -74,7 +74,9 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
         Vec3 n = e.g.pointB - e.g.pointA;
         double len = length(n);
         // GJK's lower bound is a slab along its direction; with no direction (touching hulls) d is 0.
-        e.step = e.d > 0 && len > 0 ? bounds.projectedStep(e.d, n / len, armA, armB) : 0.0;
+        e.step = e.d > 0 && len > 0 ? bounds.projectedStep(e.d, n / len, {na[i].center, na[i].radius},
+                                                           {nb[j].center, nb[j].radius})
+                                    : 0.0;
         e.step = std::max(e.step, stepOf(std::max(gap, 0.0), fullSpeed)); // both safe
         return true;
     };

@@ -19,6 +19,7 @@
 #pragma once
 
 #include "articulated/ConservativeAdvancement.h"
+#include "articulated/MotionBound.h"
 #include "distance/HullTreeDistance.h"
 
 #include <functional>
@@ -35,12 +36,15 @@ struct DirectionalStep {
     MeshDistanceResult closest; ///< the contact's triangle pair (when contact)
 };
 
-/// The pair's motion bounds at its current time, per node pair: `arm` is how far a node's points lie from
-/// its link's frame origin (|centre| + radius), which bounds their lever (MotionBound.h).
+/// The pair's motion bounds at its current time, per node pair: a node's points lie in its ball (centre and
+/// radius in its link's frame), whose lever's direction the projected bound uses (C2A's bound), and `arm`
+/// is how far they lie from its link's frame origin (|centre| + radius), which bounds their lever
+/// (MotionBound.h).
 struct DirectionalBounds {
-    /// A duration within which two convex sets d apart along the unit direction n (from A towards B) cannot
-    /// close that gap: d / mu with sec. 6's projected bound (or safer).
-    std::function<double(double d, const Vec3& n, double armA, double armB)> projectedStep;
+    /// A duration within which two convex sets d apart along the unit direction n (from A towards B), held
+    /// in balls a and b, cannot close that gap: d / mu with sec. 6's projected bound (or safer).
+    std::function<double(double d, const Vec3& n, const MotionBound::Ball& a, const MotionBound::Ball& b)>
+        projectedStep;
     /// mu_A + mu_B unprojected, for the nodes' points.
     std::function<double(double armA, double armB)> fullSpeed;
 };

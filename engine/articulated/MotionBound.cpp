@@ -113,12 +113,13 @@ MotionBound::Projection MotionBound::projection(double t) const {
     Projection out;
     out.time = t;
     out.parent.resize(m_count);
-    std::vector<Mat3> link(m_count);
+    out.link.resize(m_count);
     for (std::size_t k = 0; k < m_count; ++k) { // parents first (update() checked)
         const ChainLink& l = m_chain[k];
-        out.parent[k] = l.parent < 0 ? m_base.R : link[l.parent];
-        Mat3 r = out.parent[k] * l.joint.R;
-        link[k] = l.motion && !l.motion->empty() ? r * l.motion->at(t).R : r;
+        const Pose parent = l.parent < 0 ? m_base : out.link[l.parent];
+        out.parent[k] = parent.R;
+        Pose p = parent * l.joint;
+        out.link[k] = l.motion && !l.motion->empty() ? p * l.motion->at(t) : p;
     }
     return out;
 }
@@ -130,34 +131,67 @@ double MotionBound::projectedSpeed(int link, const Vec3& n, double t) const {
 
 double MotionBound::projectedSpeed(const Projection& at, int link, const Vec3& n, double arm,
                                    double horizon) const {
+    return projected(at, link, n, arm, nullptr, horizon);
+}
+
+double MotionBound::projectedSpeed(const Projection& at, int link, const Vec3& n, const Ball& ball,
+                                   double horizon) const {
+    return projected(at, link, n, length(ball.centre) + ball.radius, &ball, horizon);
+}
+
+double MotionBound::projected(const Projection& at, int link, const Vec3& n, double arm, const Ball* ball,
+                              double horizon) const {
     const double t = at.time, until = t + horizon;
     auto relevant = [&](const Piece& p) {
         return (p.end > t && p.start < until) || (&p == &m_pieces.back() && p.end <= t);
     };
-    // How far each joint's parent frame can turn over [t, until]: the largest ancestors' angular speed sum
-    // of the pieces it meets, over the horizon.
+    // Per joint of the path: how far its parent frame can turn over [t, until] (the largest ancestors'
+    // angular speed sum of the pieces it meets, over the horizon) and, for a ball, how far its lever
+    // r = c - o_j can drift (MotionBound.h).
     const std::vector<int>& path = m_path[link];
-    double theta[64];
-    double* turned = path.size() <= 64 ? theta : nullptr;
+    const std::size_t count = path.size();
+    double stack[128];
     std::vector<double> spill;
-    if (!turned) spill.resize(path.size()), turned = spill.data();
-    for (std::size_t k = 0; k < path.size(); ++k) {
-        double rate = 0;
-        for (const Piece& p : m_pieces)
-            if (relevant(p)) rate = std::max(rate, p.turn[path[k]]);
-        turned[k] = rate * horizon;
+    double* turned = stack;
+    if (count > 64) spill.resize(2 * count), turned = spill.data();
+    double* drift = turned + count;
+    const double centreArm = ball ? length(ball->centre) : 0;
+    for (std::size_t k = 0; k < count; ++k) turned[k] = drift[k] = 0;
+    for (const Piece& p : m_pieces) {
+        if (!relevant(p)) continue;
+        double below = 0; // the joints under path[k] moving c: sum (|v_m| + |w_m| (|c| + offsets_m))
+        for (std::size_t k = 0; k < count; ++k) {
+            const int j = path[k];
+            turned[k] = std::max(turned[k], p.turn[j] * horizon);
+            if (ball) {
+                const double lever = centreArm + p.offsets[link][k];
+                drift[k] = std::max(drift[k], (below + (p.wn[j] + p.turn[j]) * lever) * horizon);
+                below += p.vn[j] + p.wn[j] * lever;
+            }
+        }
     }
+    const Vec3 centre = ball ? at.link[link].apply(ball->centre) : Vec3{};
     double s = 0;
     for (const Piece& p : m_pieces) {
         if (!relevant(p)) continue;
         double sum = 0;
-        for (std::size_t k = 0; k < path.size(); ++k) {
+        for (std::size_t k = 0; k < count; ++k) {
             const int j = path[k];
             const Mat3& R = at.parent[j];
+            const Vec3 w = R * p.w[j];
             // |R(s) u . n| <= |R(t) u . n| + theta |u|, and never above |u|; likewise |n x R(s) w|.
             const double along = std::min(p.vn[j], std::fabs(dot(R * p.v[j], n)) + turned[k] * p.vn[j]);
-            const double across = std::min(p.wn[j], length(cross(n, R * p.w[j])) + turned[k] * p.wn[j]);
-            sum += along + (arm + p.offsets[link][k]) * across;
+            const double across = std::min(p.wn[j], length(cross(n, w)) + turned[k] * p.wn[j]);
+            double lever = (arm + p.offsets[link][k]) * across;
+            if (ball && p.wn[j] > 0) {
+                // C2A: the lever's direction at t, widened by its drift and the axis' turn (MotionBound.h).
+                const Vec3 r = centre - at.link[j].t;
+                const double reach = std::min(length(r) + drift[k], centreArm + p.offsets[link][k]);
+                const double directed = std::fabs(dot(w, cross(r, n))) + p.wn[j] * drift[k] +
+                                        turned[k] * p.wn[j] * reach + ball->radius * across;
+                lever = std::min(lever, directed);
+            }
+            sum += along + lever;
         }
         s = std::max(s, sum);
     }

@@ -22,6 +22,21 @@
 // hull-tree node's own arm (|centre| + radius in the link's frame) plus the same offsets: a node near its
 // joint moves slower than the link's far end (C2A's per-node bound, Tang, Kim, Manocha 2009).
 //
+// The lever's direction (C2A's bound, Tang, Kim, Manocha, ICRA 2009, sec. 4: the arm's actual direction at
+// the query's time plus how far it can drift over the step's horizon). For a ball of centre c and radius rho
+// in link i's frame and joint j on its path, x = c(s) + e with |e| <= rho, r(s) = c(s) - o_j(s) (world):
+//     (w_j(s) x (x - o_j(s))) . n = w_j(s) . (r(s) x n) + (w_j(s) x e) . n.
+// The second term is <= rho |n x w_j(s)| (the "across" term above). The first, with w_j(s) = w_t + dw and
+// r(s) = r_t + dr (w_t, r_t taken at the query's time t from the chain's poses):
+//     |w_j(s) . (r(s) x n)| <= |w_t . (r_t x n)| + |w_j| |dr| + |dw| |r(s)|,
+// |dw| <= theta |w_j| (its parent's frame turning, as above), |r(s)| <= min(|r_t| + |dr|, |c| + offsets)
+// (eq. 9), and |dr| <= h * (how fast c moves relative to o_j): the joints below j (from i up, not j) move c
+// by at most sum (|v_m| + |w_m| (|c| + offsets_m)); j's own rotation and its ancestors' turn r itself by at
+// most (|w_j| + their angular speeds) |r(s)| (an ancestor a moves both c and o_j: w_a x (c - o_a) -
+// w_a x (o_j - o_a) = w_a x r; its translation cancels). Each joint's lever term is the smaller of this and
+// the norm-based (|c| + rho + offsets) |n x w_j| bound, both safe. It is exact at h = 0 for a point (rho =
+// 0): the lever's component along the axis, and the part of it along n, move nothing along n.
+//
 // The projected bound only bounds motion along n, which makes d / mu safe when n is the normal of a plane
 // separating the two links: true for convex geometry (the links' hulls, as temporal culling uses it, and the
 // nodes of hull trees), not for polygon soups, whose advancement uses the full speed.
@@ -50,6 +65,12 @@ public:
     struct Projection {
         double time = 0;
         std::vector<Mat3> parent; ///< per joint: its parent link's world rotation at `time`
+        std::vector<Pose> link;   ///< per link: its world pose at `time` (for the levers' directions)
+    };
+    /// Points of a link: a ball of `radius` about `centre` (in the link's frame).
+    struct Ball {
+        Vec3 centre;
+        double radius = 0;
     };
     Projection projection(double t) const;
     /// The link's radius passed to update().
@@ -59,8 +80,14 @@ public:
     /// Bound on |dx/dt . n| over [p.time, p.time + horizon] for the points of link i within `arm` of its
     /// frame's origin (n unit, world space).
     double projectedSpeed(const Projection& p, int link, const Vec3& n, double arm, double horizon) const;
+    /// The same for the points of a ball of link i, with each lever's direction at p.time (C2A's bound,
+    /// above): never above the arm-based bound for arm = |centre| + radius.
+    double projectedSpeed(const Projection& p, int link, const Vec3& n, const Ball& ball,
+                          double horizon) const;
 
 private:
+    double projected(const Projection& p, int link, const Vec3& n, double arm, const Ball* ball,
+                     double horizon) const;
     struct Piece {
         double start = 0, end = 0;
         std::vector<Vec3> v, w;                   // per joint: velocities in its parent link's frame (eq. 2)

@@ -68,8 +68,20 @@ void TimeOfContactSearch::prepare(const SpatialCulling& culling,
     const std::size_t n = trees.size();
     m_radius.assign(n, 0);
     m_linkOf.assign(n, -1);
-    for (std::size_t o = 0; o < n; ++o)
-        for (const Vec3& v : hulls[o]->vertices()) m_radius[o] = std::max(m_radius[o], length(v));
+    m_ball.assign(n, {});
+    for (std::size_t o = 0; o < n; ++o) {
+        Vec3 lo{INFINITY, INFINITY, INFINITY}, hi = -lo;
+        for (const Vec3& v : hulls[o]->vertices()) {
+            m_radius[o] = std::max(m_radius[o], length(v));
+            lo = {std::min(lo.x, v.x), std::min(lo.y, v.y), std::min(lo.z, v.z)};
+            hi = {std::max(hi.x, v.x), std::max(hi.y, v.y), std::max(hi.z, v.z)};
+        }
+        if (hulls[o]->vertices().empty()) continue;
+        m_ball[o].centre = (lo + hi) * 0.5;
+        for (const Vec3& v : hulls[o]->vertices())
+            m_ball[o].radius = std::max(m_ball[o].radius, length(v - m_ball[o].centre));
+        m_ball[o].radius *= 1 + 1e-12; // rounding of the centre's distance
+    }
     const auto& groups = culling.groups();
     m_bounds.assign(groups.size(), MotionBound{});
     m_groupRadius.assign(groups.size(), {});
@@ -127,7 +139,7 @@ bool TimeOfContactSearch::atRelativeRest(std::uint32_t a, std::uint32_t b) const
 
 MotionBound::Projection TimeOfContactSearch::projection(std::uint32_t o, double t) const {
     int g = m_culling->groupOf(o);
-    return g < 0 ? MotionBound::Projection{t, {}} : m_bounds[g].projection(t);
+    return g < 0 ? MotionBound::Projection{t, {}, {}} : m_bounds[g].projection(t);
 }
 
 double TimeOfContactSearch::fullSpeed(std::uint32_t a, std::uint32_t b, double t, double armA,
@@ -144,18 +156,28 @@ double TimeOfContactSearch::fullSpeed(std::uint32_t a, std::uint32_t b, double t
 
 double TimeOfContactSearch::projectedStep(std::uint32_t a, const MotionBound::Projection& pa, std::uint32_t b,
                                           const MotionBound::Projection& pb, double d, const Vec3& n,
-                                          double armA, double armB, double t1) const {
+                                          const MotionBound::Ball* ballA, const MotionBound::Ball* ballB,
+                                          double t1) const {
     const double t = pa.time, rest = std::max(0.0, t1 - t);
     auto mu = [&](double horizon) {
-        auto one = [&](std::uint32_t o, const MotionBound::Projection& p, const Vec3& dir, double arm) {
+        auto one = [&](std::uint32_t o, const MotionBound::Projection& p, const Vec3& dir,
+                       const MotionBound::Ball* ball) {
             int g = m_culling->groupOf(o);
             if (g < 0) return 0.0;
             const MotionBound& mb = m_bounds[g];
             const int k = m_linkOf[o];
-            return mb.projectedSpeed(p, k, dir, arm < 0 ? mb.radius(k) : arm, horizon);
+            if (ball) return mb.projectedSpeed(p, k, dir, *ball, horizon);
+            // The whole link: the smaller of the bounds for the ball about its origin and the ball about its
+            // hull's box centre (levers' directions), both holding it.
+            return std::min(mb.projectedSpeed(p, k, dir, mb.radius(k), horizon),
+                            mb.projectedSpeed(p, k, dir, m_ball[o], horizon));
         };
-        return one(a, pa, n, armA) + one(b, pb, -n, armB);
+        return one(a, pa, n, ballA) + one(b, pb, -n, ballB);
     };
+    auto armOf = [](const MotionBound::Ball* ball) {
+        return ball ? length(ball->centre) + ball->radius : -1.0;
+    };
+    const double armA = armOf(ballA), armB = armOf(ballB);
     // Over a horizon h the bound holds on [t, t + h]: the step is d / mu_h, capped at h unless h reaches the
     // frame's end (then nothing further matters). Start from the unprojected step (always safe) and grow h
     // towards d / mu_h while that is larger: the deep joints' turning slack shrinks with h.
@@ -257,8 +279,9 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     auto pairBounds = [&](std::uint32_t a, std::uint32_t b, double t) {
         DirectionalBounds out;
         out.projectedStep = [this, a, b, t1, pa = projection(a, t),
-                             pb = projection(b, t)](double d, const Vec3& n, double armA, double armB) {
-            return projectedStep(a, pa, b, pb, d, n, armA, armB, t1);
+                             pb = projection(b, t)](double d, const Vec3& n, const MotionBound::Ball& ballA,
+                                                    const MotionBound::Ball& ballB) {
+            return projectedStep(a, pa, b, pb, d, n, &ballA, &ballB, t1);
         };
         out.fullSpeed = [this, a, b, t](double armA, double armB) { return fullSpeed(a, b, t, armA, armB); };
         return out;
@@ -316,7 +339,7 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         CaSpeed projected = [&](double t, const Vec3& n) {
             if (rest[i] || !(measured > 0)) return 0.0;
             const double step =
-                projectedStep(a, projection(a, t), b, projection(b, t), measured, n, -1, -1, t1);
+                projectedStep(a, projection(a, t), b, projection(b, t), measured, n, nullptr, nullptr, t1);
             return std::isfinite(step) && step > 0 ? measured / step : 0.0;
         };
         CaResult h = advance(t0, hullDistance, projected, ca);

@@ -98,10 +98,11 @@ private:
     /// A duration from `at` (<= t1) within which two convex sets of objects a and b, `d` apart along the
     /// unit n (from a towards b), cannot close the gap: d / mu with sec. 6's projected bound over a horizon
     /// h, capped at h (safe for any h); h is grown from the unprojected step towards the fixed point
-    /// h = d / mu_h. `armA`, `armB` < 0: the links' radii.
+    /// h = d / mu_h. The sets lie in balls `ballA`, `ballB` (their levers' directions tighten mu, C2A's
+    /// bound); nullptr: the whole links.
     double projectedStep(std::uint32_t a, const MotionBound::Projection& pa, std::uint32_t b,
-                         const MotionBound::Projection& pb, double d, const Vec3& n, double armA, double armB,
-                         double t1) const;
+                         const MotionBound::Projection& pb, double d, const Vec3& n,
+                         const MotionBound::Ball* ballA, const MotionBound::Ball* ballB, double t1) const;
     /// The unprojected mu_A + mu_B at time t for points within the arms of their links' origins.
     double fullSpeed(std::uint32_t a, std::uint32_t b, double t, double armA, double armB) const;
 
@@ -109,9 +110,10 @@ private:
     std::vector<const DistanceTree*> m_trees;
     std::vector<const ConvexHull*> m_hulls;
     std::vector<const HullTree*> m_hullTrees;
-    std::vector<double> m_radius;      // per object: its farthest vertex from its frame's origin
-    std::vector<int> m_linkOf;         // per object: its index in its group's chain
-    std::vector<MotionBound> m_bounds; // per group, this frame
+    std::vector<double> m_radius;          // per object: its farthest vertex from its frame's origin
+    std::vector<MotionBound::Ball> m_ball; // per object: a ball holding its hull (its box's centre)
+    std::vector<int> m_linkOf;             // per object: its index in its group's chain
+    std::vector<MotionBound> m_bounds;     // per group, this frame
     std::vector<std::vector<double>> m_groupRadius;
     std::vector<std::vector<char>> m_still; // per group and link, this frame: its joint does not move
     /// "Within epsilon?" of pairs at relative rest, by pair: the answer of the last query and the poses and
