@@ -12,13 +12,6 @@ namespace cdlab {
 
 namespace {
 
-/// A time as people write it (13, 10.5), for messages.
-std::string formatted(double v) {
-    std::ostringstream out;
-    out << v;
-    return out.str();
-}
-
 /// "O*10,P": the GLFW keys of the named shortcuts, each repeated as asked (--tap).
 std::vector<int> tapKeys(const std::string& spec) {
     std::vector<int> keys;
@@ -91,8 +84,8 @@ double Automation::frameStart(int frame) {
     // The scene's own frames, the last ending at --at, or spread over the whole range.
     if (m_options.hasAt && !(m_options.at >= scene.startTime && m_options.at <= scene.endTime)) // NaN too
         throw InputError("--at", "",
-                         formatted(m_options.at) + " is outside the scene's time range [" +
-                             formatted(scene.startTime) + ", " + formatted(scene.endTime) + "]");
+                         formattedTime(m_options.at) + " is outside the scene's time range [" +
+                             formattedTime(scene.startTime) + ", " + formattedTime(scene.endTime) + "]");
     return m_app.timeline().scripted(frame, m_options.frames, m_options.hasAt ? &m_options.at : nullptr);
 }
 

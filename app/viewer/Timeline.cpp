@@ -7,14 +7,7 @@
 
 namespace cdlab {
 
-namespace {
-/// A time as people write it (13, 10.5), for messages.
-std::string formatted(double v) {
-    std::ostringstream out;
-    out << v;
-    return out.str();
-}
-} // namespace
+namespace {} // namespace
 
 void Timeline::setRange(double start, double end, int frames) {
     m_hasRange = true;
@@ -109,7 +102,7 @@ bool Timeline::seek(double budgetMs, const std::function<int(double, double)>& s
     m_time = t;
     if (m_seekFound >= 0)
         status = "contact in view " + std::to_string(m_seekFound + 1) + " in the frame ending at t " +
-                 formatted(t);
+                 formattedTime(t);
     else if (t >= m_end)
         status = "no contact from there to the end of the scene";
     else
@@ -121,7 +114,13 @@ bool Timeline::seek(double budgetMs, const std::function<int(double, double)>& s
 std::string Timeline::stopSeek() {
     if (!m_seeking) return {};
     m_seeking = false;
-    return "no contact up to t " + formatted(m_time) + " (search stopped)";
+    return "no contact up to t " + formattedTime(m_time) + " (search stopped)";
+}
+
+std::string formattedTime(double seconds) {
+    std::ostringstream out;
+    out << seconds;
+    return out.str();
 }
 
 } // namespace cdlab

@@ -90,4 +90,7 @@ private:
     Stopwatch m_seekClock;
 };
 
+/// A time as people write it (13, 10.5), for messages: the timeline's and the scripted options'.
+std::string formattedTime(double seconds);
+
 } // namespace cdlab

@@ -11,6 +11,8 @@
 #include "mesh/ProceduralMeshes.h"
 #include "scene/SceneObjects.h"
 
+#include "RandomShapes.h"
+
 #include <gtest/gtest.h>
 #include <random>
 #include <set>
@@ -70,29 +72,6 @@ void expectHullsContain(const HullTree& tree, const std::string& what) {
             }
         }
     }
-}
-
-TriangleMesh randomSoup(std::mt19937_64& rng, int count) {
-    std::uniform_real_distribution<double> u(-0.5, 0.5), s(-0.2, 0.2);
-    TriangleMesh m;
-    m.name = "soup";
-    for (int i = 0; i < count; ++i) {
-        Vec3 c{u(rng), u(rng), u(rng)};
-        Vec3 a = c + Vec3{s(rng), s(rng), s(rng)}, b = c + Vec3{s(rng), s(rng), s(rng)},
-             d = c + Vec3{s(rng), s(rng), s(rng)};
-        if (i % 7 == 1) d = a + (b - a) * 0.25; // a segment
-        if (i % 7 == 2) b = d = a;              // a point
-        auto base = static_cast<std::uint32_t>(m.vertices.size());
-        if (i % 5 == 4 && base >= 3) { // shares an edge with the previous triangle
-            m.vertices.push_back(d);
-            m.triangles.push_back({base - 3, base - 2, base});
-            continue;
-        }
-        m.vertices.insert(m.vertices.end(), {a, b, d});
-        m.triangles.push_back({base, base + 1, base + 2});
-    }
-    m.computeFaceNormals();
-    return m;
 }
 
 /// A flat n x n grid of squares (two triangles each) in the plane z = 0.
@@ -187,7 +166,7 @@ TEST(SurfaceDecomposition, DegenerateInputDecomposesWithoutError) {
 
     std::mt19937_64 rng(42);
     for (int k = 0; k < 20; ++k) {
-        TriangleMesh soup = randomSoup(rng, 10 + 7 * k);
+        TriangleMesh soup = test::randomSoup(rng, 10 + 7 * k);
         SurfaceDecomposition d(soup, 4 + k);
         expectValid(soup, d, 4 + k, "soup " + std::to_string(k));
         HullTree t(soup, 4 + k);
