@@ -55,9 +55,9 @@ std::unique_ptr<BulletMesh> makeBulletMesh(const TriangleMesh& mesh, double maxD
     if (maxDisplacement > 0) {
         // A deforming mesh: GImpact's box tree is quantized to 16 bits within the bounds it was built over
         // (padded by 1 scene unit), and its refit (postUpdate + updateBound) clamps to them: a vertex that
-        // moves further out gets a box that misses it, and contacts are lost (tests/scene/DeformTest.cpp, a sheet
-        // bobbing 2.5 units: all 13 colliding frames missed). Build it with every triangle's box grown by the
-        // most a vertex can move from here (twice the amplitude), then refit at margin 0 inside that.
+        // moves further out gets a box that misses it, and contacts are lost (tests/scene/DeformTest.cpp, a
+        // sheet bobbing 2.5 units: all 13 colliding frames missed). Build it with every triangle's box grown
+        // by the most a vertex can move from here (twice the amplitude), then refit at margin 0 inside that.
         m->shape->setMargin(btScalar(2 * maxDisplacement));
         m->shape->updateBound();
     }

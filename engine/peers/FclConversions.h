@@ -57,7 +57,8 @@ std::shared_ptr<fcl::BVHModel<BV>> buildFclModel(const TriangleMesh& mesh, std::
 /// its CCD), looser than the discrete test needs. AABB trees refit bottom-up (merging children's boxes);
 /// OBB and OBBRSS trees top-down, every node fitted to its triangles again, because FCL 0.7's bottom-up merge
 /// of two OBBs (merge_smalldist) can leave out the first corner's minimum ("if (dot > pmax) ... else if (dot
-/// < pmin)"): its boxes then miss geometry and contacts are lost (tests/scene/DeformTest.cpp caught 3 of 68 pairs).
+/// < pmin)"): its boxes then miss geometry and contacts are lost (tests/scene/DeformTest.cpp caught 3 of 68
+/// pairs).
 template <class BV> void refitFclModel(fcl::BVHModel<BV>& model, const TriangleMesh& mesh) {
     std::vector<fcl::Vector3d> points;
     points.reserve(mesh.vertices.size());

@@ -50,8 +50,8 @@ struct AlgorithmInfo {
     /// (poses at the frame's end), catch and articulated-reference (the joints), fcl-sampled (poses at its
     /// sampled times). False for those that move every object on a straight screw between its poses at the
     /// frame's ends (rigid-ccd, rigid-ccd-bm, rigid-ccd-reference, fcl-ca): they refuse scenes whose joints
-    /// swing a link on an arc (refuseArticulatedMotion); tests/articulated/ArticulatedMotionTest.cpp checks that the two
-    /// agree for every algorithm.
+    /// swing a link on an arc (refuseArticulatedMotion); tests/articulated/ArticulatedMotionTest.cpp checks
+    /// that the two agree for every algorithm.
     bool jointMotion = true;
     /// "discrete", "continuous reference", "continuous peer", ...: the kind, and the role unless a method.
     std::string kindLabel() const;
