@@ -135,8 +135,8 @@ void ComparePanel::draw(const LayoutRect& rect) {
             for (const auto& vp : vps)
                 ImGui::TableNextColumn(), ImGui::Text("%.3f", vp->result.stages.get(s));
         }
-        // The scene's earliest time of contact of each continuous view (catch, articulated-reference and the
-        // rigid pipelines side by side), then whether each view agrees with the first view of its kind.
+        // The scene's earliest time of contact of each continuous view (articulated and rigid
+        // pipelines side by side), then whether each view agrees with the first view of its kind.
         auto cell = [](const std::string& text) {
             text == "-" || text == "culling only" || text == "refused"
                 ? ImGui::TextDisabled("%s", text.c_str())

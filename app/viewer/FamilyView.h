@@ -72,7 +72,7 @@ public:
 };
 
 struct FamilyInfo {
-    std::string name;               ///< "catch": the key of --step and of the JSON report
+    std::string name;               ///< the family's key in --step and in the JSON report
     int order = 0;                  ///< panel and report order, lower first
     const char* stepHelp = nullptr; ///< what K of --step NAME=K means; null: the family has no step-through
     int stepMin = 0;                ///< the least K

@@ -47,9 +47,9 @@ public:
     const TriangleMesh& drawnMesh(std::size_t i) const;
     std::vector<BodyView>& bodyViews() { return m_bodyViews; }
 
-    /// Whether object i's mesh is closed and wound outwards: the Scene panel shows it because the LDI query
-    /// and its CGAL peer need closed meshes. Computed on first use from the rest mesh (a deforming body's
-    /// deformation keeps its connectivity), by mesh (links may share one).
+    /// Whether object i's mesh is closed and wound outwards: the Scene panel shows it because penetration
+    /// measures (and their CGAL peer) need closed meshes. Computed on first use from the rest mesh (a
+    /// deforming body's deformation keeps its connectivity), by mesh (links may share one).
     const SurfaceCheck& surfaceOf(std::size_t object);
     /// "cylinder closed, outward; ball open or inconsistently wound: 12 unmatched edges" (the automated
     /// runs print it).

@@ -46,7 +46,7 @@ struct OverlayInfo {
     std::vector<LegendEntry> shows;
     const char* refines = nullptr; ///< the key of the toggle this one refines (only on while that is)
     OverlayId id = 0;              ///< its flag in OverlaySettings; set when the row is registered
-    /// A family view's own drawing that one algorithm's views make (the catch view's convex pieces): the
+    /// A family view's own drawing that one algorithm's views make (a family's own overlay): the
     /// row applies to that algorithm only. Null: decided by `shows` (or the row it refines).
     const char* onlyFor = nullptr;
 };
