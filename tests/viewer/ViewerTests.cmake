@@ -408,3 +408,11 @@ cdlab_viewer_report_test(ldi
 cdlab_output_test(viewer.report.unwritable 1 "error: --report: cannot write /nonexistent/report.json"
   ${VIEWER} --offscreen --no-settings --frames 1 --report /nonexistent/report.json
   ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+# The convex pieces belong to catch's views: a bvh view beside it, with every overlay on and the same link
+# selected, draws none and lists no convex-pieces line in its legend.
+cdlab_output_test(viewer.offscreen.convex_pieces_catch_only 0
+  "viewport 0 \\(bvh\\) legend: [^\n]*\nviewport 1 \\(catch\\) legend: [^\n]*convex-pieces\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 1 --overlays -a bvh -a catch --select athlete/thigh_l
+  ${CMAKE_SOURCE_DIR}/scenes/exercise.json)
+set_tests_properties(viewer.offscreen.convex_pieces_catch_only PROPERTIES FAIL_REGULAR_EXPRESSION
+                     "\\(bvh\\) legend: [^\n]*convex-pieces|\\(bvh\\) convex pieces")

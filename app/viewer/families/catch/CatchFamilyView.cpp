@@ -34,7 +34,9 @@ public:
             convexPiecesSection(r, context.objects, m_view, context.lookAt);
     }
     void afterStep(const FrameResult& r, const SceneObjects& objects, MeshDataCache* meshData) override {
-        updateConvexPieces(objects, meshData, m_view);
+        // The pieces belong to catch's views only (the row's onlyFor): another algorithm's frames, which
+        // carry no CatchDetail, draw none.
+        updateConvexPieces(objects, r.details.has<CatchDetail>() ? meshData : nullptr, m_view);
         drawCatchView(r, objects, m_view);
     }
     void hover(const FrameResult& r, const SceneObjects& objects, const Vec3* origin,
