@@ -1,9 +1,31 @@
 """Same-hour A/B of two cdlab-bench binaries on the refactor bar's workloads (issues 27 and 41): the binaries
 alternate, three runs each; prints every run and the ratio of the medians new/old.
-   python3 scripts/ab_refactor.py OLD_BENCH NEW_BENCH [--no-bullets]      (run from the repository root)"""
-import json, subprocess, csv, statistics, sys, os
+   python3 scripts/ab_refactor.py OLD_BENCH NEW_BENCH [--no-bullets]      (run from the repository root)
+   python3 scripts/ab_refactor.py OLD_BENCH NEW_BENCH --instructions
+The second form is for a loaded machine, where wall-clock medians of two binaries differ by 2x from one run to
+the next: it runs each workload once per binary under callgrind and compares the instructions executed (the
+whole process: loading and preparing too), which do not depend on the load. It cannot see cache or branch
+effects; use the first form on a quiet machine for those."""
+import json, subprocess, csv, statistics, sys, os, re
 bins = {'old': sys.argv[1], 'new': sys.argv[2]}
 bullets = '--no-bullets' not in sys.argv[3:]
+if '--instructions' in sys.argv[3:]:
+    work = [('knot_teapot_close bvh', ['run', 'scenes/knot_teapot_close.json', '--frames', '30', '--algo', 'bvh']),
+            ('knot_teapot_deep bvh', ['run', 'scenes/knot_teapot_deep.json', '--frames', '30', '--algo', 'bvh']),
+            ('table1 (doors)', ['table1', '--no-peer']),
+            ('walk catch', ['run', 'scenes/walk.json', '-a', 'catch']),
+            ('walk catch[bounds=interval]', ['run', 'scenes/walk.json', '-a', 'catch:bounds=interval']),
+            ('bullets rigid-ccd', ['run', 'scenes/bullets.json', '-a', 'rigid-ccd']),
+            ('bullets rigid-ccd-bm', ['run', 'scenes/bullets.json', '-a', 'rigid-ccd-bm'])]
+    print(f"{'workload':32s} {'old Ir':>16s} {'new Ir':>16s} {'new/old':>8s}")
+    for label, args in work:
+        ir = {}
+        for name in ('old', 'new'):
+            r = subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null', bins[name]] + args,
+                               capture_output=True, text=True, check=True)
+            ir[name] = int(re.search(r'Collected : (\d+)', r.stderr).group(1))
+        print(f"{label:32s} {ir['old']:16d} {ir['new']:16d} {ir['new'] / ir['old']:8.4f}", flush=True)
+    sys.exit(0)
 res = {}
 def run_json(b, args):
     subprocess.run([b] + args + ['--json', f'/tmp/ab_refactor_{os.getpid()}.json'], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
