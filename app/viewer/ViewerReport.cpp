@@ -50,7 +50,11 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
     report["gl_debug_output"] = GlPlatform::debugOutputOn();
     if (m_loaded.scene()) {
         std::printf("last frame t %g -> %g\n", in.lastFrom, in.lastTo);
-        report["last_frame"] = {{"t0", in.lastFrom}, {"t1", in.lastTo}};
+        // On the scene's grid: "frame i of n", the frame ending at t1 (0: the start instant).
+        report["last_frame"] = {{"t0", in.lastFrom},
+                                {"t1", in.lastTo},
+                                {"frame", m_timeline.position()},
+                                {"of", m_timeline.frameCount()}};
     }
     json views = json::array();
     for (std::size_t v = 0; v < m_viewports.size(); ++v) {
@@ -67,7 +71,10 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         for (const TimeOfContact& c : vp.result.firstContacts) {
             std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.label().c_str(), c.time,
                         m_loaded.describeContact(c).c_str());
-            j["first_contacts"].push_back({{"t", c.time}, {"contact", m_loaded.describeContact(c)}});
+            const double span = vp.result.t1 - vp.result.t0; // the fraction of the frame, as the View panel
+            j["first_contacts"].push_back({{"t", c.time},
+                                           {"fraction", span > 0 ? (c.time - vp.result.t0) / span : 0.0},
+                                           {"contact", m_loaded.describeContact(c)}});
         }
         j["contact_pairs"] = vp.result.contactPairCount();
         json counters = json::object();
