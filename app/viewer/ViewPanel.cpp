@@ -168,6 +168,14 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
         }
     }
     if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) {
+        if (vp.reusedLast()) {
+            ImGui::TextColored(ImVec4(0.5f, 0.85f, 1, 1), "reused: %d runs, %d reused", vp.stepsRun(),
+                               vp.stepsReused());
+            helpMarker(
+                "Paused, the frame, the algorithm and the overlays did not change since the last run, so "
+                "its answer and drawing are shown again instead of running it every rendered frame. "
+                "The times below are those of the runs.");
+        }
         if (ImGui::BeginTable("timings", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
             ImGui::TableSetupColumn("stage (ms)");
             ImGui::TableSetupColumn("now");

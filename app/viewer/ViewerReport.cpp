@@ -77,6 +77,8 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
                                            {"contact", m_loaded.describeContact(c)}});
         }
         j["contact_pairs"] = vp.result.contactPairCount();
+        // Its algorithm's runs, and the frames that reused the last run (nothing it depends on changed).
+        j["steps_run"] = vp.stepsRun(), j["steps_reused"] = vp.stepsReused();
         json counters = json::object();
         for (const auto& [c, n] : vp.result.counters.items()) counters[toString(c)] = n;
         j["counters"] = counters;

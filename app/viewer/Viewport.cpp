@@ -8,6 +8,33 @@ std::string Viewport::label() const {
     return changed.empty() ? algorithm : algorithm + "[" + changed + "]";
 }
 
+bool Viewport::step(double t0, double t1) {
+    m_reusedLast = false;
+    draw.clear();
+    if (!algo) return false;
+    std::vector<bool> toggles(overlayCount());
+    for (OverlayId row = 0; row < overlayCount(); ++row) toggles[row] = overlays.get(row);
+    // The same span of the same prepared algorithm with the same overlays (what the DrawList lets it draw):
+    // its answer and drawing are the last run's (steps are deterministic: the goldens pin them).
+    if (m_last.algo == algo.get() && m_last.t0 == t0 && m_last.t1 == t1 && m_last.overlays == toggles &&
+        m_last.bvhObject == overlays.bvhObject && m_last.bvhLevel == overlays.bvhLevel &&
+        m_last.pickedNode == overlays.pickedNode) {
+        draw = m_last.draw;
+        m_reusedLast = true;
+        ++m_stepsReused;
+        return false;
+    }
+    result = algo->step(t0, t1, &draw);
+    ++m_stepsRun;
+    timing.push(result.stages);
+    pushBounded(counters, result.counters, TimingHistory::kCapacity);
+    m_last.algo = algo.get(), m_last.t0 = t0, m_last.t1 = t1, m_last.overlays = std::move(toggles);
+    m_last.bvhObject = overlays.bvhObject, m_last.bvhLevel = overlays.bvhLevel;
+    m_last.pickedNode = overlays.pickedNode;
+    m_last.draw = draw;
+    return true;
+}
+
 const std::vector<std::uint32_t>& levelSizes(Viewport& vp) {
     int object = vp.overlays.bvhObject;
     if (vp.levelSizesObject == object) return vp.levelSizes;

@@ -42,6 +42,34 @@ struct Viewport {
     /// once per body and prepared algorithm (-1: not counted).
     std::vector<std::uint32_t> levelSizes;
     int levelSizesObject = -1;
+
+    /// Runs the algorithm over [t0, t1] into `draw` (result, timing and counters follow) — or, when nothing
+    /// the run depends on changed since the last one (the same span, the same prepared algorithm, the same
+    /// overlays, which decide what it draws: a paused view), puts that run's result and drawing back
+    /// without running it (issue 43: ldi took 55-77 ms a rendered frame while paused). Returns whether it
+    /// ran. Without an algorithm the drawing is cleared and nothing runs.
+    bool step(double t0, double t1);
+    /// The prepared algorithm (or scene) changed: the next step runs.
+    void forgetStep() { m_last = {}; }
+    /// Whether the last step() put the previous run back, and the steps run and reused so far (the run
+    /// report's "steps_run" and "steps_reused").
+    bool reusedLast() const { return m_reusedLast; }
+    int stepsRun() const { return m_stepsRun; }
+    int stepsReused() const { return m_stepsReused; }
+
+private:
+    /// The last run: what it depended on, and what it drew (before the viewer's own drawing was added).
+    struct LastRun {
+        const Algorithm* algo = nullptr;
+        double t0 = 0, t1 = 0;
+        std::vector<bool> overlays; ///< each overlay row's toggle
+        int bvhObject = 0, bvhLevel = 0;
+        std::int64_t pickedNode = -1;
+        DrawList draw{nullptr};
+    };
+    LastRun m_last;
+    bool m_reusedLast = false;
+    int m_stepsRun = 0, m_stepsReused = 0;
 };
 
 /// vp.levelSizes for the body its overlays show, counted from the algorithm's structure drawing.

@@ -435,6 +435,16 @@ foreach(start IN ITEMS "start" "0.5" "1")
     "--frames 2 --seek-contact ${_at}--algo catch ${CMAKE_SOURCE_DIR}/scenes/walk.json"
     "last_frame.frame=44" "last_frame.of=144" "viewports.0.first_contacts.0.fraction=0\\.518346[0-9]*")
 endforeach()
+# Quiet when paused (issue 43): a view whose frame did not change reuses its last run instead of running its
+# algorithm every rendered frame. Ten frames ending at t 1 on bullets' grid of 1/3 s: seven at the start
+# instant (frames before the range's start stay there), then three whole frames: 4 runs, 6 reused, in
+# both views. A pick (on the second frame, the same instant) changes what the algorithm draws: it runs again.
+cdlab_viewer_report_test(quiet_when_paused
+  "--frames 10 --at 1 --algo bvh --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
+  "viewports.0.steps_run=4" "viewports.0.steps_reused=6" "viewports.1.steps_run=4" "viewports.1.steps_reused=6")
+cdlab_viewer_report_test(paused_pick_runs_again
+  "${CMAKE_SOURCE_DIR}/scenes/doors.json --frames 4 --at 0 --algo rigid-ccd-bm --pick 0.6,0.5"
+  "status=picked node [0-9]+ of moving_door" "viewports.0.steps_run=2" "viewports.0.steps_reused=2")
 # A report that cannot be written fails the run (exit 1), naming the option and the file.
 cdlab_output_test(viewer.report.unwritable 1 "error: --report: cannot write /nonexistent/report.json"
   ${VIEWER} --offscreen --no-settings --frames 1 --report /nonexistent/report.json
