@@ -173,7 +173,7 @@ void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     for (auto& f : vp.families) f->clear();
     m_timeline.clearContacts(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
-    vp.counters.clear();
+    vp.counters.clear(), vp.stageTimes.clear();
     vp.result = {};
     vp.forgetStep();
     vp.overlays.pickedNode = -1; // node indices belong to the structure being replaced

@@ -146,6 +146,7 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         }
         std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
         report["compare"] = {{"first_toc", jt}, {"same_contacts", js}};
+        report["compare"].update(ComparePanel::reportFields(m_viewports)); // the plot's series, the cells
     }
     std::printf("frames drawn while preparing in the background %d\n", in.framesWhilePreparing);
     report["frames_while_preparing"] = in.framesWhilePreparing;

@@ -48,7 +48,7 @@ ViewerUi::ViewerUi(ViewerApp& app)
       m_timelinePanel(m_placement, app.timeline(), app.status()),
       m_viewPanel(m_placement, app.loaded(), app.preparation(),
                   [&app](int v, const Vec3& point) { app.lookAt(v, point); }),
-      m_comparePanel(m_placement, app.viewports()) {
+      m_comparePanel(m_placement, app.viewports(), app.status(), app.lastScene()) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr; // layout is not persisted; viewer settings are (ViewerApp)

@@ -28,6 +28,7 @@ bool Viewport::step(double t0, double t1) {
     ++m_stepsRun;
     timing.push(result.stages);
     pushBounded(counters, result.counters, TimingHistory::kCapacity);
+    pushBounded(stageTimes, result.stages, TimingHistory::kCapacity);
     m_last.algo = algo.get(), m_last.t0 = t0, m_last.t1 = t1, m_last.overlays = std::move(toggles);
     m_last.bvhObject = overlays.bvhObject, m_last.bvhLevel = overlays.bvhLevel;
     m_last.pickedNode = overlays.pickedNode;

@@ -31,7 +31,8 @@ struct Viewport {
     /// shown for the frames that carry its detail.
     std::vector<std::unique_ptr<FamilyView>> families = makeFamilyViews(&overlays);
     TimingHistory timing;
-    std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
+    std::deque<Counters> counters;     ///< the last runs' counters (TimingHistory::kCapacity), for the plot
+    std::deque<StageTimes> stageTimes; ///< the same runs' stage times (Compare plots them as counters)
     OrbitCamera camera;
     std::string error;
     /// What `algo` was made from: the panel edits `algorithm` and `params` at once, and a cancelled

@@ -390,6 +390,25 @@ cdlab_viewer_report_test(compare
   "viewports.1.label=articulated-reference" "viewports.2.label=bvh" "viewports.0.families.catch.bars_drawn=null"
   "compare.first_toc.0=[0-9]+\\.[0-9]+" "compare.first_toc.1=[0-9]+\\.[0-9]+" "compare.first_toc.2=-"
   "compare.same_contacts.0=yes" "compare.same_contacts.1=(yes|dt [0-9]e-0[4-9])")
+# Compare that shows the difference (issue 43): "-" for a counter an algorithm does not report (FCL's
+# conservative advancement counts no BV tests; a bvh view no edge/edge tests), the default series chosen from
+# what the views report (bv_tests, the one counter most of them keep), the CSV of the series a column per
+# view and a row per run.
+cdlab_viewer_report_test(compare_unreported
+  "--frames 6 --algo bvh --algo rigid-ccd --algo fcl-ca ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
+  "compare.counters.2.bv_tests=-" "compare.counters.2.contacts=[0-9]+" "compare.counters.0.ee_tests=-"
+  "compare.counters.1.ee_tests=[0-9]+" "compare.counters.0.bv_tests=[1-9][0-9]*" "compare.series=bv_tests"
+  "compare.csv_header=run,view 1: bvh bv_tests,view 2: rigid-ccd bv_tests,view 3: fcl-ca bv_tests"
+  "compare.csv_rows=6")
+# Two LDI views default to a counter they do (not bv_tests, a flat 0 for them); rigid-ccd beside
+# rigid-ccd-bm on the doors to a counter both do some of that differs between them (not bm_tests: 0 for
+# rigid-ccd, no ratio line).
+cdlab_viewer_report_test(compare_default_ldi
+  "--frames 3 --at 1.98 --algo ldi --algo ldi:resolution=256 ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json"
+  "compare.series=ldi_[a-z]+" "compare.counters.0.bv_tests=0")
+cdlab_viewer_report_test(compare_default_bm
+  "--frames 12 --algo rigid-ccd --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "compare.series=(ee|vf|fv|bv)_tests" "compare.counters.0.bm_nested=-" "compare.counters.1.bm_nested=[0-9]+")
 # SBV on knot_teapot where the knot enters the teapot: the pair's outcome and triangles, round 1 of the
 # step-through (8 half-spaces) and its legend line.
 cdlab_viewer_report_test(sbv
