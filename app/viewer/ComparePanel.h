@@ -56,7 +56,7 @@ public:
     /// The series shown until one is picked, from what the views report over their last runs: the counter
     /// every view reports that differs most between them (relative spread of their means); without one, the
     /// counter most views report with a value; where every counter is 0 (or none is reported), the total
-    /// time. Two LDI views never get a flat 0 of bv_tests.
+    /// time. Two views of an algorithm that does no BV tests never get a flat 0 of bv_tests.
     static CompareSeries defaultSeries(const std::vector<std::unique_ptr<Viewport>>& vps);
     /// Per view, the series over its last runs (NaN where its algorithm did not report it in that run).
     static std::vector<std::vector<double>> seriesValues(const std::vector<std::unique_ptr<Viewport>>& vps,

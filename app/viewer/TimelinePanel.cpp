@@ -37,7 +37,7 @@ void TimelinePanel::draw(const LayoutRect& rect) {
         helpMarker("Steps the scene's frames from here until a viewport reports a contact, and pauses on "
                    "that frame (the timeline follows the search; Stop ends it). Every algorithm runs the "
                    "scene frame that ends at the time shown, so the continuous ones show the time of contact "
-                   "inside it as a fraction of that frame (View panel, Times of contact).");
+                   "inside it as a fraction of that frame (View panel, Contacts tab).");
     }
     ImGui::SameLine();
     ImGui::Checkbox("loop", &m_timeline.loop());

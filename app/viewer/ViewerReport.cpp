@@ -5,6 +5,7 @@
 #include "FamilyView.h"
 #include "GlPlatform.h"
 #include "OverlayTable.h"
+#include "ViewPanel.h"
 #include "ViewerApp.h"
 #include "core/Stats.h"
 
@@ -76,6 +77,8 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
                                            {"fraction", span > 0 ? (c.time - vp.result.t0) / span : 0.0},
                                            {"contact", m_loaded.describeContact(c)}});
         }
+        if (const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.preparedAlgorithm))
+            j["overlays_listed"] = ViewPanel::listedOverlays(*info); // the View tab's rows
         j["contact_pairs"] = vp.result.contactPairCount();
         // Its algorithm's runs, and the frames that reused the last run (nothing it depends on changed).
         j["steps_run"] = vp.stepsRun(), j["steps_reused"] = vp.stepsReused();

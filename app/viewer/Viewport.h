@@ -47,8 +47,8 @@ struct Viewport {
     /// Runs the algorithm over [t0, t1] into `draw` (result, timing and counters follow) — or, when nothing
     /// the run depends on changed since the last one (the same span, the same prepared algorithm, the same
     /// overlays, which decide what it draws: a paused view), puts that run's result and drawing back
-    /// without running it (issue 43: ldi took 55-77 ms a rendered frame while paused). Returns whether it
-    /// ran. Without an algorithm the drawing is cleared and nothing runs.
+    /// without running it (issue 43: a GPU query took 55-77 ms a rendered frame while paused). Returns
+    /// whether it ran. Without an algorithm the drawing is cleared and nothing runs.
     bool step(double t0, double t1);
     /// The prepared algorithm (or scene) changed: the next step runs.
     void forgetStep() { m_last = {}; }

@@ -274,7 +274,7 @@ cdlab_output_test(viewer.bad_step_form 2 "error: --step: 'catch' is not FAMILY=K
 # the one that gave the TOC, the hand reaching the other side's foot.
 cdlab_output_test(viewer.offscreen.catch_bar_tooltip 0
   "viewport 0 \\(catch\\) tooltip PCL 1 of [2-9] by lower bound: athlete/hand_[lr] / athlete/foot_[lr]\n"
-  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --hover 0.785,0.5
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --hover 0.785,0.6
   ${CMAKE_SOURCE_DIR}/scenes/exercise.json)
 # SBV's teaching views (issue 31): one sbv view on knot_teapot where the knot enters the teapot (t 2). The
 # pairs section lists the pair whose boxes overlap with CSBV's outcome and its kept triangles ("1 of 1
@@ -323,7 +323,7 @@ cdlab_output_test(viewer.offscreen.ldi_panels 0
 # reaches in front of Q), enters B and leaves A.
 cdlab_output_test(viewer.offscreen.ldi_row_hover 0
   "viewport 0 \\(ldi\\[backend=cpu,row=0.25\\]\\) ldi row 128 of left / right: pixels [0-9]+-[0-9]+ with fragments, [1-9][0-9]* inside A, [1-9][0-9]* inside B, [1-9][0-9]* inside both. hovered pixel [0-9]+ of row 128. inside at z0: A 1, B 0. z [0-9.]+  B entry. z [0-9.]+  A exit. inside both: [0-9.]+-[0-9.]+\n"
-  ${VIEWER} --offscreen --no-settings --frames 2 --at 1.98 --algo ldi:backend=cpu,row=0.25 --hover 0.9,0.7
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 1.98 --algo ldi:backend=cpu,row=0.25 --hover 0.9,0.8
   --screenshot ${SHOTS}/offscreen_ldi_row_hover.png ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json)
 # Before the spheres meet no pair is queried: both sections say so.
 cdlab_output_test(viewer.offscreen.ldi_no_pairs 0
@@ -409,6 +409,13 @@ cdlab_viewer_report_test(compare_default_ldi
 cdlab_viewer_report_test(compare_default_bm
   "--frames 12 --algo rigid-ccd --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "compare.series=(ee|vf|fv|bv)_tests" "compare.counters.0.bm_nested=-" "compare.counters.1.bm_nested=[0-9]+")
+# A View panel per algorithm (issue 43): the View tab lists only the overlays the view's algorithm can draw
+# (a bvh view had "time of contact" and "swept link boxes" greyed but ticked), in the table's order.
+cdlab_viewer_report_test(view_panel_overlays
+  "--frames 2 --algo bvh --algo rigid-ccd-bm --algo ldi ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
+  "viewports.0.overlays_listed=\\[[^a-z]*bvh[^a-z]*bvhOnlyOverlapped[^a-z]*bvhCulled[^a-z]*colourByDepth[^a-z]*hitTriangles[^a-z]*contacts[^a-z]*\\]"
+  "viewports.1.overlays_listed=.*\"bmCulled\".*\"bmLevel\".*\"timeOfContact\".*"
+  "viewports.2.overlays_listed=\\[[^a-z]*ldiBox[^a-z]*ldiRegion[^a-z]*\\]")
 # SBV on knot_teapot where the knot enters the teapot: the pair's outcome and triangles, round 1 of the
 # step-through (8 half-spaces) and its legend line.
 cdlab_viewer_report_test(sbv
