@@ -286,7 +286,9 @@ void ComparePanel::seriesPlots(const std::vector<CompareSeries>& choices) {
     if (m_picked && !available) m_picked = false; // the view that reported it runs another algorithm now
     if (!m_picked && (key != m_defaultFor || !available)) {
         m_series = defaultSeries(vps);
-        if (anyRuns) m_defaultFor = key; // chosen again once the views have run
+        // Kept once a counter with data is found; before (no runs yet, or every counter still 0: the bodies
+        // not yet close), chosen again on the next frame.
+        if (anyRuns && !m_series.stage) m_defaultFor = key;
     }
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
     if (ImGui::BeginCombo("plot", m_series.name().c_str())) {
@@ -353,7 +355,12 @@ void ComparePanel::draw(const LayoutRect& rect) {
     if (ImGui::BeginTable("compare", int(vps.size()) + 1, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
         // Short headers (V1, V2, ...) in the views' colours that fit a narrow column; the full label as the
         // header's tooltip.
-        ImGui::TableSetupColumn("");
+        // The names column as wide as its longest name (they were cut: "nodes_visi"), at most 45 % of it.
+        float names = ImGui::CalcTextSize("same contacts").x;
+        for (const CompareSeries& s : choices)
+            names = std::max(names, ImGui::CalcTextSize(s.name().c_str()).x);
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed,
+                                std::min(names, 0.45f * ImGui::GetContentRegionAvail().x));
         for (std::size_t v = 0; v < vps.size(); ++v) {
             char header[24]; // formatted, not "V" + std::string: GCC 12 warns (-Wrestrict) on that inlined
             std::snprintf(header, sizeof header, "V%zu", v + 1);
