@@ -52,6 +52,19 @@ struct Viewport {
     bool step(double t0, double t1);
     /// The prepared algorithm (or scene) changed: the next step runs.
     void forgetStep() { m_last = {}; }
+    /// Before a newly prepared algorithm's first step: its recommended overlays (recommendedOverlays), when
+    /// the view's overlays are the table's defaults or the last recommendation, untouched since — a
+    /// first-time user sees the algorithm's picture at once, a user's own choice (settings file, --overlays,
+    /// --levels, the panel) stays. Returns whether it changed them.
+    bool recommendOverlays();
+
+    /// An algorithm's recommended overlays: rows turned on and the BVH level they show (-1: unchanged).
+    struct Recommendation {
+        std::vector<const char*> on;
+        int level = -1;
+    };
+    /// The recommendation for `algorithm`, or null (the table's defaults suit it).
+    static const Recommendation* recommendedOverlays(const std::string& algorithm);
     /// Whether the last step() put the previous run back, and the steps run and reused so far (the run
     /// report's "steps_run" and "steps_reused").
     bool reusedLast() const { return m_reusedLast; }
@@ -69,6 +82,9 @@ private:
         DrawList draw{nullptr};
     };
     LastRun m_last;
+    std::string m_recommendedFor;           ///< the algorithm the overlays were last considered for
+    std::vector<bool> m_recommendedToggles; ///< the overlays as the last recommendation left them
+    int m_recommendedLevel = -1;
     bool m_reusedLast = false;
     int m_stepsRun = 0, m_stepsReused = 0;
 };

@@ -416,6 +416,17 @@ cdlab_viewer_report_test(view_panel_overlays
   "viewports.0.overlays_listed=\\[[^a-z]*bvh[^a-z]*bvhOnlyOverlapped[^a-z]*bvhCulled[^a-z]*colourByDepth[^a-z]*hitTriangles[^a-z]*contacts[^a-z]*\\]"
   "viewports.1.overlays_listed=.*\"bmCulled\".*\"bmLevel\".*\"timeOfContact\".*"
   "viewports.2.overlays_listed=\\[[^a-z]*ldiBox[^a-z]*ldiRegion[^a-z]*\\]")
+# Recommended overlays per algorithm (issue 43): with the table's defaults (no settings) a rigid-ccd-bm view
+# opens on redon2002's Figure 1 at level 9 (the culled nodes of the level, faces forwards filled and backwards
+# in wireframe: 116 boxes of 12 edges), a rigid-ccd view beside it keeps the defaults; overlays the user
+# chose (--overlays here) stay.
+cdlab_viewer_report_test(recommended_overlays
+  "--frames 20 --at 0.5 --algo rigid-ccd-bm --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.drew=bm-level 1392 lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines"
+  "viewports.1.legend=\\[[ ]*\\]")
+cdlab_viewer_report_test(recommended_overlays_user_choice
+  "--frames 20 --at 0.5 --overlays --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.drew=bvh-node .*")
 # SBV on knot_teapot where the knot enters the teapot: the pair's outcome and triangles, round 1 of the
 # step-through (8 half-spaces) and its legend line.
 cdlab_viewer_report_test(sbv
