@@ -59,8 +59,12 @@ void Automation::whilePreparing() {
 
 void Automation::firstFrame(int frame) {
     if (frame == 0 && m_options.seekContact && m_app.loaded().scene()) {
-        // The frames end where the first contact from the scene's start is found.
-        m_app.timeline().restart();
+        // The frames end where the first contact after --at (Next contact pressed there), else after the
+        // scene's start, is found.
+        if (m_options.hasAt)
+            m_app.timeline().scrub(m_options.at);
+        else
+            m_app.timeline().restart();
         m_app.startSeek();
         while (m_app.seekContact(0)) { // one frame per call, as a slow machine's window would resume it
         }

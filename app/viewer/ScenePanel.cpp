@@ -63,8 +63,26 @@ void ScenePanel::draw(const LayoutRect& rect) {
     m_renderMode = RenderMode(mode);
     ImGui::Separator();
     if (m_loaded.scene()) {
-        ImGui::TextWrapped("%s", m_loaded.scene()->name.c_str());
-        if (!m_loaded.scene()->description.empty()) disabledWrapped(m_loaded.scene()->description);
+        const std::string& description = m_loaded.scene()->description;
+        if (description.empty()) {
+            ImGui::TextWrapped("%s", m_loaded.scene()->name.c_str());
+        } else {
+            // The description under the scene's name, folded when it would push the bodies and the link
+            // tree below the panel's edge (a long one hid a three-link model's tree under Compare): the
+            // rows first, the text one click away. Decided once per scene; the user's click then rules.
+            const float line = ImGui::GetFrameHeightWithSpacing();
+            const float textH =
+                ImGui::CalcTextSize(description.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+            const float rowsH = line * float(m_loaded.objects()->objects().size() +
+                                             m_loaded.scene()->models.size() + 2); // + triangles, header
+            ImGui::SetNextItemOpen(textH + rowsH <= ImGui::GetContentRegionAvail().y, ImGuiCond_Once);
+            const std::string id = m_loaded.scene()->name + "###about " + m_loaded.scene()->name;
+            const bool open = ImGui::TreeNodeEx(id.c_str(), ImGuiTreeNodeFlags_NoTreePushOnOpen);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(open ? "Click to fold the scene's description"
+                                       : "Click to show the scene's description");
+            if (open) disabledWrapped(description);
+        }
         // What each imported file held and what import made of it (welding; ignored skins, animations).
         for (const std::string& line : m_loaded.scene()->imports) {
             if (line.find(": warning: ") == std::string::npos) {

@@ -7,12 +7,10 @@
 
 namespace cdlab {
 
-namespace {} // namespace
-
 void Timeline::setRange(double start, double end, int frames) {
     m_hasRange = true;
     m_start = start, m_end = end, m_frames = frames;
-    m_time = start;
+    m_time = m_clock = start;
     m_seeking = false;
 }
 
@@ -24,40 +22,87 @@ double Timeline::frameTime(int i, int n) const {
     return n <= 1 ? m_start : m_start + (m_end - m_start) * i / (n - 1);
 }
 
+int Timeline::frameCount() const {
+    return std::max(1, m_frames - 1);
+}
+
+double Timeline::gridTime(int i) const {
+    const int n = frameCount();
+    i = std::clamp(i, 0, n);
+    // As Scene::frameTime (the bench's frames): the same doubles, so a view steps exactly the bench's frame.
+    return i == n ? m_end : m_start + (m_end - m_start) * i / n;
+}
+
+int Timeline::frameAt(double t) const {
+    const int n = frameCount();
+    const double dt = frameLength();
+    if (!(dt > 0)) return 0; // a static scene: one instant, frame 0
+    // A grid time, up to rounding, belongs to the frame that ends there. Clamped while still a double:
+    // converting one outside int's range is undefined.
+    const double k = std::ceil((t - m_start) / dt - 1e-9) - 1;
+    return k >= n - 1 ? n - 1 : k > 0 ? int(k) : 0;
+}
+
+int Timeline::gridIndex(double t) const {
+    if (!(frameLength() > 0) || t <= m_start + 1e-9 * frameLength()) return 0;
+    return frameAt(t) + 1;
+}
+
+double Timeline::shownFrom() const {
+    const int i = position();
+    return i == 0 ? m_start : gridTime(i - 1);
+}
+
+void Timeline::scrub(double t) {
+    m_time = m_clock = gridTime(gridIndex(t));
+    m_playing = false;
+}
+
+void Timeline::scrubTo(int i) {
+    m_time = m_clock = gridTime(i);
+    m_playing = false;
+}
+
 void Timeline::restart() {
-    if (m_hasRange) m_time = m_start;
+    if (m_hasRange) m_time = m_clock = m_start;
+}
+
+void Timeline::togglePlaying() {
+    m_playing = !m_playing;
+    m_clock = m_time; // playing goes on from the frame shown
 }
 
 double Timeline::takeSteps(double t) {
     const int steps = std::exchange(m_pendingSteps, 0);
     if (!m_hasRange || steps == 0) return t;
     m_stepsTaken += steps;
-    return std::min(m_end, t + frameLength() * steps);
+    return gridTime(gridIndex(t) + std::min(steps, frameCount()));
 }
 
 double Timeline::advance(double wallSeconds) {
-    double t0 = m_time;
-    if (m_playing) m_time += wallSeconds * m_speed;
-    m_time = takeSteps(m_time);
-    if (m_time > m_end) m_time = m_loop && m_end - m_start > 0 ? m_start : m_end;
-    if (!m_playing) t0 = std::max(m_start, m_time - frameLength());
-    return t0;
+    if (m_playing) {
+        m_clock += wallSeconds * m_speed;
+        if (m_clock > m_end) m_clock = m_loop && m_end - m_start > 0 ? m_start : m_end;
+        m_time = gridTime(gridIndex(m_clock));
+    }
+    if (m_pendingSteps > 0) m_time = m_clock = takeSteps(m_time);
+    return shownFrom();
 }
 
 double Timeline::scripted(int frame, int frames, const double* at) {
-    double t0 = m_time;
+    int i = 0;
     if (at) {
-        // The scene's own frames, the last ending at `at`: the screenshot shows one frame's motion as the
-        // bench steps it (e.g. redon2002's Figure 1 view in the middle of a swivel).
-        m_time = std::max(m_start, *at - frameLength() * (frames - 1 - frame));
-        if (frame == 0) t0 = m_time; // nothing moves before the first frame
+        // The scene's own frames, the last ending where `at` lands on the grid: the screenshot shows one
+        // frame's motion as the bench steps it (e.g. redon2002's Figure 1 view in the middle of a swivel).
+        i = std::max(0, gridIndex(*at) - (frames - 1 - frame));
     } else {
-        m_time = frameTime(frame, frames);
+        i = gridIndex(frameTime(frame, frames));
     }
-    const double scriptedTime = m_time;
-    m_time = takeSteps(std::min(m_end, scriptedTime + m_stepOffset));
-    m_stepOffset = m_time - scriptedTime;
-    return t0;
+    const int scripted = i;
+    m_time = takeSteps(gridTime(std::min(frameCount(), scripted + m_stepOffset)));
+    m_stepOffset = gridIndex(m_time) - scripted;
+    m_clock = m_time;
+    return shownFrom();
 }
 
 void Timeline::markContact(double t0, double t1) {
@@ -88,22 +133,23 @@ void Timeline::startSeek() {
 
 bool Timeline::seek(double budgetMs, const std::function<int(double, double)>& step, std::string& status) {
     if (!m_hasRange || !m_seeking) return false;
-    // The scene's frames from here on, as the bench steps them, until one reports a contact. The search
+    // The grid frames after the one shown, as the bench steps them, until one reports a contact. The search
     // goes on over the viewer's frames (a budget per frame), so the window keeps drawing, the timeline shows
     // where it is, and Stop ends it.
-    double dt = frameLength(), t = m_time;
+    const int n = frameCount();
+    int i = position();
     Stopwatch clock;
-    for (int steps = 0; t < m_end && m_seekFound < 0 && (steps == 0 || clock.ms() < budgetMs);
+    for (int steps = 0; i < n && m_seekFound < 0 && (steps == 0 || clock.ms() < budgetMs);
          ++steps) { // at least one frame per call
-        double t1 = std::min(t + dt, m_end);
-        m_seekFound = step(t, t1);
-        t = t1;
+        m_seekFound = step(gridTime(i), gridTime(i + 1));
+        ++i;
     }
-    m_time = t;
+    m_time = m_clock = gridTime(i);
     if (m_seekFound >= 0)
-        status = "contact in view " + std::to_string(m_seekFound + 1) + " in the frame ending at t " +
-                 formattedTime(t);
-    else if (t >= m_end)
+        status = "contact in view " + std::to_string(m_seekFound + 1) + " in frame " + std::to_string(i) +
+                 " of " + std::to_string(n) + " (t " + formattedTime(gridTime(i - 1)) + " -> " +
+                 formattedTime(m_time) + ")";
+    else if (i >= n)
         status = "no contact from there to the end of the scene";
     else
         return true; // not done: the next frame goes on
@@ -121,6 +167,17 @@ std::string formattedTime(double seconds) {
     std::ostringstream out;
     out << seconds;
     return out.str();
+}
+
+} // namespace cdlab
+
+namespace cdlab {
+
+float sliderValueX(int value, int last, float width, float grabMin) {
+    const float padding = 2, usable = width - 2 * padding;
+    const float grab = std::min(std::max(usable / float(std::max(last, 0) + 1), grabMin), usable);
+    const float t = last > 0 ? float(std::clamp(value, 0, last)) / float(last) : 0.0f;
+    return padding + grab / 2 + (usable - grab) * t;
 }
 
 } // namespace cdlab

@@ -27,33 +27,55 @@ public:
     /// Time of frame `i` of `n` frames spanning the range (frame 0 = start), as Scene::frameTime.
     double frameTime(int i, int n) const;
 
+    // The scene's frame grid: grid times g_i = start + i dt (i = 0 .. frameCount(), dt = frameLength()), and
+    // frame f (0-based) spanning [g_f, g_(f+1)]. Paused, the time is always a grid time g_i; every view runs
+    // the whole frame that ends there (at the start, g_0, the start instant), so the same frame is stepped
+    // from wherever one started and a continuous time of contact is the same fraction of it (issue 43).
+
+    /// Frames on the grid: one fewer than the scene's frame times (at least one).
+    int frameCount() const;
+    /// Grid time i (0 .. frameCount(); the last is the range's end exactly).
+    double gridTime(int i) const;
+    /// The frame containing `t`: a grid time belongs to the frame that ends there, the start to frame 0.
+    int frameAt(double t) const;
+    /// Where `t` lands on the grid: 0 at (or before) the start, else the grid index that ends the frame
+    /// containing it (scrubbing between frames shows the frame containing that time).
+    int gridIndex(double t) const;
+    /// The time's grid index: "frame `position()` of `frameCount()`" (0: the scene's start).
+    int position() const { return gridIndex(m_time); }
+    /// The span [t0, t1] the views run for the time shown: the frame ending at it (the start: an instant).
+    double shownFrom() const;
+
     double time() const { return m_time; }
-    /// Scrubbing: the time moves there and playing pauses.
-    void scrub(double t) { m_time = t, m_playing = false; }
+    /// Scrubbing: the time moves to the grid time ending the frame that contains `t` and playing pauses.
+    void scrub(double t);
+    /// The slider: grid index `i` (clamped), paused.
+    void scrubTo(int i);
     /// Back to the range's start (R); nothing without a range.
     void restart();
     double speed() const { return m_speed; }
     void setSpeed(double speed) { m_speed = speed; }
     bool playing() const { return m_playing; }
-    void togglePlaying() { m_playing = !m_playing; }
+    void togglePlaying();
     bool& loop() { return m_loop; }
 
     /// Pauses and asks for one more scene frame (O, the Step button); each press counts, however fast they
     /// come. The frame loop takes the steps.
     void singleStep() { m_playing = false, ++m_pendingSteps; }
-    /// The time after the steps asked for: `t` plus one scene frame per step, within the range.
+    /// The time after the steps asked for: the grid time `t` lands on plus one grid frame per step,
+    /// within the range.
     double takeSteps(double t);
     /// Single steps taken since start (the automated report prints them).
     int stepsTaken() const { return m_stepsTaken; }
 
-    /// An interactive frame `wallSeconds` after the last: playing moves the time by wall time times the
-    /// speed, single steps add their frames, past the end the time loops to the start (or stays at the
-    /// end). Returns the frame's start: paused (or scrubbed), the scene frame that ends at the time, so
-    /// continuous algorithms show its motion instead of a frame without any.
+    /// An interactive frame `wallSeconds` after the last: playing moves a clock by wall time times the
+    /// speed and the time shown is the grid time ending the frame that contains it; single steps add grid
+    /// frames; past the end the clock loops to the start (or stays at the end). Returns the frame's start
+    /// (shownFrom()): the views run the whole scene frame that ends at the time.
     double advance(double wallSeconds);
     /// An automated run's frame `frame` of `frames`: spread over the whole range, or, with `at`, the
-    /// scene's own frames with the last ending at `*at` (a time within the range). Single steps (--tap O)
-    /// move this frame and the ones that follow on. Returns the frame's start.
+    /// scene's own frames with the last ending where `*at` lands on the grid (a time within the range).
+    /// Single steps (--tap O) move this frame and the ones that follow on. Returns the frame's start.
     double scripted(int frame, int frames, const double* at);
 
     /// Per frame of the scene's grid (frame f spans [start + f dt, start + (f + 1) dt]): whether a
@@ -63,7 +85,7 @@ public:
     /// Another algorithm (or scene): the contacts seen so far were another's.
     void clearContacts() { m_contactFrames.clear(); }
 
-    /// Next contact: steps the scene's frames from the current time until `step(t0, t1)` (which steps every
+    /// Next contact: steps the grid frames after the one shown until `step(t0, t1)` (which steps every
     /// view over [t0, t1]) returns the index of a view that reports a contact, and pauses on that frame.
     /// startSeek() begins; seek() goes on for up to `budgetMs` of stepping (at least one frame per call)
     /// and returns true while the search is not over, with `status` saying how it ended when it is;
@@ -79,11 +101,13 @@ private:
     bool m_hasRange = false;
     double m_start = 0, m_end = 0;
     int m_frames = 60;
-    double m_time = 0, m_speed = 1;
+    double m_time = 0;  ///< the time shown: a grid time
+    double m_clock = 0; ///< playing: the wall-time clock the shown time follows
+    double m_speed = 1;
     bool m_playing = true, m_loop = true;
-    int m_pendingSteps = 0;  ///< single steps asked for and not yet taken
-    int m_stepsTaken = 0;    ///< single steps taken since start
-    double m_stepOffset = 0; ///< automation: how far single steps moved the scripted frame times
+    int m_pendingSteps = 0; ///< single steps asked for and not yet taken
+    int m_stepsTaken = 0;   ///< single steps taken since start
+    int m_stepOffset = 0;   ///< automation: how many grid frames single steps moved the scripted frames
     std::vector<char> m_contactFrames;
     bool m_seeking = false; ///< a Next-contact search is under way (it runs over the viewer's frames)
     int m_seekFound = -1;   ///< the viewport that reported the contact
@@ -92,5 +116,11 @@ private:
 
 /// A time as people write it (13, 10.5), for messages: the timeline's and the scripted options'.
 std::string formattedTime(double seconds);
+
+/// Where ImGui's integer slider of `width` units over values 0 .. `last` centres its grab for `value`
+/// (imgui_widgets.cpp SliderBehaviorT: 2 units of padding, a grab of max(width / (last + 1), `grabMin`)),
+/// as an offset from the slider's left edge: the timeline's contact marks and frame ticks sit on the grid
+/// positions the slider lands on.
+float sliderValueX(int value, int last, float width, float grabMin);
 
 } // namespace cdlab

@@ -7,6 +7,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace cdlab {
 
@@ -33,9 +35,9 @@ void TimelinePanel::draw(const LayoutRect& rect) {
     } else {
         if (ImGui::Button("Next contact (N)")) m_timeline.startSeek();
         helpMarker("Steps the scene's frames from here until a viewport reports a contact, and pauses on "
-                   "that frame (the timeline follows the search; Stop ends it). Paused, every algorithm runs "
-                   "the scene frame that ends at the current time, so the continuous ones show the time of "
-                   "contact inside it.");
+                   "that frame (the timeline follows the search; Stop ends it). Every algorithm runs the "
+                   "scene frame that ends at the time shown, so the continuous ones show the time of contact "
+                   "inside it as a fraction of that frame (View panel, Contacts tab).");
     }
     ImGui::SameLine();
     ImGui::Checkbox("loop", &m_timeline.loop());
@@ -44,33 +46,47 @@ void TimelinePanel::draw(const LayoutRect& rect) {
     ImGui::SetNextItemWidth(120);
     if (ImGui::SliderFloat("speed", &speed, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
         m_timeline.setSpeed(speed);
-    float t = float(m_timeline.time());
+    // The slider runs over the scene's grid: each value is a grid time, "frame i of n" the frame that ends
+    // there, which every view runs whole (0: the scene's start).
+    const int n = m_timeline.frameCount();
+    int position = m_timeline.position();
+    char format[64];
+    std::snprintf(format, sizeof format, "frame %%d of %d", n);
     const ImVec2 sliderAt = ImGui::GetCursorScreenPos();
-    const float sliderWidth = ImGui::GetContentRegionAvail().x - 60;
-    ImGui::SetNextItemWidth(-60);
-    if (ImGui::SliderFloat("t (s)", &t, float(m_timeline.start()), float(m_timeline.end()), "%.3f"))
-        m_timeline.scrub(t);
-    // Under the slider: the frames in which a viewport reported a contact so far (played, stepped or
-    // searched), so the moments worth a closer look stay visible after they pass.
+    const float sliderWidth = ImGui::GetContentRegionAvail().x - 110;
+    ImGui::SetNextItemWidth(sliderWidth);
+    if (ImGui::SliderInt("##frame", &position, 0, n, format, ImGuiSliderFlags_AlwaysClamp))
+        m_timeline.scrubTo(position);
+    ImGui::SameLine();
+    ImGui::Text("t %.4g s", m_timeline.time());
+    helpMarker("The scene's own frames (its \"frames\" in the JSON). Every view runs the whole frame that "
+               "ends at the time shown, from the scene's start on the same grid as cdlab-bench, so a "
+               "contact is found in the same frame, at the same fraction of it, wherever you started.");
+    // Under the slider, on the slider's own value positions: a tick per frame (where they fit) and the
+    // frames in which a viewport reported a contact so far (played, stepped or searched), so the moments
+    // worth a closer look stay visible after they pass.
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float y = ImGui::GetCursorScreenPos().y, grabMin = ImGui::GetStyle().GrabMinSize;
+    auto x = [&](int i) { return sliderAt.x + sliderValueX(i, n, sliderWidth, grabMin); };
+    const int every = std::max(1, int(std::ceil(4 / std::max(1e-3f, x(1) - x(0))))); // ticks 4 units apart
+    for (int i = 0; i <= n; i += every)
+        dl->AddLine(ImVec2(x(i), y), ImVec2(x(i), y + (i % (10 * every) == 0 ? 3.0f : 2.0f)),
+                    IM_COL32(150, 150, 160, 255));
     const auto& marks = m_timeline.contactFrames();
-    if (std::find(marks.begin(), marks.end(), 1) != marks.end()) {
-        ImDrawList* dl = ImGui::GetWindowDrawList();
-        float y = ImGui::GetCursorScreenPos().y, per = sliderWidth / float(marks.size());
-        std::size_t count = 0;
-        for (std::size_t f = 0; f < marks.size(); ++f) {
-            if (!marks[f]) continue;
-            std::size_t g = f; // a run of marked frames is one bar
-            while (g + 1 < marks.size() && marks[g + 1]) ++g;
-            count += g - f + 1;
-            float x0 = sliderAt.x + per * float(f), x1 = std::max(sliderAt.x + per * float(g + 1), x0 + 2);
-            dl->AddRectFilled(ImVec2(x0, y), ImVec2(x1, y + 5), IM_COL32(235, 70, 60, 255));
-            f = g;
-        }
-        ImGui::Dummy(ImVec2(sliderWidth, 5));
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Frames in which a viewport reported a contact so far: %zu of %zu", count,
-                              marks.size());
+    std::size_t count = 0;
+    for (std::size_t f = 0; f < marks.size(); ++f) {
+        if (!marks[f]) continue;
+        std::size_t g = f; // a run of marked frames is one bar, from the first's start to the last's end
+        while (g + 1 < marks.size() && marks[g + 1]) ++g;
+        count += g - f + 1;
+        const float x0 = x(int(f)), x1 = std::max(x(int(g) + 1), x0 + 2);
+        dl->AddRectFilled(ImVec2(x0, y), ImVec2(x1, y + 5), IM_COL32(235, 70, 60, 255));
+        f = g;
     }
+    ImGui::Dummy(ImVec2(sliderWidth, 5));
+    if (count > 0 && ImGui::IsItemHovered())
+        ImGui::SetTooltip("Frames in which a viewport reported a contact so far: %zu of %zu", count,
+                          marks.size());
     ImGui::End();
 }
 

@@ -1,5 +1,6 @@
 #include "ViewPanel.h"
 
+#include "ComparePanel.h"
 #include "LoadedScene.h"
 #include "OverlayTable.h"
 #include "PanelPlacement.h"
@@ -14,6 +15,17 @@
 
 namespace cdlab {
 
+bool ViewPanel::listsOverlay(const OverlayInfo& row, const AlgorithmInfo& algo) {
+    return row.id != overlay::PickedCone && overlayApplies(row, algo);
+}
+
+std::vector<std::string> ViewPanel::listedOverlays(const AlgorithmInfo& algo) {
+    std::vector<std::string> keys;
+    for (const OverlayInfo& row : overlayTable())
+        if (listsOverlay(row, algo)) keys.push_back(row.key);
+    return keys;
+}
+
 void ViewPanel::overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, const AlgorithmInfo& algo) {
     std::string why;
     const bool applies = overlayApplies(row, algo, &why);
@@ -23,7 +35,16 @@ void ViewPanel::overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, cons
     const bool parentOn = !parent || overlayOn(*parent, o);
     if (parent) ImGui::Indent();
     ImGui::BeginDisabled(!applies || !parentOn);
-    ImGui::Checkbox(row.label, o.flag(row.id));
+    // The label wraps at the panel's edge instead of being cut there; clicking it toggles, as a checkbox's.
+    ImGui::PushID(row.key);
+    ImGui::Checkbox("##on", o.flag(row.id));
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    const float wrapAt = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("(?)").x - 8;
+    ImGui::PushTextWrapPos(ImGui::GetCursorPos().x + std::max(wrapAt, 40.0f));
+    ImGui::TextUnformatted(row.label);
+    ImGui::PopTextWrapPos();
+    if (ImGui::IsItemClicked() && applies && parentOn) *o.flag(row.id) = !*o.flag(row.id);
+    ImGui::PopID();
     ImGui::EndDisabled();
     std::string help = row.help;
     if (!applies)
@@ -40,10 +61,41 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
     if (n > 1) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
     std::string title =
         "View " + std::to_string(index + 1) + ": " + vp.label() + "###view" + std::to_string(index);
-    ImGui::Begin(title.c_str());
+    const bool open = ImGui::Begin(title.c_str());
     m_placement.settle("View " + std::to_string(index + 1), index);
+    // A click on a collapsed panel's title bar opens it (ImGui opens it only from the arrow, or on a
+    // double click), as the README says; a drag is not a click.
+    if (!open && ImGui::IsWindowHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        ImGui::GetIO().MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16)
+        ImGui::SetWindowCollapsed(false);
+    for (auto& f : vp.families) f->beginPanel(); // every frame, drawn or not
+    if (!open) {
+        ImGui::End();
+        return;
+    }
+    {
+        // The view's colour (its lines in Compare) before its algorithm.
+        const auto c = ComparePanel::viewColour(std::size_t(index));
+        const float sw = ImGui::GetFrameHeight() - 6;
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled(
+            ImVec2(at.x, at.y + 3), ImVec2(at.x + sw, at.y + 3 + sw),
+            ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], 1)));
+        ImGui::Dummy(ImVec2(sw, sw));
+        ImGui::SameLine();
+    }
     auto& registry = AlgorithmRegistry::instance();
     bool changed = false;
+    // The widgets leave room for the longest label and its "(?)": labels fit instead of being cut at the
+    // panel's edge.
+    float labels = ImGui::CalcTextSize("algorithm").x;
+    if (const AlgorithmInfo* shown = registry.find(vp.algorithm))
+        for (const auto& spec : shown->params)
+            labels = std::max(labels, ImGui::CalcTextSize(spec.name.c_str()).x);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::PushItemWidth(std::max(60.0f, ImGui::GetContentRegionAvail().x - labels -
+                                             ImGui::CalcTextSize("(?)").x - 2 * style.ItemInnerSpacing.x -
+                                             style.ItemSpacing.x));
     if (ImGui::BeginCombo("algorithm", vp.algorithm.c_str())) {
         for (const auto& a : registry.list())
             if (ImGui::Selectable(a.name.c_str(), a.name == vp.algorithm)) {
@@ -76,12 +128,44 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
         }
         helpMarker(spec.help);
     }
+    ImGui::PopItemWidth();
     if (changed) m_preparation.rebuild(vp);
     if (m_preparation.preparing(vp))
         ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "preparing %s (%.0f %%); the view runs %s meanwhile",
                            vp.algorithm.c_str(), 100 * m_preparation.fraction(),
                            vp.algo ? vp.preparedAlgorithm.c_str() : "nothing");
     if (!vp.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", vp.error.c_str());
+    // Tabs, so that the timings, counters and times of contact are one click away from the view's
+    // picture (they were below some 25 overlay rows).
+    if (!ImGui::BeginTabBar("##sections")) {
+        ImGui::End();
+        return;
+    }
+    if (ImGui::BeginTabItem("View")) {
+        viewTab(index, vp, info);
+        ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Timings")) {
+        timingsTab(vp);
+        ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Counters")) {
+        countersTab(vp);
+        ImGui::EndTabItem();
+    }
+    const std::size_t tocs = vp.result.firstContacts.size();
+    const std::string contacts =
+        "Contacts" + (tocs ? " (" + std::to_string(tocs) + ")" : std::string()) + "###contacts";
+    if (ImGui::BeginTabItem(contacts.c_str())) {
+        contactsTab(index, vp);
+        ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+    ImGui::End();
+}
+
+void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
+    auto& registry = AlgorithmRegistry::instance();
     char prepared[96];
     std::snprintf(prepared, sizeof prepared, "prepare %.1f ms, %.0f KiB: ", vp.prepare.stages.get("build"),
                   vp.prepare.memoryBytes / 1024.0);
@@ -103,7 +187,6 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
     }
     // The families' sections (FamilyView), for the frames that carry their detail.
     for (auto& f : vp.families) {
-        f->beginPanel();
         if (m_loaded.objects() && f->reports(vp.result))
             f->panel(vp.result, {*m_loaded.objects(), [&](const Vec3& p) { m_lookAt(index, p); }});
     }
@@ -116,6 +199,9 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
         const auto& objs = m_loaded.objects()->objects();
         for (const OverlayInfo& row : overlayTable()) {
             if (row.id == overlay::PickedCone) continue; // with the pick, below
+            // Only what the view's algorithm can draw: a row that cannot apply is not listed (it was
+            // greyed but still ticked).
+            if (!listsOverlay(row, drawer ? *drawer : *info)) continue;
             overlayCheckbox(row, o, drawer ? *drawer : *info);
             if (row.id == overlay::Bvh) {
                 // The body and level every BVH and Fig. 1 overlay shows.
@@ -167,45 +253,60 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
             }
         }
     }
-    if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) {
-        if (ImGui::BeginTable("timings", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-            ImGui::TableSetupColumn("stage (ms)");
-            ImGui::TableSetupColumn("now");
-            ImGui::TableSetupColumn("avg");
-            ImGui::TableSetupColumn("max");
-            ImGui::TableHeadersRow();
-            for (const auto& [name, d] : vp.timing.stages()) statRow(name.c_str(), d, "%.3f");
-            statRow("total", vp.timing.total(), "%.3f");
-            ImGui::EndTable();
+}
+
+void ViewPanel::timingsTab(const Viewport& vp) {
+    if (vp.reusedLast()) {
+        ImGui::TextColored(ImVec4(0.5f, 0.85f, 1, 1), "reused: %d runs, %d reused", vp.stepsRun(),
+                           vp.stepsReused());
+        helpMarker("Paused, the frame, the algorithm and the overlays did not change since the last run, so "
+                   "its answer and drawing are shown again instead of running it every rendered frame. "
+                   "The times below are those of the runs.");
+    }
+    if (ImGui::BeginTable("timings", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("stage (ms)");
+        ImGui::TableSetupColumn("now");
+        ImGui::TableSetupColumn("avg");
+        ImGui::TableSetupColumn("max");
+        ImGui::TableHeadersRow();
+        for (const auto& [name, d] : vp.timing.stages()) statRow(name.c_str(), d, "%.3f");
+        statRow("total", vp.timing.total(), "%.3f");
+        ImGui::EndTable();
+    }
+    std::vector<float> plot(vp.timing.total().begin(), vp.timing.total().end());
+    if (!plot.empty())
+        plotWithAxes("##total", plot, std::max(1e-3f, *std::max_element(plot.begin(), plot.end())),
+                     "total step time", "ms", 60);
+}
+
+void ViewPanel::countersTab(const Viewport& vp) {
+    for (const auto& [name, value] : vp.result.counters.items())
+        ImGui::Text("%-14s %llu", toString(name), (unsigned long long)value);
+    ImGui::Text("%-14s %zu", "contact pairs", vp.result.contactPairCount());
+}
+
+void ViewPanel::contactsTab(int index, const Viewport& vp) {
+    const FrameResult& r = vp.result;
+    // The frame on the scene's grid, and each contact's time as a fraction of it: the same from any start.
+    ImGui::TextDisabled("frame t %.6f -> %.6f", r.t0, r.t1);
+    if (r.firstContacts.empty()) {
+        disabledWrapped(vp.algo ? "no time of contact in this frame (continuous algorithms report one per "
+                                  "body pair that touches)"
+                                : "no algorithm runs in this view");
+        return;
+    }
+    for (std::size_t k = 0; k < r.firstContacts.size(); ++k) {
+        const TimeOfContact& c = r.firstContacts[k];
+        double span = r.t1 - r.t0;
+        ImGui::Text("t %.6f (%.3f of the frame)", c.time, span > 0 ? (c.time - r.t0) / span : 0.0);
+        // The time-of-contact overlay put a label at the contact point, one per contact in this order.
+        if (k < vp.draw.labels.size()) {
+            ImGui::SameLine();
+            if (ImGui::SmallButton(("look##toc" + std::to_string(k)).c_str()))
+                m_lookAt(index, vp.draw.labels[k].at);
         }
-        std::vector<float> plot(vp.timing.total().begin(), vp.timing.total().end());
-        if (!plot.empty())
-            plotWithAxes("##total", plot, std::max(1e-3f, *std::max_element(plot.begin(), plot.end())),
-                         "total step time", "ms", 60);
+        ImGui::TextWrapped("  %s", m_loaded.describeContact(c).c_str());
     }
-    if (ImGui::CollapsingHeader("Counters", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const auto& [name, value] : vp.result.counters.items())
-            ImGui::Text("%-14s %llu", toString(name), (unsigned long long)value);
-        ImGui::Text("%-14s %zu", "contact pairs", vp.result.contactPairCount());
-    }
-    if (!vp.result.firstContacts.empty() &&
-        ImGui::CollapsingHeader("Times of contact", ImGuiTreeNodeFlags_DefaultOpen)) {
-        const FrameResult& r = vp.result;
-        ImGui::TextDisabled("frame t %.6f -> %.6f", r.t0, r.t1);
-        for (std::size_t k = 0; k < r.firstContacts.size(); ++k) {
-            const TimeOfContact& c = r.firstContacts[k];
-            double span = r.t1 - r.t0;
-            ImGui::Text("t %.6f (%.3f of the frame)", c.time, span > 0 ? (c.time - r.t0) / span : 0.0);
-            // The time-of-contact overlay put a label at the contact point, one per contact in this order.
-            if (k < vp.draw.labels.size()) {
-                ImGui::SameLine();
-                if (ImGui::SmallButton(("look##toc" + std::to_string(k)).c_str()))
-                    m_lookAt(index, vp.draw.labels[k].at);
-            }
-            ImGui::TextWrapped("  %s", m_loaded.describeContact(c).c_str());
-        }
-    }
-    ImGui::End();
 }
 
 } // namespace cdlab

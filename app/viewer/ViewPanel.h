@@ -1,13 +1,14 @@
-// ViewPanel: a view's panel — its algorithm and parameters (a change prepares it again in the background),
-// what preparing it reported, the families' sections (FamilyView), the overlays of the overlay table with the
-// body and level they show, its timings, counters and times of contact. It edits the Viewport it is drawn
-// for.
+// ViewPanel: a view's panel — its colour and algorithm, and tabs: View (the parameters, a change prepares it
+// again in the background; what preparing it reported; the families' sections (FamilyView); the overlays its
+// algorithm can draw with the body and level they show), Timings, Counters and Contacts (times of contact).
+// It edits the Viewport it is drawn for.
 #pragma once
 
 #include "ViewerLayout.h"
 #include "geometry/Vec3.h"
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace cdlab {
@@ -29,10 +30,21 @@ public:
         : m_placement(placement), m_loaded(loaded), m_preparation(preparation), m_lookAt(std::move(lookAt)) {}
     /// The panel of view `index` of `n`, at its layout rectangle `panels[index]` (when the layout changed).
     void draw(int index, int n, Viewport& vp, const std::vector<LayoutRect>& panels);
+    /// Whether the View tab lists the overlay row for a view of `algo`: only the rows its algorithm can draw
+    /// (the picked node's cone is listed with the pick); and the keys of those rows, in the table's order
+    /// (the run report's "overlays_listed").
+    static bool listsOverlay(const OverlayInfo& row, const AlgorithmInfo& algo);
+    static std::vector<std::string> listedOverlays(const AlgorithmInfo& algo);
 
 private:
-    /// One overlay toggle from the table: disabled (the tooltip says why) where it cannot apply.
+    /// One overlay toggle from the table: disabled (the tooltip says why) where the row it refines is off.
     void overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, const AlgorithmInfo& algo);
+    /// The panel's tabs: the view (preparation, the families' sections, the overlays its algorithm can
+    /// draw), the stage timings, the counters, the times of contact.
+    void viewTab(int index, Viewport& vp, const AlgorithmInfo* info);
+    void timingsTab(const Viewport& vp);
+    void countersTab(const Viewport& vp);
+    void contactsTab(int index, const Viewport& vp);
 
     PanelPlacement& m_placement;
     const LoadedScene& m_loaded;

@@ -173,8 +173,9 @@ void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     for (auto& f : vp.families) f->clear();
     m_timeline.clearContacts(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
-    vp.counters.clear();
+    vp.counters.clear(), vp.stageTimes.clear();
     vp.result = {};
+    vp.forgetStep();
     vp.overlays.pickedNode = -1; // node indices belong to the structure being replaced
     vp.algo = std::move(prepared.algo);
     vp.levelSizesObject = -1; // counted again for the new structure
@@ -186,11 +187,8 @@ void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
 void ViewerApp::stepViewports(double t0, double t1) {
     Stopwatch sw;
     for (auto& vp : m_viewports) {
-        vp->draw.clear();
+        vp->step(t0, t1); // or, paused (nothing changed), the last run's result and drawing
         if (!vp->algo) continue;
-        vp->result = vp->algo->step(t0, t1, &vp->draw);
-        vp->timing.push(vp->result.stages);
-        pushBounded(vp->counters, vp->result.counters, TimingHistory::kCapacity);
         const OverlaySettings& o = vp->overlays;
         const AlgorithmStructure* structure = vp->algo->structure();
         if (structure && o.get(overlay::Bvh) && !o.get(overlay::BvhOnlyOverlapped) && o.bvhObject >= 0)

@@ -5,6 +5,7 @@
 #include "FamilyView.h"
 #include "GlPlatform.h"
 #include "OverlayTable.h"
+#include "ViewPanel.h"
 #include "ViewerApp.h"
 #include "core/Stats.h"
 
@@ -50,7 +51,11 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
     report["gl_debug_output"] = GlPlatform::debugOutputOn();
     if (m_loaded.scene()) {
         std::printf("last frame t %g -> %g\n", in.lastFrom, in.lastTo);
-        report["last_frame"] = {{"t0", in.lastFrom}, {"t1", in.lastTo}};
+        // On the scene's grid: "frame i of n", the frame ending at t1 (0: the start instant).
+        report["last_frame"] = {{"t0", in.lastFrom},
+                                {"t1", in.lastTo},
+                                {"frame", m_timeline.position()},
+                                {"of", m_timeline.frameCount()}};
     }
     json views = json::array();
     for (std::size_t v = 0; v < m_viewports.size(); ++v) {
@@ -67,9 +72,16 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         for (const TimeOfContact& c : vp.result.firstContacts) {
             std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.label().c_str(), c.time,
                         m_loaded.describeContact(c).c_str());
-            j["first_contacts"].push_back({{"t", c.time}, {"contact", m_loaded.describeContact(c)}});
+            const double span = vp.result.t1 - vp.result.t0; // the fraction of the frame, as the View panel
+            j["first_contacts"].push_back({{"t", c.time},
+                                           {"fraction", span > 0 ? (c.time - vp.result.t0) / span : 0.0},
+                                           {"contact", m_loaded.describeContact(c)}});
         }
+        if (const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.preparedAlgorithm))
+            j["overlays_listed"] = ViewPanel::listedOverlays(*info); // the View tab's rows
         j["contact_pairs"] = vp.result.contactPairCount();
+        // Its algorithm's runs, and the frames that reused the last run (nothing it depends on changed).
+        j["steps_run"] = vp.stepsRun(), j["steps_reused"] = vp.stepsReused();
         json counters = json::object();
         for (const auto& [c, n] : vp.result.counters.items()) counters[toString(c)] = n;
         j["counters"] = counters;
@@ -137,6 +149,7 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         }
         std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
         report["compare"] = {{"first_toc", jt}, {"same_contacts", js}};
+        report["compare"].update(ComparePanel::reportFields(m_viewports)); // the plot's series, the cells
     }
     std::printf("frames drawn while preparing in the background %d\n", in.framesWhilePreparing);
     report["frames_while_preparing"] = in.framesWhilePreparing;

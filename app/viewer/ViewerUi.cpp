@@ -48,7 +48,7 @@ ViewerUi::ViewerUi(ViewerApp& app)
       m_timelinePanel(m_placement, app.timeline(), app.status()),
       m_viewPanel(m_placement, app.loaded(), app.preparation(),
                   [&app](int v, const Vec3& point) { app.lookAt(v, point); }),
-      m_comparePanel(m_placement, app.viewports()) {
+      m_comparePanel(m_placement, app.viewports(), app.status(), app.lastScene()) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr; // layout is not persisted; viewer settings are (ViewerApp)
@@ -221,9 +221,16 @@ void ViewerUi::openDialog() {
         }
     ImGui::EndChild();
     ImGui::SetNextItemWidth(440);
-    ImGui::InputText("path", &m_pathField);
-    helpMarker("A scene .json, or one or more mesh files separated by spaces (any format Assimp reads).");
-    if (ImGui::Button("Open")) {
+    const bool enterInField = ImGui::InputText("path", &m_pathField, ImGuiInputTextFlags_EnterReturnsTrue);
+    helpMarker(
+        "A scene .json, or one or more mesh files separated by spaces (any format Assimp reads). Enter "
+        "opens it.");
+    // Enter opens, as the button does: in the path field, or with a file of the list chosen.
+    const bool enter =
+        enterInField || (!m_pathField.empty() && ImGui::IsWindowFocused(ImGuiFocusedFlags_ChildWindows) &&
+                         (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+                          ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)));
+    if (ImGui::Button("Open") || enter) {
         std::vector<std::string> paths;
         std::size_t pos = 0;
         while (pos < m_pathField.size()) {

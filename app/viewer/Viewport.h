@@ -31,7 +31,8 @@ struct Viewport {
     /// shown for the frames that carry its detail.
     std::vector<std::unique_ptr<FamilyView>> families = makeFamilyViews(&overlays);
     TimingHistory timing;
-    std::deque<Counters> counters; ///< the last frames' counters (TimingHistory::kCapacity), for the plot
+    std::deque<Counters> counters;     ///< the last runs' counters (TimingHistory::kCapacity), for the plot
+    std::deque<StageTimes> stageTimes; ///< the same runs' stage times (Compare plots them as counters)
     OrbitCamera camera;
     std::string error;
     /// What `algo` was made from: the panel edits `algorithm` and `params` at once, and a cancelled
@@ -42,6 +43,50 @@ struct Viewport {
     /// once per body and prepared algorithm (-1: not counted).
     std::vector<std::uint32_t> levelSizes;
     int levelSizesObject = -1;
+
+    /// Runs the algorithm over [t0, t1] into `draw` (result, timing and counters follow) — or, when nothing
+    /// the run depends on changed since the last one (the same span, the same prepared algorithm, the same
+    /// overlays, which decide what it draws: a paused view), puts that run's result and drawing back
+    /// without running it (issue 43: a GPU query took 55-77 ms a rendered frame while paused). Returns
+    /// whether it ran. Without an algorithm the drawing is cleared and nothing runs.
+    bool step(double t0, double t1);
+    /// The prepared algorithm (or scene) changed: the next step runs.
+    void forgetStep() { m_last = {}; }
+    /// Before a newly prepared algorithm's first step: its recommended overlays (recommendedOverlays), when
+    /// the view's overlays are the table's defaults or the last recommendation, untouched since — a
+    /// first-time user sees the algorithm's picture at once, a user's own choice (settings file, --overlays,
+    /// --levels, the panel) stays. Returns whether it changed them.
+    bool recommendOverlays();
+
+    /// An algorithm's recommended overlays: rows turned on and the BVH level they show (-1: unchanged).
+    struct Recommendation {
+        std::vector<const char*> on;
+        int level = -1;
+    };
+    /// The recommendation for `algorithm`, or null (the table's defaults suit it).
+    static const Recommendation* recommendedOverlays(const std::string& algorithm);
+    /// Whether the last step() put the previous run back, and the steps run and reused so far (the run
+    /// report's "steps_run" and "steps_reused").
+    bool reusedLast() const { return m_reusedLast; }
+    int stepsRun() const { return m_stepsRun; }
+    int stepsReused() const { return m_stepsReused; }
+
+private:
+    /// The last run: what it depended on, and what it drew (before the viewer's own drawing was added).
+    struct LastRun {
+        const Algorithm* algo = nullptr;
+        double t0 = 0, t1 = 0;
+        std::vector<bool> overlays; ///< each overlay row's toggle
+        int bvhObject = 0, bvhLevel = 0;
+        std::int64_t pickedNode = -1;
+        DrawList draw{nullptr};
+    };
+    LastRun m_last;
+    std::string m_recommendedFor;           ///< the algorithm the overlays were last considered for
+    std::vector<bool> m_recommendedToggles; ///< the overlays as the last recommendation left them
+    int m_recommendedLevel = -1;
+    bool m_reusedLast = false;
+    int m_stepsRun = 0, m_stepsReused = 0;
 };
 
 /// vp.levelSizes for the body its overlays show, counted from the algorithm's structure drawing.

@@ -49,10 +49,9 @@ int main(int argc, char** argv) {
                        "scene's own length; default: --frames spread over the whole time range)")
             ->needs(framesOption);
     app.add_flag("--seek-contact", opts.seekContact,
-                 "Automated runs: as --at, at the end of the first frame from the scene's start in which a "
-                 "viewport reports a contact (what the Next contact button finds)")
-        ->needs(framesOption)
-        ->excludes(atOption);
+                 "Automated runs: as --at, at the end of the first frame from the scene's start (or after "
+                 "the frame --at shows) in which a viewport reports a contact (what Next contact finds)")
+        ->needs(framesOption);
     app.add_option("--then-algo", opts.thenAlgo,
                    "Automated runs: after half of --frames, switch the first viewport to this algorithm "
                    "(name[:key=value,...]), as its picker does")

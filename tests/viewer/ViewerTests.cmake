@@ -188,8 +188,9 @@ if(XVFB_RUN) # a real window resized by the window system
   set_tests_properties(viewer.xvfb.quick_taps PROPERTIES RESOURCE_LOCK xvfb)
 endif()
 # Offscreen: the ten steps are taken, the frames after them start ten scene frames later (the default
-# scene's frames are 0.0504 s: the last frame ends at 2 + 10 x 0.0504 instead of 2).
-cdlab_output_test(viewer.offscreen.quick_taps 0 "last frame t 1.94958 -> 2.5042\n.*taps O\\*10: shortcuts acted on 10, single steps 10\n"
+# scene's frames are 0.0504 s: --at 2 lands on the grid time 2.01681 that ends the frame containing 2, and
+# the last frame ends ten grid frames after it, at 2.52101).
+cdlab_output_test(viewer.offscreen.quick_taps 0 "last frame t 2.47059 -> 2.52101\n.*taps O\\*10: shortcuts acted on 10, single steps 10\n"
                   ${VIEWER} --offscreen --no-settings --frames 4 --at 2 --tap O*10 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 cdlab_output_test(viewer.bad_tap_count 2 "error: --tap: 'O\\*10x' is no shortcut key"
                   ${VIEWER} --offscreen --no-settings --frames 2 --tap O*10x ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
@@ -273,7 +274,7 @@ cdlab_output_test(viewer.bad_step_form 2 "error: --step: 'catch' is not FAMILY=K
 # the one that gave the TOC, the hand reaching the other side's foot.
 cdlab_output_test(viewer.offscreen.catch_bar_tooltip 0
   "viewport 0 \\(catch\\) tooltip PCL 1 of [2-9] by lower bound: athlete/hand_[lr] / athlete/foot_[lr]\n"
-  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --hover 0.785,0.5
+  ${VIEWER} --offscreen --no-settings --frames 2 --seek-contact --algo catch --hover 0.785,0.6
   ${CMAKE_SOURCE_DIR}/scenes/exercise.json)
 # SBV's teaching views (issue 31): one sbv view on knot_teapot where the knot enters the teapot (t 2). The
 # pairs section lists the pair whose boxes overlap with CSBV's outcome and its kept triangles ("1 of 1
@@ -284,11 +285,12 @@ cdlab_output_test(viewer.offscreen.sbv_knot_teapot 0
   "saved [^\n]*offscreen_sbv_knot_teapot.png\n.*GL errors 0\n.*legend: sbv, osh, overlap-region, triangle-kept, sbv-round\nviewport 0 \\(sbv\\) sbv pairs: 1 of 1 listed. teapot / knot: overlap region, kept [1-9][0-9]* of 17758 triangles \\([0-9.]+ % culled\\), [2-9] shrinking rounds\nviewport 0 \\(sbv\\) sbv step-through: teapot / knot, the slider over rounds 0-[2-9] \\(all recorded\\), round 1: 8 half-spaces, region [4-9] faces, kept [1-9][0-9]* \\+ [1-9][0-9]* triangles\n"
   ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv --step sbv=1
   --screenshot ${SHOTS}/offscreen_sbv_knot_teapot.png ${CMAKE_SOURCE_DIR}/scenes/knot_teapot.json)
-# Past the last round (--step sbv=1000) the slider stops at the last one, the final region: cylinder_ball at
-# t 2 shrinks twice, the ball's kept triangles falling from 721 to 508. With osh=svm the SVM's support
+# Past the last round (--step sbv=1000) the slider stops at the last one, the final region: cylinder_ball in
+# the grid frame containing t 2 (1.9798 -> 2.0202) shrinks twice, the ball's kept triangles falling from 754
+# to 529. With osh=svm the SVM's support
 # vectors are drawn and the legend says so.
 cdlab_output_test(viewer.offscreen.sbv_step_last 0
-  "viewport 0 \\(sbv\\) sbv step-through: cylinder / ball, the slider over rounds 0-2 \\(all recorded\\), round 2: 8 half-spaces, region 8 faces, kept 476 \\+ 508 triangles\n"
+  "viewport 0 \\(sbv\\) sbv step-through: cylinder / ball, the slider over rounds 0-2 \\(all recorded\\), round 2: 8 half-spaces, region 8 faces, kept 476 \\+ 529 triangles\n"
   ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv --step sbv=1000
   ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 cdlab_output_test(viewer.offscreen.sbv_support_vectors 0
@@ -307,20 +309,21 @@ cdlab_output_test(viewer.offscreen.scene_surfaces 0
   "GL errors 0\n.*scene surfaces: teapot open[^\n]* [1-9][0-9]* [^\n]*. knot closed, outward\n"
   ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo sbv
   --screenshot ${SHOTS}/offscreen_scene_surfaces.png ${CMAKE_SOURCE_DIR}/scenes/knot_teapot.json)
-# The LDI views (issue 32): two unit spheres 0.933 apart at t 2, whose lens has the closed-form volume 1.469.
+# The LDI views (issue 32): two unit spheres 0.946 apart at t 1.98305 (the grid frame --at 1.98 lands on,
+# frame 39 of 59), whose lens has the closed-form volume pi (4 + d) (2 - d)^2 / 12 = 1.439.
 # The pairs section prints the pair's numbers (the volume within 1 % of the lens), the teaching view the kept
 # row (the default, the window's middle) with the pixels inside A, B and both; the 3-D view draws Q and the
 # depth columns, the legend says so.
 cdlab_output_test(viewer.offscreen.ldi_panels 0
-  "saved [^\n]*offscreen_ldi_panels.png\n.*GL errors 0\n.*drew ldi-box 13 lines, ldi-region [1-9][0-9]* lines\n.*legend: ldi-box, ldi-region\nviewport 0 \\(ldi\\) ldi pairs: 1 of 1 listed. left / right: volume 1\\.4[5-8][0-9]*, footprint [0-9.]+, max depth 1\\.0[0-9]*, [1-9] layers, [1-9][0-9]* of [1-9][0-9]* fragments, 512 x 512 pixels of 0\\.00391\nviewport 0 \\(ldi\\) ldi row 256 of left / right: pixels [0-9]+-[0-9]+ with fragments, [1-9][0-9]* inside A, [1-9][0-9]* inside B, [1-9][0-9]* inside both\n.*scene surfaces: left closed, outward. right closed, outward\n"
-  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo ldi
+  "saved [^\n]*offscreen_ldi_panels.png\n.*GL errors 0\n.*drew ldi-box 13 lines, ldi-region [1-9][0-9]* lines\n.*legend: ldi-box, ldi-region\nviewport 0 \\(ldi\\) ldi pairs: 1 of 1 listed. left / right: volume 1\\.4[2-5][0-9]*, footprint [0-9.]+, max depth 1\\.0[0-9]*, [1-9] layers, [1-9][0-9]* of [1-9][0-9]* fragments, 512 x 512 pixels of 0\\.00391\nviewport 0 \\(ldi\\) ldi row 256 of left / right: pixels [0-9]+-[0-9]+ with fragments, [1-9][0-9]* inside A, [1-9][0-9]* inside B, [1-9][0-9]* inside both\n.*scene surfaces: left closed, outward. right closed, outward\n"
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 1.98 --algo ldi
   --screenshot ${SHOTS}/offscreen_ldi_panels.png ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json)
 # Hovering the teaching view (the CPU ray caster, row at a quarter of the height): the column's fragments in
 # depth order with body and entry or exit, as the tooltip lists them. A ray there starts inside A (the sphere
 # reaches in front of Q), enters B and leaves A.
 cdlab_output_test(viewer.offscreen.ldi_row_hover 0
   "viewport 0 \\(ldi\\[backend=cpu,row=0.25\\]\\) ldi row 128 of left / right: pixels [0-9]+-[0-9]+ with fragments, [1-9][0-9]* inside A, [1-9][0-9]* inside B, [1-9][0-9]* inside both. hovered pixel [0-9]+ of row 128. inside at z0: A 1, B 0. z [0-9.]+  B entry. z [0-9.]+  A exit. inside both: [0-9.]+-[0-9.]+\n"
-  ${VIEWER} --offscreen --no-settings --frames 2 --at 2 --algo ldi:backend=cpu,row=0.25 --hover 0.9,0.7
+  ${VIEWER} --offscreen --no-settings --frames 2 --at 1.98 --algo ldi:backend=cpu,row=0.25 --hover 0.9,0.8
   --screenshot ${SHOTS}/offscreen_ldi_row_hover.png ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json)
 # Before the spheres meet no pair is queried: both sections say so.
 cdlab_output_test(viewer.offscreen.ldi_no_pairs 0
@@ -387,6 +390,43 @@ cdlab_viewer_report_test(compare
   "viewports.1.label=articulated-reference" "viewports.2.label=bvh" "viewports.0.families.catch.bars_drawn=null"
   "compare.first_toc.0=[0-9]+\\.[0-9]+" "compare.first_toc.1=[0-9]+\\.[0-9]+" "compare.first_toc.2=-"
   "compare.same_contacts.0=yes" "compare.same_contacts.1=(yes|dt [0-9]e-0[4-9])")
+# Compare that shows the difference (issue 43): "-" for a counter an algorithm does not report (FCL's
+# conservative advancement counts no BV tests; a bvh view no edge/edge tests), the default series chosen from
+# what the views report (bv_tests, the one counter most of them keep), the CSV of the series a column per
+# view and a row per run.
+cdlab_viewer_report_test(compare_unreported
+  "--frames 6 --algo bvh --algo rigid-ccd --algo fcl-ca ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
+  "compare.counters.2.bv_tests=-" "compare.counters.2.contacts=[0-9]+" "compare.counters.0.ee_tests=-"
+  "compare.counters.1.ee_tests=[0-9]+" "compare.counters.0.bv_tests=[1-9][0-9]*" "compare.series=bv_tests"
+  "compare.csv_header=run,view 1: bvh bv_tests,view 2: rigid-ccd bv_tests,view 3: fcl-ca bv_tests"
+  "compare.csv_rows=6")
+# Two LDI views default to a counter they do (not bv_tests, a flat 0 for them); rigid-ccd beside
+# rigid-ccd-bm on the doors to a counter both do some of that differs between them (not bm_tests: 0 for
+# rigid-ccd, no ratio line).
+cdlab_viewer_report_test(compare_default_ldi
+  "--frames 3 --at 1.98 --algo ldi --algo ldi:resolution=256 ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json"
+  "compare.series=ldi_[a-z]+" "compare.counters.0.bv_tests=0")
+cdlab_viewer_report_test(compare_default_bm
+  "--frames 12 --algo rigid-ccd --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "compare.series=(ee|vf|fv|bv)_tests" "compare.counters.0.bm_nested=-" "compare.counters.1.bm_nested=[0-9]+")
+# A View panel per algorithm (issue 43): the View tab lists only the overlays the view's algorithm can draw
+# (a bvh view had "time of contact" and "swept link boxes" greyed but ticked), in the table's order.
+cdlab_viewer_report_test(view_panel_overlays
+  "--frames 2 --algo bvh --algo rigid-ccd-bm --algo ldi ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
+  "viewports.0.overlays_listed=\\[[^a-z]*bvh[^a-z]*bvhOnlyOverlapped[^a-z]*bvhCulled[^a-z]*colourByDepth[^a-z]*hitTriangles[^a-z]*contacts[^a-z]*\\]"
+  "viewports.1.overlays_listed=.*\"bmCulled\".*\"bmLevel\".*\"timeOfContact\".*"
+  "viewports.2.overlays_listed=\\[[^a-z]*ldiBox[^a-z]*ldiRegion[^a-z]*\\]")
+# Recommended overlays per algorithm (issue 43): with the table's defaults (no settings) a rigid-ccd-bm view
+# opens on redon2002's Figure 1 at level 9 (the culled nodes of the level, faces forwards filled and backwards
+# in wireframe: 116 boxes of 12 edges), a rigid-ccd view beside it keeps the defaults; overlays the user
+# chose (--overlays here) stay.
+cdlab_viewer_report_test(recommended_overlays
+  "--frames 20 --at 0.5 --algo rigid-ccd-bm --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.drew=bm-level 1392 lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines"
+  "viewports.1.legend=\\[[ ]*\\]")
+cdlab_viewer_report_test(recommended_overlays_user_choice
+  "--frames 20 --at 0.5 --overlays --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.drew=bvh-node .*")
 # SBV on knot_teapot where the knot enters the teapot: the pair's outcome and triangles, round 1 of the
 # step-through (8 half-spaces) and its legend line.
 cdlab_viewer_report_test(sbv
@@ -396,14 +436,52 @@ cdlab_viewer_report_test(sbv
   "viewports.0.families.sbv.pairs.0.rounds=[2-9]" "viewports.0.families.sbv.step_through.round=1"
   "viewports.0.families.sbv.step_through.half_spaces=8" "viewports.0.legend=.*\"sbv-round\".*"
   "viewports.0.counters.sbv_triangles=17758" "surfaces=teapot open.*knot closed, outward")
-# LDI on the two spheres whose lens has the closed-form volume 1.469: the pair's volume within 1 % and the
+# LDI on the two spheres whose lens has the closed-form volume 1.439 at t 1.98305: the volume within 1 % and the
 # kept row's pixels.
 cdlab_viewer_report_test(ldi
-  "--frames 2 --at 2 --algo ldi ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json"
+  "--frames 2 --at 1.98 --algo ldi ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json"
   "viewports.0.families.ldi.pairs_listed=1" "viewports.0.families.ldi.pairs.0.pair=left / right"
-  "viewports.0.families.ldi.pairs.0.volume=1\\.4[5-8][0-9]*" "viewports.0.families.ldi.pairs.0.width=512"
+  "viewports.0.families.ldi.pairs.0.volume=1\\.4[2-5][0-9]*" "viewports.0.families.ldi.pairs.0.width=512"
   "viewports.0.families.ldi.row.row=256" "viewports.0.families.ldi.row.inside_both=[1-9][0-9]*"
   "viewports.0.legend=.*\"ldi-region\".*" "viewports.0.drew=.*ldi-box 13 lines.*")
+# The scene's frame grid (issue 43): Next contact (--seek-contact) pressed at the start or paused anywhere
+# (--at) steps whole frames of the grid, as the bench does. On bullets the discrete view never reports a
+# contact (t 0.184 was the issue's: it stepped 0.184 -> 0.517 and saw the ball inside the box), and the
+# continuous view reports the same frame, "frame 2 of 33", at the same fraction of it; on doors and walk the
+# same frame and fraction from any start.
+foreach(start IN ITEMS "start" "0.184" "0.3")
+  set(_at "")
+  if(NOT start STREQUAL "start")
+    set(_at "--at ${start} ")
+  endif()
+  cdlab_viewer_report_test(frame_grid_bullets_${start}
+    "--frames 2 --seek-contact ${_at}--algo bvh --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
+    "last_frame.frame=2" "last_frame.of=33" "viewports.0.contact_pairs=0" "viewports.0.first_contacts=\\[\\]"
+    "viewports.1.first_contacts.0.fraction=0\\.220304[0-9]*" "viewports.1.first_contacts.0.t=0\\.406768[0-9]*"
+    "status=contact in view 2 in frame 2 of 33 \\(t 0\\.333333 -> 0\\.666667\\)")
+endforeach()
+foreach(start IN ITEMS "start" "0.5" "1")
+  set(_at "")
+  if(NOT start STREQUAL "start")
+    set(_at "--at ${start} ")
+  endif()
+  cdlab_viewer_report_test(frame_grid_doors_${start}
+    "--frames 2 --seek-contact ${_at}--algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+    "last_frame.frame=112" "last_frame.of=390" "viewports.0.first_contacts.0.fraction=0\\.516994[0-9]*")
+  cdlab_viewer_report_test(frame_grid_walk_${start}
+    "--frames 2 --seek-contact ${_at}--algo catch ${CMAKE_SOURCE_DIR}/scenes/walk.json"
+    "last_frame.frame=44" "last_frame.of=144" "viewports.0.first_contacts.0.fraction=0\\.518346[0-9]*")
+endforeach()
+# Quiet when paused (issue 43): a view whose frame did not change reuses its last run instead of running its
+# algorithm every rendered frame. Ten frames ending at t 1 on bullets' grid of 1/3 s: seven at the start
+# instant (frames before the range's start stay there), then three whole frames: 4 runs, 6 reused, in
+# both views. A pick (on the second frame, the same instant) changes what the algorithm draws: it runs again.
+cdlab_viewer_report_test(quiet_when_paused
+  "--frames 10 --at 1 --algo bvh --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
+  "viewports.0.steps_run=4" "viewports.0.steps_reused=6" "viewports.1.steps_run=4" "viewports.1.steps_reused=6")
+cdlab_viewer_report_test(paused_pick_runs_again
+  "${CMAKE_SOURCE_DIR}/scenes/doors.json --frames 4 --at 0 --algo rigid-ccd-bm --pick 0.6,0.5"
+  "status=picked node [0-9]+ of moving_door" "viewports.0.steps_run=2" "viewports.0.steps_reused=2")
 # A report that cannot be written fails the run (exit 1), naming the option and the file.
 cdlab_output_test(viewer.report.unwritable 1 "error: --report: cannot write /nonexistent/report.json"
   ${VIEWER} --offscreen --no-settings --frames 1 --report /nonexistent/report.json
