@@ -252,6 +252,10 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         const bool cull = m_culling && m_guard.safe(pair, *m_objects, m_bvhOf, pi, pj, t0, t1, p0);
         nestedPairs += m_culling && m_guard.nested(pair); // not culled for want of cones is not nesting
         startOverlaps += m_culling && m_guard.overlapping(pair);
+        if (sink) { // the faces' motion at the frame's end: the last window's
+            const PairMotion last = pairMotion(pi, pj, m_frame->poses(m_pairWindows[windows - 1]), p1);
+            drawFaceMotion(last.i, last.j, last.motion, p1[last.j], *sink, faceMotionDrawn);
+        }
         bool hit = false;
         for (std::size_t w = 0; w < windows && !hit; ++w) {
             const std::uint32_t ka = m_pairWindows[w], kb = m_pairWindows[w + 1];
@@ -261,8 +265,6 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
             const PairMotion pm = pairMotion(pi, pj, m_frame->poses(ka), m_frame->poses(kb));
             const std::uint32_t i = pm.i, j = pm.j;
             const RelativeMotion& rel = pm.motion;
-            // The faces' motion at the frame's end: the last window's.
-            if (sink && w + 1 == windows) drawFaceMotion(i, j, rel, p1[j], *sink, faceMotionDrawn);
             TimeOfContact best;
             const RigidCcdBody bodyI{i, objs[i].mesh, m_bvhOf[i], m_coneOf[i], p1[i]};
             const RigidCcdBody bodyJ{j, objs[j].mesh, m_bvhOf[j], m_coneOf[j], p1[j]};

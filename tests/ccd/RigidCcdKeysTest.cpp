@@ -3,12 +3,14 @@
 // Before, body i moved on one straight screw between the frame's end poses and cut the corner at the key.
 #include "CcdCases.h"
 #include "TestPaths.h"
+#include "debug/DebugSink.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/SceneLoader.h"
 
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <map>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -68,6 +70,33 @@ TEST(RigidCcdKeys, ContactOnTheKeyedPathWhichTheStraightScrewMisses) {
         auto old = reg.create(name, {});
         old->prepare(straight);
         EXPECT_EQ(firstContactTime(*old, 0, 1), -1.0) << name << ": the scene must need the key";
+    }
+}
+
+namespace {
+/// Counts what is drawn, per category.
+struct CountingSink : DebugSink {
+    std::map<DebugCategory, int> drawn;
+    void line(const Vec3&, const Vec3&, Rgba, DebugCategory cat) override { ++drawn[cat]; }
+    void triangle(const Vec3&, const Vec3&, const Vec3&, Rgba, DebugCategory cat) override { ++drawn[cat]; }
+    void point(const Vec3&, Rgba, DebugCategory cat) override { ++drawn[cat]; }
+    void text(const Vec3&, const std::string&, DebugCategory cat) override { ++drawn[cat]; }
+};
+} // namespace
+
+/// A frame whose contact lies in its first window still draws the faces' motion at its end (the last
+/// window's) and the time of contact, for both pipelines.
+TEST(RigidCcdKeys, AFrameCutAtAKeyDrawsItsFaceMotionAndContact) {
+    const Scene scene = loadScene(std::string(CDLAB_TEST_DATA) + "/keyed_corner.json");
+    for (const char* name : {"rigid-ccd", "rigid-ccd-bm"}) {
+        auto algo = AlgorithmRegistry::instance().create(name, {});
+        algo->prepare(scene);
+        CountingSink sink;
+        FrameResult r = algo->step(0, 1, &sink);
+        ASSERT_EQ(r.firstContacts.size(), 1u) << name;
+        EXPECT_EQ(sink.drawn[DebugCategory::ForwardFace] + sink.drawn[DebugCategory::BackwardFace] / 3, 24)
+            << name; // every triangle of the two 12-triangle boxes, filled or as three wire edges
+        EXPECT_GT(sink.drawn[DebugCategory::TimeOfContact], 0) << name;
     }
 }
 
