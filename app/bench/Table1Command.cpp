@@ -73,10 +73,10 @@ void printPeer(const AlgorithmRun& a, const AlgorithmRun& b, const AlgorithmRun&
     }
     out << std::fixed << std::setprecision(4)
         << "# peer fcl-ca (FCL conservative advancement, RSS trees, same "
-        << "frames and end poses): " << tp << " s = " << std::setprecision(1) << (ta > 0 ? tp / ta : 0)
-        << " x the time without BM-culling, " << (tb > 0 ? tp / tb : 0) << " x with (per triangle pair); "
-        << (taOnce > 0 ? tp / taOnce : 0) << " x and " << (tbOnce > 0 ? tp / tbOnce : 0)
-        << " x testing each feature pair once\n";
+        << "frames and windows, cut at keys): " << tp << " s = " << std::setprecision(1)
+        << (ta > 0 ? tp / ta : 0) << " x the time without BM-culling, " << (tb > 0 ? tp / tb : 0)
+        << " x with (per triangle pair); " << (taOnce > 0 ? tp / taOnce : 0) << " x and "
+        << (tbOnce > 0 ? tp / tbOnce : 0) << " x testing each feature pair once\n";
     out << "#   of " << a.frames.size() - interpenetrated << " frames that start separated: contact on "
         << both << " by both (times within " << std::defaultfloat << std::setprecision(3) << maxDiff
         << " frame), " << onlyOurs << " by rigid-ccd only, " << onlyPeer << " by fcl-ca only\n";

@@ -123,6 +123,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
     refuseArticulatedMotion(scene, m_culling ? "rigid-ccd-bm" : "rigid-ccd"); // links swung by their joints
     m_scene = &scene;
     m_objects = std::make_unique<SceneObjects>(scene);
+    m_frame = std::make_unique<FrameWindows>(scene, *m_objects);
     m_bvhOf.clear(), m_coneOf.clear(), m_featuresOf.clear();
     m_guard.clear();
     MeshDataCache& cache = meshData(scene);
@@ -232,48 +233,62 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     FrameResult r;
     r.t0 = t0, r.t1 = t1;
     Stopwatch sw;
-    std::vector<Pose> p0, p1;
-    m_objects->poses(t0, p0);
-    m_objects->poses(t1, p1);
+    m_frame->setFrame(t0, t1); // the poses at the frame's ends and at the keys inside it
+    const std::vector<Pose>&p0 = m_frame->startPoses(), &p1 = m_frame->endPoses();
     r.stages.add("poses", sw.ms());
     sw.restart();
     RigidCcdCounts counts;
     std::vector<bool> faceMotionDrawn(m_objects->objects().size(), false);
     std::uint64_t nestedPairs = 0, startOverlaps = 0;
+    const auto& objs = m_objects->objects();
     for (std::size_t pair = 0; pair < m_objects->pairs().size(); ++pair) {
-        auto [pi, pj] = m_objects->pairs()[pair];
-        // i relative to j at both ends: j's own motion is folded into the relative poses (a resting body is
-        // j).
-        const PairMotion pm = pairMotion(pi, pj, p0, p1);
-        std::uint32_t i = pm.i, j = pm.j;
-        const bool swapped = pm.swapped;
-        const RelativeMotion& rel = pm.motion;
-        if (sink) drawFaceMotion(i, j, rel, p1[j], *sink, faceMotionDrawn);
-        TimeOfContact best;
-        const bool cull = m_culling && m_guard.safe(pair, *m_objects, m_bvhOf, i, j, t0, t1, p0);
+        const auto [pi, pj] = m_objects->pairs()[pair];
+        // The pair's windows: the frame cut at every key of either body inside it, so that each window's
+        // motion is the keyed path's (one straight screw between the window's end poses).
+        m_frame->pairWindows(pi, pj, m_pairWindows);
+        const std::size_t windows = m_pairWindows.size() - 1;
+        // Apart at the frame's start and no contact before a window: still apart at its start, so the
+        // frame's classification holds for every window.
+        const bool cull = m_culling && m_guard.safe(pair, *m_objects, m_bvhOf, pi, pj, t0, t1, p0);
         nestedPairs += m_culling && m_guard.nested(pair); // not culled for want of cones is not nesting
         startOverlaps += m_culling && m_guard.overlapping(pair);
-        const auto& objs = m_objects->objects();
-        const RigidCcdBody bodyI{i, objs[i].mesh, m_bvhOf[i], m_coneOf[i], p1[i]};
-        const RigidCcdBody bodyJ{j, objs[j].mesh, m_bvhOf[j], m_coneOf[j], p1[j]};
-        bool hit = RigidCcdQuery(m_options, m_workspace, bodyI, bodyJ, rel, cull, sink).run(best, counts);
-        if (m_culling && !hit) m_guard.frameWithoutContact(pair, t0, t1);
-        if (!hit) continue;
-        double fraction = best.time;
-        best.time = t0 + fraction * (t1 - t0);
-        // The contact's features are the answer; which of their triangles' tests found them depends on what
-        // was tested (culling skips triangles), so report their first carriers.
-        best.triA = m_featuresOf[i]->carrier(best.featureA, best.triA);
-        best.triB = m_featuresOf[j]->carrier(best.featureB, best.triB);
-        if (swapped) best = swappedRoles(best);
-        if (sink) drawTimeOfContact(*sink, *m_objects, best, i, j, rel.at(fraction), p1, fraction);
-        i = pi, j = pj;
-        r.firstContacts.push_back(best);
-        r.contacts.push_back({i, j, {{best.triA, best.triB}}});
-        if (sink) { // the two triangles of the first contact, at the end of the frame
-            drawHitTriangles(*sink, *objs[i].mesh, best.triA, p1[i], std::int32_t(i), *objs[j].mesh,
-                             best.triB, p1[j], std::int32_t(j));
+        if (sink) { // the faces' motion at the frame's end: the last window's
+            const PairMotion last = pairMotion(pi, pj, m_frame->poses(m_pairWindows[windows - 1]), p1);
+            drawFaceMotion(last.i, last.j, last.motion, p1[last.j], *sink, faceMotionDrawn);
         }
+        bool hit = false;
+        for (std::size_t w = 0; w < windows && !hit; ++w) {
+            const std::uint32_t ka = m_pairWindows[w], kb = m_pairWindows[w + 1];
+            const double wa = m_frame->times()[ka], wb = m_frame->times()[kb];
+            // i relative to j at both ends of the window: j's own motion is folded into the relative poses
+            // (a resting body is j).
+            const PairMotion pm = pairMotion(pi, pj, m_frame->poses(ka), m_frame->poses(kb));
+            const std::uint32_t i = pm.i, j = pm.j;
+            const RelativeMotion& rel = pm.motion;
+            TimeOfContact best;
+            const RigidCcdBody bodyI{i, objs[i].mesh, m_bvhOf[i], m_coneOf[i], p1[i]};
+            const RigidCcdBody bodyJ{j, objs[j].mesh, m_bvhOf[j], m_coneOf[j], p1[j]};
+            hit = RigidCcdQuery(m_options, m_workspace, bodyI, bodyJ, rel, cull, sink).run(best, counts);
+            if (!hit) continue;
+            // The query's time is a fraction of the window: report it in scene time and draw it at the
+            // frame's fraction.
+            const double inWindow = best.time;
+            best.time = wa + inWindow * (wb - wa);
+            const double fraction = t1 > t0 ? (best.time - t0) / (t1 - t0) : 0.0;
+            // The contact's features are the answer; which of their triangles' tests found them depends on
+            // what was tested (culling skips triangles), so report their first carriers.
+            best.triA = m_featuresOf[i]->carrier(best.featureA, best.triA);
+            best.triB = m_featuresOf[j]->carrier(best.featureB, best.triB);
+            if (pm.swapped) best = swappedRoles(best);
+            if (sink) drawTimeOfContact(*sink, *m_objects, best, i, j, rel.at(inWindow), p1, fraction);
+            r.firstContacts.push_back(best);
+            r.contacts.push_back({pi, pj, {{best.triA, best.triB}}});
+            if (sink) { // the two triangles of the first contact, at the end of the frame
+                drawHitTriangles(*sink, *objs[pi].mesh, best.triA, p1[pi], std::int32_t(pi), *objs[pj].mesh,
+                                 best.triB, p1[pj], std::int32_t(pj));
+            }
+        }
+        if (m_culling && !hit) m_guard.frameWithoutContact(pair, t0, t1);
     }
     r.stages.add("collide", sw.ms());
     r.counters.add(Counter::BvTests, counts.bvTests);

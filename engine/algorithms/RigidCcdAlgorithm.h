@@ -12,6 +12,10 @@
 // its own swept boxes and culling bounds, while the elementary tests search only that window's times.
 // Each vertex/face, face/vertex and edge/edge pair is tested once per window, however many triangle pairs
 // carry it ("per-pair-tests" runs them per triangle pair, as the paper counts them).
+// Keys inside a frame: a body's keyed path turns a corner at each key, so a pair's frame is first cut at
+// every key of either body strictly inside it (FrameWindows) and the query runs on each piece in time order,
+// between that piece's end poses, with its own swept boxes and culling bounds; the first piece with a
+// contact gives the frame's.
 #pragma once
 
 #include "algorithms/CullingGuard.h"
@@ -22,6 +26,7 @@
 #include "mesh/FeatureIndex.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "pipeline/BvhStructure.h"
+#include "scene/FrameWindows.h"
 
 #include <map>
 #include <memory>
@@ -55,6 +60,8 @@ private:
     RigidCcdOptions m_options; // the queries' parameters
     const Scene* m_scene = nullptr;
     std::unique_ptr<SceneObjects> m_objects;
+    std::unique_ptr<FrameWindows> m_frame;    // the current frame's cuts at keys and poses there
+    std::vector<std::uint32_t> m_pairWindows; // scratch: a pair's windows (indices into m_frame's times)
     // Per object; the structures live in the algorithm's MeshDataCache (shared with the other algorithms
     // of a run when their parameters agree).
     std::vector<const Bvh*> m_bvhOf;

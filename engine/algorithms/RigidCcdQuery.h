@@ -1,12 +1,13 @@
-// RigidCcdQuery: one body pair's continuous query over one frame (redon2002 sec. 2.2), the value object
-// rigid-ccd and rigid-ccd-bm run per pair. Body i moves relative to body j by a RelativeMotion over the
-// frame (times as fractions of it); the query halves the frame into windows while i travels far (earliest
-// first; a window after a known contact is skipped), traverses the two BVHs over each window — (1) skip a
-// pair if one node is already BM-culled, (2) test the overlap of i's swept node box with j's node box,
-// (3) BM-test each node in turn (continuous test, sec. 6) and mark it when culled — and runs the exact
-// vertex/face, face/vertex and edge/edge tests at the leaf pairs. It holds the pair's state; the scratch it
-// fills (stamped caches, the traversal stack) lives in a RigidCcdWorkspace that the caller keeps between
-// queries, so a query allocates nothing. Anything holding two bodies' trees (and BM-cones) can run one.
+// RigidCcdQuery: one body pair's continuous query over one frame, or over one piece of it between keys
+// (redon2002 sec. 2.2), the value object rigid-ccd and rigid-ccd-bm run per pair and piece. Body i moves
+// relative to body j by a RelativeMotion over the frame (times as fractions of it); the query halves the
+// frame into windows while i travels far (earliest first; a window after a known contact is skipped),
+// traverses the two BVHs over each window — (1) skip a pair if one node is already BM-culled, (2) test the
+// overlap of i's swept node box with j's node box, (3) BM-test each node in turn (continuous test, sec. 6)
+// and mark it when culled — and runs the exact vertex/face, face/vertex and edge/edge tests at the leaf
+// pairs. It holds the pair's state; the scratch it fills (stamped caches, the traversal stack) lives in a
+// RigidCcdWorkspace that the caller keeps between queries, so a query allocates nothing. Anything holding two
+// bodies' trees (and BM-cones) can run one.
 #pragma once
 
 #include "bvh/Bvh.h"

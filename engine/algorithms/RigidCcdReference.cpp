@@ -68,6 +68,7 @@ PrepareReport RigidCcdReference::prepare(const Scene& scene, const Progress& pro
                             "rigid-ccd-reference"); // one straight screw per frame, not the joints' arcs
     Stopwatch sw;
     m_objects = std::make_unique<SceneObjects>(scene);
+    m_frame = std::make_unique<FrameWindows>(scene, *m_objects);
     MeshDataCache& cache = meshData(scene);
     m_featuresOf.clear();
     for (const auto& o : m_objects->objects())
@@ -154,29 +155,33 @@ FrameResult RigidCcdReference::step(double t0, double t1, DebugSink*) {
     FrameResult r;
     r.t0 = t0, r.t1 = t1;
     Stopwatch sw;
-    std::vector<Pose> p0, p1;
-    m_objects->poses(t0, p0);
-    m_objects->poses(t1, p1);
+    m_frame->setFrame(t0, t1);
     r.stages.add("poses", sw.ms());
     sw.restart();
     std::uint64_t tests = 0;
     const auto& objs = m_objects->objects();
+    std::vector<std::uint32_t> windows;
     for (auto [pi, pj] : m_objects->pairs()) {
-        // The same relative motion as the pipelines (RigidCcdAlgorithm::step): a resting body takes the
-        // role of j.
-        const PairMotion pm = pairMotion(pi, pj, p0, p1);
-        const std::uint32_t i = pm.i, j = pm.j;
-        const bool swapped = pm.swapped;
-        TimeOfContact best;
-        if (!earliestContact(*objs[i].mesh, *objs[j].mesh, pm.motion, best, tests)) continue;
-        best.objectA = i, best.objectB = j;
-        best.time = t0 + best.time * (t1 - t0);
-        // A contact's features are the answer; report their first carriers, as the pipelines do.
-        best.triA = m_featuresOf[i]->carrier(best.featureA, best.triA);
-        best.triB = m_featuresOf[j]->carrier(best.featureB, best.triB);
-        if (swapped) best = swappedRoles(best);
-        r.firstContacts.push_back(best);
-        r.contacts.push_back({pi, pj, {{best.triA, best.triB}}});
+        m_frame->pairWindows(pi, pj, windows); // cut at the keys of either body inside the frame
+        for (std::size_t w = 0; w + 1 < windows.size(); ++w) {
+            const double wa = m_frame->times()[windows[w]], wb = m_frame->times()[windows[w + 1]];
+            // The same relative motion as the pipelines (RigidCcdAlgorithm::step): a resting body takes the
+            // role of j.
+            const PairMotion pm =
+                pairMotion(pi, pj, m_frame->poses(windows[w]), m_frame->poses(windows[w + 1]));
+            const std::uint32_t i = pm.i, j = pm.j;
+            TimeOfContact best;
+            if (!earliestContact(*objs[i].mesh, *objs[j].mesh, pm.motion, best, tests)) continue;
+            best.objectA = i, best.objectB = j;
+            best.time = wa + best.time * (wb - wa);
+            // A contact's features are the answer; report their first carriers, as the pipelines do.
+            best.triA = m_featuresOf[i]->carrier(best.featureA, best.triA);
+            best.triB = m_featuresOf[j]->carrier(best.featureB, best.triB);
+            if (pm.swapped) best = swappedRoles(best);
+            r.firstContacts.push_back(best);
+            r.contacts.push_back({pi, pj, {{best.triA, best.triB}}});
+            break; // the earliest window with a contact holds the frame's first
+        }
     }
     r.stages.add("collide", sw.ms());
     // Elementary tests run: the 15 of every triangle pair whose path boxes overlap.

@@ -3,12 +3,14 @@
 // in-between motion as the pipelines, with no hierarchy, no swept boxes of nodes and no culling; only each
 // vertex's own conservative path box prefilters a pair. It reports what rigid-ccd and rigid-ccd-bm must
 // report: the earliest contact of each body pair, its kind and features (the bench's --verify and the tests
-// compare them).
+// compare them). Like them it follows the keyed path: a pair's frame is cut at every key of either body
+// inside it (FrameWindows) and each piece runs between its own end poses, earliest first.
 #pragma once
 
 #include "ccd/ElementaryCcd.h"
 #include "mesh/FeatureIndex.h"
 #include "pipeline/AlgorithmRegistry.h"
+#include "scene/FrameWindows.h"
 #include "scene/SceneObjects.h"
 
 #include <map>
@@ -34,6 +36,7 @@ private:
 
     CcdOptions m_ccd;
     std::unique_ptr<SceneObjects> m_objects;
+    std::unique_ptr<FrameWindows> m_frame;         // the current frame's cuts at keys and poses there
     std::vector<const FeatureIndex*> m_featuresOf; ///< per object, in the algorithm's MeshDataCache
 };
 

@@ -57,10 +57,11 @@ private:
     RationalPoly denominator() const;
 };
 
-/// A body pair's motion over a frame as the rigid CCD pipelines and their reference take it: body i moves
-/// relative to body j between the poses at the frame's ends. A resting body takes the role of j, so the
-/// in-between motion is the moving body's keyframed one (constant velocities); only when both move is it an
-/// approximation of their motions. `swapped` when that reverses the pair (a, b).
+/// A body pair's motion over a frame, or over one window of it between keys (scene/FrameWindows.h), as the
+/// rigid CCD pipelines and their reference take it: body i moves relative to body j between the poses p0 and
+/// p1 at the window's ends. A resting body takes the role of j, so the in-between motion is the moving body's
+/// keyframed one (constant velocities); only when both move is it an approximation of their motions.
+/// `swapped` when that reverses the pair (a, b).
 struct PairMotion {
     std::uint32_t i, j;
     bool swapped;

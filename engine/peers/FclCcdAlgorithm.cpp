@@ -4,6 +4,7 @@
 #include "core/Stopwatch.h"
 #include "peers/FclConversions.h"
 #include "pipeline/TimeOfContactDrawing.h"
+#include "scene/FrameWindows.h"
 
 #include <fcl/config.h>
 #include <fcl/fcl.h>
@@ -29,6 +30,7 @@ fcl::InterpMotion<double> motionBetween(const fcl::Transform3d& a, const fcl::Tr
 struct FclCcdAlgorithm::Impl {
     const Scene* scene = nullptr;
     std::unique_ptr<SceneObjects> objects;
+    std::unique_ptr<FrameWindows> frame; // the current frame's cuts at keys and poses there
     std::map<const TriangleMesh*, std::shared_ptr<Model>> models;
     std::vector<const Model*> modelOf;
     std::size_t memoryBytes = 0;
@@ -41,9 +43,11 @@ AlgorithmInfo FclCcdAlgorithm::info() {
     i.jointMotion = false; // a straight screw between the frame's end poses: refuseArticulatedMotion
     i.draws = {DebugCategory::TriangleHit, DebugCategory::TimeOfContact};
     i.role = Role::Peer;
-    i.description = "Peer: FCL " FCL_VERSION " continuous collision by conservative advancement on RSS trees "
-                    "(its working mesh-mesh CCD path), same frames, body pairs and end poses as rigid-ccd; "
-                    "time of contact within 1e-5 of the frame, closest triangles at that time.";
+    i.description =
+        "Peer: FCL " FCL_VERSION " continuous collision by conservative advancement on RSS trees "
+        "(its working mesh-mesh CCD path), same frames, body pairs and windows (cut at keys inside a "
+        "frame) as rigid-ccd; "
+        "time of contact within 1e-5 of the frame, closest triangles at that time.";
     i.create = [](const ParamSet& p) { return std::make_unique<FclCcdAlgorithm>(p); };
     return i;
 }
@@ -58,6 +62,7 @@ PrepareReport FclCcdAlgorithm::prepare(const Scene& scene, const Progress& progr
     Impl& m = *m_impl;
     m.scene = &scene;
     m.objects = std::make_unique<SceneObjects>(scene);
+    m.frame = std::make_unique<FrameWindows>(scene, *m.objects);
     m.models.clear(), m.modelOf.clear(), m.memoryBytes = 0;
     PrepareReport report;
     Stopwatch sw;
@@ -81,61 +86,71 @@ FrameResult FclCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     FrameResult r;
     r.t0 = t0, r.t1 = t1;
     Stopwatch sw;
-    std::vector<Pose> p0, p1;
-    m.objects->poses(t0, p0);
-    m.objects->poses(t1, p1);
+    m.frame->setFrame(t0, t1); // the poses at the frame's ends and at the keys inside it
+    const std::vector<Pose>& p1 = m.frame->endPoses();
     r.stages.add("poses", sw.ms());
     double collideMs = 0, featuresMs = 0;
     std::uint64_t hits = 0;
     const fcl::Transform3d identity = fcl::Transform3d::Identity();
+    std::vector<std::uint32_t> windows;
     for (auto [pi, pj] : m.objects->pairs()) {
-        sw.restart();
-        // Body i relative to body j, oriented as rigid-ccd does it (a resting body is j, so the motion is
-        // the moving body's keyframe motion); j rests at the identity.
-        bool swapped = p0[pi] == p1[pi] && p0[pj] != p1[pj];
-        std::uint32_t i = swapped ? pj : pi, j = swapped ? pi : pj;
-        fcl::InterpMotion<double> moving =
-            motionBetween(toFcl(p0[j].inverse() * p0[i]), toFcl(p1[j].inverse() * p1[i]));
-        fcl::InterpMotion<double> resting = motionBetween(identity, identity);
-        moving.integrate(0), resting.integrate(0); // CA starts from the motions' current transforms
-        fcl::CollisionRequestd request(1, false);
-        fcl::CollisionResultd result;
-        double toc = 1;
-        bool hit = fcl::detail::conservativeAdvancementMeshOriented<
-            fcl::RSSd, fcl::detail::MeshConservativeAdvancementTraversalNodeRSS<double>>(
-            *m.modelOf[i], &moving, *m.modelOf[j], &resting, request, result, toc);
-        collideMs += sw.ms();
-        if (!hit) continue;
-        sw.restart();
-        TimeOfContact c;
-        c.objectA = i, c.objectB = j, c.time = t0 + toc * (t1 - t0), c.hasFeatures = false;
-        if (result.numContacts() > 0) { // in contact at the start: FCL's discrete check names the pair
-            c.triA = std::uint32_t(result.getContact(0).b1), c.triB = std::uint32_t(result.getContact(0).b2);
-        } else {
-            fcl::Transform3d at;
-            moving.integrate(toc);
-            moving.getCurrentTransform(at);
-            fcl::DistanceRequestd dreq(false);
-            fcl::DistanceResultd dres;
-            fcl::distance(m.modelOf[i], at, m.modelOf[j], identity, dreq, dres);
-            c.triA = std::uint32_t(dres.b1), c.triB = std::uint32_t(dres.b2);
+        // The keyed path as rigid-ccd follows it: the frame cut at every key of either body inside it, one
+        // straight screw per window, earliest window first.
+        m.frame->pairWindows(pi, pj, windows);
+        for (std::size_t w = 0; w + 1 < windows.size(); ++w) {
+            sw.restart();
+            const std::vector<Pose>&pa = m.frame->poses(windows[w]), &pb = m.frame->poses(windows[w + 1]);
+            const double wa = m.frame->times()[windows[w]], wb = m.frame->times()[windows[w + 1]];
+            // Body i relative to body j, oriented as rigid-ccd does it (a resting body is j, so the motion
+            // is the moving body's keyframe motion); j rests at the identity.
+            bool swapped = pa[pi] == pb[pi] && pa[pj] != pb[pj];
+            std::uint32_t i = swapped ? pj : pi, j = swapped ? pi : pj;
+            fcl::InterpMotion<double> moving =
+                motionBetween(toFcl(pa[j].inverse() * pa[i]), toFcl(pb[j].inverse() * pb[i]));
+            fcl::InterpMotion<double> resting = motionBetween(identity, identity);
+            moving.integrate(0), resting.integrate(0); // CA starts from the motions' current transforms
+            fcl::CollisionRequestd request(1, false);
+            fcl::CollisionResultd result;
+            double toc = 1;
+            bool hit = fcl::detail::conservativeAdvancementMeshOriented<
+                fcl::RSSd, fcl::detail::MeshConservativeAdvancementTraversalNodeRSS<double>>(
+                *m.modelOf[i], &moving, *m.modelOf[j], &resting, request, result, toc);
+            collideMs += sw.ms();
+            if (!hit) continue;
+            sw.restart();
+            TimeOfContact c;
+            c.objectA = i, c.objectB = j, c.time = wa + toc * (wb - wa), c.hasFeatures = false;
+            if (result.numContacts() > 0) { // in contact at the start: FCL's discrete check names the pair
+                c.triA = std::uint32_t(result.getContact(0).b1),
+                c.triB = std::uint32_t(result.getContact(0).b2);
+            } else {
+                fcl::Transform3d at;
+                moving.integrate(toc);
+                moving.getCurrentTransform(at);
+                fcl::DistanceRequestd dreq(false);
+                fcl::DistanceResultd dres;
+                fcl::distance(m.modelOf[i], at, m.modelOf[j], identity, dreq, dres);
+                c.triA = std::uint32_t(dres.b1), c.triB = std::uint32_t(dres.b2);
+            }
+            featuresMs += sw.ms();
+            if (swapped) std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
+            if (sink) { // i where FCL's motion has it relative to j at the time of contact
+                fcl::Transform3d at;
+                moving.integrate(toc);
+                moving.getCurrentTransform(at);
+                drawTimeOfContact(*sink, *m.objects, c, i, j, fromFcl(at), p1,
+                                  t1 > t0 ? (c.time - t0) / (t1 - t0) : 0.0);
+            }
+            ++hits;
+            r.firstContacts.push_back(c);
+            r.contacts.push_back({pi, pj, {{c.triA, c.triB}}});
+            if (sink) {
+                const auto& objs = m.objects->objects();
+                drawHitTriangles(*sink, *objs[pi].mesh, c.triA, p1[pi], std::int32_t(pi), *objs[pj].mesh,
+                                 c.triB, p1[pj], std::int32_t(pj));
+            }
+            break; // the earliest window with a contact holds the frame's first
         }
-        featuresMs += sw.ms();
-        if (swapped) std::swap(c.objectA, c.objectB), std::swap(c.triA, c.triB);
-        if (sink) { // i where FCL's motion has it relative to j at the time of contact
-            fcl::Transform3d at;
-            moving.integrate(toc);
-            moving.getCurrentTransform(at);
-            drawTimeOfContact(*sink, *m.objects, c, i, j, fromFcl(at), p1, toc);
-        }
-        i = pi, j = pj;
-        ++hits;
-        r.firstContacts.push_back(c);
-        r.contacts.push_back({i, j, {{c.triA, c.triB}}});
-        if (!sink) continue;
-        const auto& objs = m.objects->objects();
-        drawHitTriangles(*sink, *objs[i].mesh, c.triA, p1[i], std::int32_t(i), *objs[j].mesh, c.triB, p1[j],
-                         std::int32_t(j));
     }
     r.stages.add("collide", collideMs);
     r.stages.add("features", featuresMs);

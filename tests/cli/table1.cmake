@@ -18,9 +18,13 @@ cdlab_cli_test(table1 "\nBV/BV tests +18190 +11628 [^\n]*\nE/E tests +53424 +275
                      ${BENCH} table1 ${SCENES}/doors.json --frames 40 --repeat 1 --no-peer)
 set_tests_properties(cli.table1 PROPERTIES FAIL_REGULAR_EXPRESSION "ERROR|peer fcl-ca")
 # table1's peer lines: FCL's conservative advancement on the same frames, its time ratio and how its times of
-# contact compare: 14 one-second frames of the recorded motion, 4 of them with a contact that both find at
-# the same time (FCL's time is seconds: few frames).
+# contact compare: 14 one-second frames of the recorded motion, 2 of them with a contact that both find at
+# the same time: the contacts of the scene's own 391 frames (2.0347 and 3.0341 s), since every frame is cut
+# at the recorded keys inside it (scene/FrameWindows.h). The straight screw over each second found 4, two
+# of them where the recorded path has none. FCL crawls along the pressed doors' keyed path (about 2 s a
+# window near contact, 130 s in all): slow label.
 if(fcl_FOUND)
-  cdlab_cli_test(table1_peer "peer fcl-ca .*: [0-9.]+ s = [0-9.]+ x the time without BM-culling, [0-9.]+ x with \\(per triangle pair\\). [0-9.]+ x and [0-9.]+ x testing each feature pair once\n#   of 14 frames that start separated: contact on 4 by both \\(times within [0-9.e-]+ frame\\), 0 by rigid-ccd only, 0 by fcl-ca only\n"
+  cdlab_cli_test(table1_peer "peer fcl-ca .*: [0-9.]+ s = [0-9.]+ x the time without BM-culling, [0-9.]+ x with \\(per triangle pair\\). [0-9.]+ x and [0-9.]+ x testing each feature pair once\n#   of 14 frames that start separated: contact on 2 by both \\(times within [0-9.e-]+ frame\\), 0 by rigid-ccd only, 0 by fcl-ca only\n"
                        ${BENCH} table1 ${SCENES}/doors_recorded.json --frames 14 --repeat 1)
+  set_tests_properties(cli.table1_peer PROPERTIES LABELS slow TIMEOUT 900)
 endif()
