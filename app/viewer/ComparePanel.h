@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ViewerLayout.h"
+#include "ccd/CcdCounters.h"
 #include "pipeline/FrameResult.h"
 
 #include <memory>
@@ -33,7 +34,7 @@ private:
 
     PanelPlacement& m_placement;
     const std::vector<std::unique_ptr<Viewport>>& m_viewports;
-    Counter m_plotCounter = Counter::EeTests; ///< the counter plotted over time
+    Counter m_plotCounter = counter::EeTests; ///< the counter plotted over time
 };
 
 } // namespace cdlab

@@ -6,6 +6,7 @@
 #include "PanelWidgets.h"
 #include "Preparation.h"
 #include "Viewport.h"
+#include "culling/BmCounters.h"
 
 #include <imgui.h>
 
@@ -93,7 +94,7 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
         ImGui::PopStyleColor();
     }
     // BM-culling assumes each frame starts with the bodies apart: say so on the frames where they do not.
-    if (std::uint64_t n = vp.result.counters.get(Counter::BmStartOverlaps)) {
+    if (std::uint64_t n = vp.result.counters.get(counter::BmStartOverlaps)) {
         ImGui::PushStyleColor(ImGuiCol_Text, warn);
         ImGui::TextWrapped(
             "this frame starts with %llu body %s interpenetrating: BM-culling assumes separated "
