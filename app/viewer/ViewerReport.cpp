@@ -145,10 +145,10 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         std::printf("scene surfaces: %s\n", surfaces.c_str());
         report["surfaces"] = surfaces;
     }
-    if (!m_options.taps.empty()) {
-        std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),
+    if (!m_options.automation.taps.empty()) {
+        std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.automation.taps.c_str(),
                     m_shortcutsActedOn, m_timeline.stepsTaken());
-        report["taps"] = {{"keys", m_options.taps},
+        report["taps"] = {{"keys", m_options.automation.taps},
                           {"shortcuts_acted_on", m_shortcutsActedOn},
                           {"single_steps", m_timeline.stepsTaken()}};
     }
@@ -158,7 +158,7 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         std::printf("selected %s: chain %s\n", name.c_str(), chain.c_str());
         report["selected"] = {{"object", name}, {"chain", chain}};
     }
-    if (m_options.printLayout) {
+    if (m_options.automation.printLayout) {
         json layout = {{"window", {{"w", m_width}, {"h", m_height}}}};
         std::printf("layout window %dx%d, %zu viewports\n", m_width, m_height, m_viewports.size());
         auto line = [](const std::string& what, const LayoutRect& r) {
@@ -187,12 +187,12 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
     for (const auto& vp : m_viewports) labels += (labels.empty() ? "" : " | ") + vp->label();
     std::printf("viewports %s\nstatus %s\n", labels.c_str(), m_status.c_str());
     report["status"] = m_status;
-    report["screenshot"] = m_options.screenshot;
-    if (m_options.reportPath.empty()) return true;
-    std::ofstream out(m_options.reportPath);
+    report["screenshot"] = m_options.automation.screenshot;
+    if (m_options.automation.reportPath.empty()) return true;
+    std::ofstream out(m_options.automation.reportPath);
     out << report.dump(2) << "\n";
     if (!out) {
-        std::fprintf(stderr, "error: --report: cannot write %s\n", m_options.reportPath.c_str());
+        std::fprintf(stderr, "error: --report: cannot write %s\n", m_options.automation.reportPath.c_str());
         return false;
     }
     return true;
