@@ -1,7 +1,7 @@
 // Automation: the viewer's scripted runs (--frames and the options that need it: --seek-contact, --at,
 // --tap, --resize, --then, --then-algo, --cancel-then, --pick) — what happens at which frame, so that the
 // frame loop (ViewerApp::run) stays the same for people and scripts. The scripted frames' times come from
-// the Timeline (Timeline::scripted); the report after the last frame is ViewerApp::writeReport's.
+// the Timeline (Timeline::scripted); the report after the last frame is ViewerReport's.
 #pragma once
 
 #include "FamilyView.h"

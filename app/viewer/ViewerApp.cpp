@@ -2,6 +2,7 @@
 
 #include "Automation.h"
 #include "OverlayTable.h"
+#include "ViewerReport.h"
 #include "ViewerUi.h"
 #include "core/InputError.h"
 #include "core/Stopwatch.h"
@@ -607,9 +608,30 @@ int ViewerApp::run() {
         if (done) break;
     }
     bool reportWritten = true;
-    if (automation.active())
-        reportWritten =
-            writeReport({frame, lastFrom, lastTo, coverage, ui.placed(), automation.framesWhilePreparing()});
+    if (automation.active()) {
+        std::vector<std::vector<std::string>> legends;
+        for (const auto& vp : m_viewports) {
+            legends.emplace_back();
+            for (const LegendLine& line : legend(*vp)) legends.back().push_back(line.name);
+        }
+        const ViewerReport::Inputs in{m_loaded,
+                                      m_viewports,
+                                      m_frameTimes,
+                                      m_layout,
+                                      ui.placed(),
+                                      m_width,
+                                      m_height,
+                                      frame,
+                                      lastFrom,
+                                      lastTo,
+                                      coverage,
+                                      legends,
+                                      automation.framesWhilePreparing(),
+                                      m_shortcutsActedOn,
+                                      m_timeline.stepsTaken(),
+                                      m_status};
+        reportWritten = ViewerReport(in, m_options.automation).write();
+    }
     if (GlPlatform::glErrorCount() > 0) {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),
                      GlPlatform::lastGlError().c_str());

@@ -98,17 +98,6 @@ public:
     void selectObject(int object);
 
 private:
-    /// What the automated run's report needs from the frame loop.
-    struct ReportInputs {
-        int frames = 0;
-        double lastFrom = 0, lastTo = 0;
-        std::vector<double> coverage;
-        const std::vector<PlacedPanel>& placed;
-        int framesWhilePreparing = 0;
-    };
-    /// Prints the automated run's report and writes it as JSON to --report (ViewerReport.cpp); false when
-    /// the file cannot be written.
-    bool writeReport(const ReportInputs& in);
     /// Prepares the viewport's algorithm again (it or its parameters changed), in the background; the
     /// viewport keeps running its current one meanwhile.
     void rebuild(Viewport& vp);
