@@ -22,7 +22,7 @@ set(CDLAB_LAYER_models core geometry mesh scene)       # procedural articulated 
 set(CDLAB_LAYER_articulated core geometry mesh convex debug bvh distance scene) # Taylor models, swept link boxes, link BVH
 set(CDLAB_LAYER_pipeline core geometry mesh debug bvh collision scene) # Algorithm, registry, FrameResult
 set(CDLAB_LAYER_algorithms core geometry mesh convex debug sbv ldi gpu bvh distance collision ccd culling scene articulated pipeline) # registered
-set(CDLAB_LAYER_sim core geometry mesh collision ccd scene pipeline) # contact recorder (runs rigid-ccd by name)
+set(CDLAB_LAYER_sim core geometry mesh collision ccd culling scene pipeline) # contact recorder (runs rigid-ccd by name)
 set(CDLAB_LAYER_peers core geometry mesh collision distance scene pipeline) # FCL, Bullet, ODE behind the Algorithm API; CGAL volume and union
 set(CDLAB_LAYERS core geometry mesh convex debug sbv ldi gpu bvh distance collision ccd culling scene models articulated pipeline algorithms sim peers)
 

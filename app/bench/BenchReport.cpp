@@ -1,5 +1,7 @@
 #include "BenchReport.h"
 
+#include "articulated/SpatialCulling.h"
+#include "articulated/TimeOfContactSearch.h"
 #include "core/InputError.h"
 #include "core/Stats.h"
 #include "peers/Peers.h"
@@ -265,7 +267,7 @@ void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& run
         const Counters c = totalCounters(r);
         const auto& items = c.items();
         const bool reportsPcls =
-            std::any_of(items.begin(), items.end(), [](const auto& i) { return i.first == Counter::Pcls; });
+            std::any_of(items.begin(), items.end(), [](const auto& i) { return i.first == counter::Pcls; });
         if (!reportsPcls || r.frames.empty()) continue;
         if (!header)
             out << "# spatial and temporal culling (zhang2007 Table 2, means per frame): before = object "
@@ -274,8 +276,8 @@ void printSpatialCulling(std::ostream& out, const std::vector<AlgorithmRun>& run
                    "advanced = PCLs advanced on their meshes after temporal culling, rate = 1 - advanced / "
                    "after\n";
         header = true;
-        double n = double(r.frames.size()), before = c.get(Counter::LinkPairs) / n,
-               after = c.get(Counter::Pcls) / n, advanced = c.get(Counter::PclsAdvanced) / n;
+        double n = double(r.frames.size()), before = c.get(counter::LinkPairs) / n,
+               after = c.get(counter::Pcls) / n, advanced = c.get(counter::PclsAdvanced) / n;
         double sweptUs = 0;
         for (const auto& s : stageNames(r))
             if (s == "taylor" || s == "interval") sweptUs = 1000 * stageStats(r, s).median;

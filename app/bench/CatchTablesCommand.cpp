@@ -3,6 +3,8 @@
 #include "BenchRun.h"
 #include "CommonOptions.h"
 #include "ProgressBar.h"
+#include "articulated/SpatialCulling.h"
+#include "articulated/TimeOfContactSearch.h"
 #include "core/InputError.h"
 #include "core/Stats.h"
 #include "scene/SceneLoader.h"
@@ -153,8 +155,8 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
         << std::setw(9) << "advanced" << std::setw(8) << "rate"
         << "\n";
     for (const Row& r : rows) {
-        double before = perFrame(r.taylor, Counter::LinkPairs), after = perFrame(r.taylor, Counter::Pcls),
-               advanced = perFrame(r.taylor, Counter::PclsAdvanced);
+        double before = perFrame(r.taylor, counter::LinkPairs), after = perFrame(r.taylor, counter::Pcls),
+               advanced = perFrame(r.taylor, counter::PclsAdvanced);
         const auto it = paper().find(r.name);
         PaperRow p = it == paper().end() ? PaperRow{} : it->second;
         auto rate = [](double a, double b) { return b > 0 ? 100 * (1 - a / b) : NAN; };
@@ -170,9 +172,9 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
     for (const Row& r : rows) {
         Timing a = timing(r.taylorNoSelf), b = timing(r.interval);
         out << "  " << std::left << std::setw(16) << r.name << std::right << " taylor " << std::setw(9)
-            << num(a.all, 3) << " ms " << std::setw(8) << num(perFrame(r.taylorNoSelf, Counter::Pcls), 2)
+            << num(a.all, 3) << " ms " << std::setw(8) << num(perFrame(r.taylorNoSelf, counter::Pcls), 2)
             << " PCLs   interval " << std::setw(9) << num(b.all, 3) << " ms " << std::setw(8)
-            << num(perFrame(r.interval, Counter::Pcls), 2) << " PCLs   interval/taylor " << std::setw(6)
+            << num(perFrame(r.interval, counter::Pcls), 2) << " PCLs   interval/taylor " << std::setw(6)
             << num(a.all > 0 ? b.all / a.all : NAN, 2) << "x\n";
     }
     out << "# the distance paths (issue 42): catch's default distance=rss (RSS trees, full speed bound) and "
@@ -196,11 +198,11 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
             differ += gap > 1e-6;
         }
         out << "  " << std::left << std::setw(16) << r.name << std::right << " rss " << std::setw(9)
-            << num(a.all, 3) << " ms " << std::setw(8) << num(perFrame(r.taylor, Counter::DistanceQueries), 1)
-            << " queries " << std::setw(8) << num(perFrame(r.taylor, Counter::CaIterations), 1)
+            << num(a.all, 3) << " ms " << std::setw(8) << num(perFrame(r.taylor, counter::DistanceQueries), 1)
+            << " queries " << std::setw(8) << num(perFrame(r.taylor, counter::CaIterations), 1)
             << " CA   hulls " << std::setw(9) << num(h.all, 3) << " ms " << std::setw(8)
-            << num(perFrame(r.hulls, Counter::DistanceQueries), 1) << " queries " << std::setw(8)
-            << num(perFrame(r.hulls, Counter::CaIterations), 1) << " CA   rss/hulls " << std::setw(6)
+            << num(perFrame(r.hulls, counter::DistanceQueries), 1) << " queries " << std::setw(8)
+            << num(perFrame(r.hulls, counter::CaIterations), 1) << " CA   rss/hulls " << std::setw(6)
             << num(h.all > 0 ? a.all / h.all : NAN, 2) << "x   TOCs differing " << differ << " (largest gap "
             << worstGap << ")";
         if (o.fclSteps > 0) {
@@ -237,8 +239,8 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
                 Timing t = timing(*run);
                 csv << r.name << ",\"" << run->spec.label() << "\"," << t.frames << "," << t.collidingFrames
                     << "," << t.all << "," << t.free << "," << t.colliding << "," << t.worst << ","
-                    << perFrame(*run, Counter::LinkPairs) << "," << perFrame(*run, Counter::Pcls) << ","
-                    << perFrame(*run, Counter::PclsAdvanced) << "\n";
+                    << perFrame(*run, counter::LinkPairs) << "," << perFrame(*run, counter::Pcls) << ","
+                    << perFrame(*run, counter::PclsAdvanced) << "\n";
             }
         out << "# wrote " << o.csv << "\n";
     }

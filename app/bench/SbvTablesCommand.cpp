@@ -10,6 +10,7 @@
 #include "core/Stopwatch.h"
 #include "sbv/ExactOsh.h"
 #include "sbv/SbvDetail.h"
+#include "sbv/SbvStats.h"
 #include "scene/SceneLoader.h"
 
 #include <CLI/CLI.hpp>
@@ -109,8 +110,8 @@ Timed timeAt(const Scene& scene, const std::string& spec, double t, int repeat) 
 }
 
 double culledPercent(const FrameResult& r) {
-    const double total = double(r.counters.get(Counter::SbvTriangles));
-    return total > 0 ? 100.0 * (1.0 - double(r.counters.get(Counter::SbvKept)) / total) : NAN;
+    const double total = double(r.counters.get(counter::SbvTriangles));
+    return total > 0 ? 100.0 * (1.0 - double(r.counters.get(counter::SbvKept)) / total) : NAN;
 }
 
 /// The paper's Table 1 (samples A+B, time in ms, culling ratio in %), by our scene's file stem.

@@ -3,6 +3,8 @@
 #include "BenchReport.h"
 #include "BenchRun.h"
 #include "CommonOptions.h"
+#include "ccd/CcdCounters.h"
+#include "culling/BmCounters.h"
 #include "scene/SceneLoader.h"
 
 #include <CLI/CLI.hpp>
@@ -35,7 +37,7 @@ double totalSeconds(const AlgorithmRun& run, const std::string& skip = {}) {
 }
 
 /// The elementary and BV counters Table 1 compares.
-constexpr Counter kTableCounters[] = {Counter::BvTests, Counter::EeTests, Counter::VfTests, Counter::FvTests};
+constexpr Counter kTableCounters[] = {counter::BvTests, counter::EeTests, counter::VfTests, counter::FvTests};
 
 std::uint64_t total(const AlgorithmRun& run, Counter counter) {
     std::uint64_t n = 0;
@@ -108,9 +110,9 @@ void writeCsv(std::ostream& out, const AlgorithmRun& a, const AlgorithmRun& b, c
         const FrameRecord &x = a.frames[f], &y = b.frames[f];
         out << x.frame << "," << x.t;
         for (Counter c : kTableCounters) out << "," << x.counters.get(c) << "," << y.counters.get(c);
-        out << "," << bounds.face.frames[f].counters.get(Counter::EeBackward) << ","
-            << bounds.node.frames[f].counters.get(Counter::BvTests) << "," << y.counters.get(Counter::BmTests)
-            << "," << y.counters.get(Counter::BmCulled) << "," << frameMs(x) << "," << frameMs(y);
+        out << "," << bounds.face.frames[f].counters.get(counter::EeBackward) << ","
+            << bounds.node.frames[f].counters.get(counter::BvTests) << "," << y.counters.get(counter::BmTests)
+            << "," << y.counters.get(counter::BmCulled) << "," << frameMs(x) << "," << frameMs(y);
         if (peer) out << "," << frameMs(peer->frames[f], "features");
         out << "," << int(startsInContact[f]) << ",";
         time(x.firstContact);
@@ -166,12 +168,12 @@ void printPhases(const Scene& scene, const AlgorithmRun& a, const AlgorithmRun& 
         while (k + 1 < phases.size() && mid > times[k + 1]) ++k;
         Phase& p = phases[k];
         ++p.frames;
-        p.bv[0] += a.frames[f].counters.get(Counter::BvTests),
-            p.bv[1] += b.frames[f].counters.get(Counter::BvTests);
-        p.ee[0] += a.frames[f].counters.get(Counter::EeTests),
-            p.ee[1] += b.frames[f].counters.get(Counter::EeTests);
-        p.bvBound += bounds.node.frames[f].counters.get(Counter::BvTests);
-        p.eeBackward += bounds.face.frames[f].counters.get(Counter::EeBackward);
+        p.bv[0] += a.frames[f].counters.get(counter::BvTests),
+            p.bv[1] += b.frames[f].counters.get(counter::BvTests);
+        p.ee[0] += a.frames[f].counters.get(counter::EeTests),
+            p.ee[1] += b.frames[f].counters.get(counter::EeTests);
+        p.bvBound += bounds.node.frames[f].counters.get(counter::BvTests);
+        p.eeBackward += bounds.face.frames[f].counters.get(counter::EeBackward);
         p.contacts += a.frames[f].contactPairs > 0;
     }
     out << "# per " << what << ":  frames   BV/BV without -> with (reduction)    bound   "
@@ -243,10 +245,10 @@ int runTable1(const Table1Options& o, std::ostream& out) {
             << "\n";
         out.unsetf(std::ios::fixed);
     };
-    row("BV/BV tests", Counter::BvTests, "-27 %");
-    row("E/E tests", Counter::EeTests, "-55 %");
-    row("V/F tests", Counter::VfTests, "-55 %");
-    row("F/V tests", Counter::FvTests, "-55 %");
+    row("BV/BV tests", counter::BvTests, "-27 %");
+    row("E/E tests", counter::EeTests, "-55 %");
+    row("V/F tests", counter::VfTests, "-55 %");
+    row("F/V tests", counter::FvTests, "-55 %");
     auto timeRow = [&](const char* name, const AlgorithmRun& x, const AlgorithmRun& y, const char* paper) {
         double tx = totalSeconds(x), ty = totalSeconds(y);
         out << std::left << std::setw(16) << name << std::right << std::fixed << std::setprecision(4)
@@ -265,21 +267,21 @@ int runTable1(const Table1Options& o, std::ostream& out) {
             return text.str();
         };
         const AlgorithmRun& bound = bounds.face;
-        std::uint64_t ee = total(a, Counter::EeTests), back = total(bound, Counter::EeBackward);
-        std::uint64_t removed = ee - std::min(ee, total(b, Counter::EeTests));
+        std::uint64_t ee = total(a, counter::EeTests), back = total(bound, counter::EeBackward);
+        std::uint64_t removed = ee - std::min(ee, total(b, counter::EeTests));
         out << "# face-level bound (Vanecek's test (3) per triangle over the frame, nothing culled): " << back
             << " of the " << ee << " E/E tests (" << std::fixed << std::setprecision(1)
             << reduction(ee, ee - back) << " %), V/F "
-            << reduction(total(a, Counter::VfTests),
-                         total(a, Counter::VfTests) - total(bound, Counter::VfBackward))
+            << reduction(total(a, counter::VfTests),
+                         total(a, counter::VfTests) - total(bound, counter::VfBackward))
             << " %, F/V "
-            << reduction(total(a, Counter::FvTests),
-                         total(a, Counter::FvTests) - total(bound, Counter::FvBackward))
+            << reduction(total(a, counter::FvTests),
+                         total(a, counter::FvTests) - total(bound, counter::FvBackward))
             << " % have a triangle moving backwards: the most any back-face culling removes on this scene; "
             << (back ? "BM-culling removes " + share(removed, back) : std::string("nothing to remove"))
             << "\n";
-        std::uint64_t bv = total(a, Counter::BvTests), bvNode = total(bounds.node, Counter::BvTests);
-        std::uint64_t bvCut = bv - std::min(bv, total(b, Counter::BvTests)),
+        std::uint64_t bv = total(a, counter::BvTests), bvNode = total(bounds.node, counter::BvTests);
+        std::uint64_t bvCut = bv - std::min(bv, total(b, counter::BvTests)),
                       bvCutNode = bv - std::min(bv, bvNode);
         out << "# node-level bound (step 3 with the per-face test: a node is culled when all its triangles"
                " pass test (3) over the frame): "
@@ -290,8 +292,8 @@ int runTable1(const Table1Options& o, std::ostream& out) {
             << "\n";
         out.unsetf(std::ios::fixed);
     }
-    out << "# BM-culling: " << total(b, Counter::BmTests) << " BM tests, " << total(b, Counter::BmCulled)
-        << " nodes culled, " << total(b, Counter::BmNested)
+    out << "# BM-culling: " << total(b, counter::BmTests) << " BM tests, " << total(b, counter::BmCulled)
+        << " nodes culled, " << total(b, counter::BmNested)
         << " pair-frames not culled (one body inside the other's solid); " << b.prepare.notes << ", prepare "
         << std::fixed << std::setprecision(1) << b.prepare.stages.get("build") << " ms (without culling "
         << a.prepare.stages.get("build") << " ms), " << b.prepare.memoryBytes / 1024 << " KiB (without "

@@ -41,7 +41,7 @@ std::vector<int> tapKeys(const std::string& spec) {
 
 } // namespace
 
-Automation::Automation(ViewerOptions& options, ViewerApp& app) : m_options(options), m_app(app) {
+Automation::Automation(AutomationOptions& options, ViewerApp& app) : m_options(options), m_app(app) {
     tapKeys(m_options.taps); // a bad --tap fails before the first frame
 }
 

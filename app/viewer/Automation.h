@@ -1,20 +1,42 @@
 // Automation: the viewer's scripted runs (--frames and the options that need it: --seek-contact, --at,
 // --tap, --resize, --then, --then-algo, --cancel-then, --pick) — what happens at which frame, so that the
 // frame loop (ViewerApp::run) stays the same for people and scripts. The scripted frames' times come from
-// the Timeline (Timeline::scripted); the report after the last frame is ViewerApp::writeReport's.
+// the Timeline (Timeline::scripted); the report after the last frame is ViewerReport's.
 #pragma once
 
+#include "FamilyView.h"
+
+#include <string>
 #include <vector>
 
 namespace cdlab {
 
 class ViewerApp;
-struct ViewerOptions;
+
+/// The scripted run's options (main fills them from the command line); `frames` > 0 makes a run scripted.
+struct AutomationOptions {
+    int frames = 0;          ///< run this many frames, then exit
+    std::string screenshot;  ///< PNG written after the last frame
+    std::string reportPath;  ///< the run report as JSON (--report FILE.json)
+    std::string thenLoad;    ///< open this after half of the frames (scripted demos, tests)
+    std::string thenAlgo;    ///< switch the first viewport to this spec after half of the frames
+    bool cancelThen = false; ///< Cancel the --then / --then-algo preparation once it has drawn
+    bool hasAt = false;      ///< the last frame ends at `at`, frames one scene frame long
+    double at = 0;
+    bool seekContact = false;      ///< `at` is the end of the first frame with a contact
+    std::vector<float> pick;       ///< Ctrl+click here (x, y as fractions of the window), frame 1
+    std::vector<float> hover;      ///< (offscreen) the mouse rests here (x, y as window fractions)
+    std::vector<int> resizeTo;     ///< resize the window to (width, height) after half of the frames
+    std::string taps;              ///< keys tapped (down and up) within the middle frame, e.g. "O*10,P"
+    std::string select;            ///< select this object ("model/link") as the link tree does
+    bool printLayout = false;      ///< print every panel's and viewport's rectangle, and the check
+    std::vector<FamilyStep> steps; ///< --step NAME=K: a family's step-through index, as it counts them
+};
 
 class Automation {
 public:
     /// Checks what can be checked before the first frame: a bad --tap fails here (InputError).
-    Automation(ViewerOptions& options, ViewerApp& app);
+    Automation(AutomationOptions& options, ViewerApp& app);
     /// Whether this is a scripted run (--frames): it counts its frames from when the scene is prepared.
     bool active() const;
     /// A frame drawn while the background job runs: counted and, with --cancel-then, the Preparing panel's
@@ -36,7 +58,7 @@ public:
     int framesWhilePreparing() const { return m_framesWhilePreparing; }
 
 private:
-    ViewerOptions& m_options;
+    AutomationOptions& m_options;
     ViewerApp& m_app;
     bool m_thenStarted = false, m_thenCancelled = false;
     int m_framesWhilePreparing = 0;

@@ -119,8 +119,8 @@ std::vector<CompareSeries> ComparePanel::seriesChoices(const std::vector<std::un
     for (const auto& vp : vps)
         for (const auto& [c, value] : vp->result.counters.items()) add({false, c, {}});
     for (const auto& vp : vps)
-        for (const auto& [name, ms] : vp->result.stages.items()) add({true, Counter::BvTests, name});
-    add({true, Counter::BvTests, "total"});
+        for (const auto& [name, ms] : vp->result.stages.items()) add({true, counter::BvTests, name});
+    add({true, counter::BvTests, "total"});
     return out;
 }
 
@@ -134,7 +134,7 @@ CompareSeries ComparePanel::defaultSeries(const std::vector<std::unique_ptr<View
             for (const auto& [c, value] : run.items())
                 if (std::find(order.begin(), order.end(), c) == order.end()) order.push_back(c);
     }
-    const CompareSeries total{true, Counter::BvTests, "total"};
+    const CompareSeries total{true, counter::BvTests, "total"};
     if (running == 0) return total;
     // Reported by every view: how far apart they are, 0 (equal) to 1 (one view does none). Counters every
     // view does some of come first (their ratio line exists), then those one view does none of.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ViewerLayout.h"
+#include "collision/CollisionTypes.h"
 #include "pipeline/FrameResult.h"
 
 #include <nlohmann/json.hpp>
@@ -23,7 +24,7 @@ struct Viewport;
 /// What the Compare plot shows: a counter, or a stage's time in ms ("total": the frame's steps).
 struct CompareSeries {
     bool stage = false;
-    Counter counter = Counter::BvTests;
+    Counter counter = counter::BvTests; ///< unused when `stage`
     std::string stageName; ///< a stage's name, or "total"
     /// "ee_tests", "narrow ms", "total ms".
     std::string name() const;

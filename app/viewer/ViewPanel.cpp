@@ -7,6 +7,7 @@
 #include "PanelWidgets.h"
 #include "Preparation.h"
 #include "Viewport.h"
+#include "culling/BmCounters.h"
 
 #include <imgui.h>
 
@@ -177,7 +178,7 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
         ImGui::PopStyleColor();
     }
     // BM-culling assumes each frame starts with the bodies apart: say so on the frames where they do not.
-    if (std::uint64_t n = vp.result.counters.get(Counter::BmStartOverlaps)) {
+    if (std::uint64_t n = vp.result.counters.get(counter::BmStartOverlaps)) {
         ImGui::PushStyleColor(ImGuiCol_Text, warn);
         ImGui::TextWrapped(
             "this frame starts with %llu body %s interpenetrating: BM-culling assumes separated "

@@ -2,6 +2,7 @@
 
 #include "Automation.h"
 #include "OverlayTable.h"
+#include "ViewerReport.h"
 #include "ViewerUi.h"
 #include "core/InputError.h"
 #include "core/Stopwatch.h"
@@ -51,7 +52,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     load(inputs);
     if (m_options.allOverlays)
         for (auto& vp : m_viewports) showAllOverlays(vp->overlays);
-    for (const FamilyStep& s : m_options.steps) // clamped per frame
+    for (const FamilyStep& s : m_options.automation.steps) // clamped per frame
         for (auto& vp : m_viewports)
             for (std::size_t f = 0; f < familyViews().size(); ++f)
                 if (&familyViews()[f] == s.family) vp->families[f]->setStep(s.step);
@@ -157,12 +158,12 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
         targets[k]->overlays.bvhObject = firstMoving;
         applyPrepared(*targets[k], std::move(prepared[k]));
     }
-    if (!m_options.select.empty()) {
-        int o = m_loaded.objects()->find(m_options.select);
+    if (!m_options.automation.select.empty()) {
+        int o = m_loaded.objects()->find(m_options.automation.select);
         if (o >= 0)
             selectObject(o);
         else
-            m_selectProblem = "--select: no object '" + m_options.select + "' (the scene has " +
+            m_selectProblem = "--select: no object '" + m_options.automation.select + "' (the scene has " +
                               m_loaded.objects()->nameList() + ")";
     }
     resetCameras();
@@ -535,7 +536,7 @@ bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
 }
 
 int ViewerApp::run() {
-    Automation automation(m_options, *this); // a bad --tap fails before the first frame
+    Automation automation(m_options.automation, *this); // a bad --tap fails before the first frame
     ViewerUi ui(*this);
     int frame = 0;
     double last = glfwGetTime();
@@ -593,9 +594,9 @@ int ViewerApp::run() {
         if (!m_pendingScreenshot.empty())
             saveScreenshot(std::exchange(m_pendingScreenshot, {}), m_width, m_height);
         const bool done = automation.lastFrame(frame++);
-        if (done && !m_options.screenshot.empty()) {
+        if (done && !m_options.automation.screenshot.empty()) {
             glFinish();
-            if (!saveScreenshot(m_options.screenshot, m_width, m_height)) return 1;
+            if (!saveScreenshot(m_options.automation.screenshot, m_width, m_height)) return 1;
         }
         m_platform.endFrame();
         m_frameTimes.frameMs = float(frameClock.ms());
@@ -605,9 +606,32 @@ int ViewerApp::run() {
         if (done) break;
     }
     bool reportWritten = true;
-    if (automation.active())
-        reportWritten =
-            writeReport({frame, lastFrom, lastTo, coverage, ui.placed(), automation.framesWhilePreparing()});
+    if (automation.active()) {
+        std::vector<std::vector<std::string>> legends;
+        for (const auto& vp : m_viewports) {
+            legends.emplace_back();
+            for (const LegendLine& line : legend(*vp)) legends.back().push_back(line.name);
+        }
+        const ViewerReport::Inputs in{m_loaded,
+                                      m_viewports,
+                                      m_frameTimes,
+                                      m_layout,
+                                      ui.placed(),
+                                      m_width,
+                                      m_height,
+                                      frame,
+                                      lastFrom,
+                                      lastTo,
+                                      m_timeline.position(),
+                                      m_timeline.frameCount(),
+                                      coverage,
+                                      legends,
+                                      automation.framesWhilePreparing(),
+                                      m_shortcutsActedOn,
+                                      m_timeline.stepsTaken(),
+                                      m_status};
+        reportWritten = ViewerReport(in, m_options.automation).write();
+    }
     if (GlPlatform::glErrorCount() > 0) {
         std::fprintf(stderr, "error: %d OpenGL errors (last: %s)\n", GlPlatform::glErrorCount(),
                      GlPlatform::lastGlError().c_str());
@@ -615,7 +639,7 @@ int ViewerApp::run() {
     }
     bool badInput = !m_loadError.empty() || m_hadLoadError || !m_options.settings.problem.empty();
     if (!reportWritten) return 1;
-    return badInput && m_options.frames > 0 ? 2 : 0;
+    return badInput && m_options.automation.frames > 0 ? 2 : 0;
 }
 
 void ViewerApp::selectObject(int object) {

@@ -2,6 +2,7 @@
 // run their own algorithm (from the registry) on the same frames and draw what it puts into their DrawList.
 #pragma once
 
+#include "Automation.h"
 #include "FamilyView.h"
 #include "GlPlatform.h"
 #include "LoadedScene.h"
@@ -26,30 +27,17 @@
 
 namespace cdlab {
 
+/// What the viewer is started with: its inputs, algorithms, overlays and settings, and the scripted run's
+/// options (Automation's).
 struct ViewerOptions {
     std::vector<std::string> inputs;     ///< a scene file, or mesh files
     std::vector<std::string> algorithms; ///< one per viewport, "name[:k=v,...]"
-    int frames = 0;                      ///< automation: run this many frames, then exit
-    std::string screenshot;              ///< automation: PNG written after the last frame
     bool allOverlays = false;
+    /// The BVH level of each viewport's overlays (the last repeats); empty: the settings'.
+    std::vector<int> levels;
     std::string settingsPath; ///< empty: settings are neither read nor written
     ViewerSettings settings;  ///< loaded by main before the window opens
-    std::string thenLoad;     ///< automation: open this after half of the frames (scripted demos, tests)
-    std::vector<float> pick;  ///< automation: Ctrl+click here (x, y as fractions of the window), frame 1
-    bool hasAt = false;       ///< automation: the last frame ends at `at`, frames one scene frame long
-    double at = 0;
-    bool seekContact = false; ///< automation: `at` is the end of the first frame with a contact
-    std::string thenAlgo;     ///< automation: switch the first viewport to this spec after half of the frames
-    bool cancelThen = false;  ///< automation: Cancel the --then / --then-algo preparation once it has drawn
-    bool printLayout = false; ///< automation: print every panel's and viewport's rectangle, and the check
-    std::vector<int> resizeTo; ///< automation: resize the window to (width, height) after half of the frames
-    std::string select;        ///< automation: select this object ("model/link") as the link tree does
-    std::string taps; ///< automation: keys tapped (down and up) within the middle frame, e.g. "O*10,P"
-    std::vector<int>
-        levels; ///< the BVH level of each viewport's overlays (the last repeats); empty: settings'
-    std::vector<float> hover; ///< automation (offscreen): the mouse rests here (x, y as window fractions)
-    std::vector<FamilyStep> steps; ///< --step NAME=K: a family's step-through index, as it counts them
-    std::string reportPath;        ///< automation: the run report as JSON (--report FILE.json)
+    AutomationOptions automation;
 };
 
 class ViewerApp {
@@ -110,17 +98,6 @@ public:
     void selectObject(int object);
 
 private:
-    /// What the automated run's report needs from the frame loop.
-    struct ReportInputs {
-        int frames = 0;
-        double lastFrom = 0, lastTo = 0;
-        std::vector<double> coverage;
-        const std::vector<PlacedPanel>& placed;
-        int framesWhilePreparing = 0;
-    };
-    /// Prints the automated run's report and writes it as JSON to --report (ViewerReport.cpp); false when
-    /// the file cannot be written.
-    bool writeReport(const ReportInputs& in);
     /// Prepares the viewport's algorithm again (it or its parameters changed), in the background; the
     /// viewport keeps running its current one meanwhile.
     void rebuild(Viewport& vp);

@@ -1,15 +1,10 @@
-// ViewerApp::writeReport: the automated run's report — the human-readable lines on stdout that people (and
-// docs/BENCHMARKS.md) read, and with --report FILE.json the same facts as fields that tests read instead of
-// matching the lines. Each family view adds its own lines and fields (FamilyView::report).
+#include "ViewerReport.h"
+
 #include "ComparePanel.h"
 #include "FamilyView.h"
 #include "GlPlatform.h"
-#include "OverlayTable.h"
 #include "ViewPanel.h"
-#include "ViewerApp.h"
 #include "core/Stats.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -18,48 +13,80 @@
 
 namespace cdlab {
 
+using nlohmann::json;
+
 namespace {
-nlohmann::json rectJson(const LayoutRect& r) {
+json rectJson(const LayoutRect& r) {
     return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}};
 }
 } // namespace
 
-bool ViewerApp::writeReport(const ReportInputs& in) {
-    using nlohmann::json;
+ViewerReport::ViewerReport(const Inputs& in, const AutomationOptions& options)
+    : m_in(in), m_options(options) {}
+
+bool ViewerReport::write() {
+    run();
+    views();
+    families();
+    compare();
+    session();
+    layout();
+    std::string labels;
+    for (const auto& vp : m_in.viewports) labels += (labels.empty() ? "" : " | ") + vp->label();
+    std::printf("viewports %s\nstatus %s\n", labels.c_str(), m_in.status.c_str());
+    m_report["status"] = m_in.status;
+    m_report["screenshot"] = m_options.screenshot;
+    if (m_options.reportPath.empty()) return true;
+    std::ofstream out(m_options.reportPath);
+    out << m_report.dump(2) << "\n";
+    if (!out) {
+        std::fprintf(stderr, "error: --report: cannot write %s\n", m_options.reportPath.c_str());
+        return false;
+    }
+    return true;
+}
+
+void ViewerReport::run() {
     // Medians (core/Stats, the bench's one median) over the frames after the first: the first compiles
     // shaders and uploads meshes. The report is written after at least one frame, so neither is empty.
     auto afterFirst = [](const std::deque<float>& d) {
         std::vector<double> v(d.begin() + (d.size() > 1 ? 1 : 0), d.end());
         return float(median(v));
     };
-    json report;
-    const float frameMs = afterFirst(m_frameTimes.frameHistory),
-                overheadMs = afterFirst(m_frameTimes.overheadHistory);
+    LoadedScene& loaded = m_in.loaded;
+    json& report = m_report;
+    const float frameMs = afterFirst(m_in.frameTimes.frameHistory),
+                overheadMs = afterFirst(m_in.frameTimes.overheadHistory);
     const float fps = 1000.0f / std::max(frameMs, 1e-3f);
-    std::printf("scene %s\n", m_loaded.scene() ? m_loaded.scene()->name.c_str() : "(none)");
+    std::printf("scene %s\n", loaded.scene() ? loaded.scene()->name.c_str() : "(none)");
     std::printf("frames %d, %dx%d, frame ms median %.2f (%.1f fps), viewer overhead ms median %.2f, GL "
                 "errors %d\n",
-                in.frames, m_width, m_height, frameMs, fps, overheadMs, GlPlatform::glErrorCount());
+                m_in.frames, m_in.width, m_in.height, frameMs, fps, overheadMs, GlPlatform::glErrorCount());
     std::printf("GL debug output %s\n", GlPlatform::debugOutputOn()
                                             ? "on (KHR_debug: a test message came back)"
                                             : "OFF: GL errors are not counted");
-    report["scene"] = m_loaded.scene() ? json(m_loaded.scene()->name) : json(nullptr);
-    report["frames"] = in.frames;
-    report["width"] = m_width, report["height"] = m_height;
+    report["scene"] = loaded.scene() ? json(loaded.scene()->name) : json(nullptr);
+    report["frames"] = m_in.frames;
+    report["width"] = m_in.width, report["height"] = m_in.height;
     report["frame_ms_median"] = frameMs, report["fps"] = fps, report["overhead_ms_median"] = overheadMs;
     report["gl_errors"] = GlPlatform::glErrorCount();
     report["gl_debug_output"] = GlPlatform::debugOutputOn();
-    if (m_loaded.scene()) {
-        std::printf("last frame t %g -> %g\n", in.lastFrom, in.lastTo);
+    if (loaded.scene()) {
+        std::printf("last frame t %g -> %g\n", m_in.lastFrom, m_in.lastTo);
         // On the scene's grid: "frame i of n", the frame ending at t1 (0: the start instant).
-        report["last_frame"] = {{"t0", in.lastFrom},
-                                {"t1", in.lastTo},
-                                {"frame", m_timeline.position()},
-                                {"of", m_timeline.frameCount()}};
+        report["last_frame"] = {{"t0", m_in.lastFrom},
+                                {"t1", m_in.lastTo},
+                                {"frame", m_in.framePosition},
+                                {"of", m_in.frameCount}};
     }
+}
+
+void ViewerReport::views() {
+    LoadedScene& loaded = m_in.loaded;
+    const auto& viewports = m_in.viewports;
     json views = json::array();
-    for (std::size_t v = 0; v < m_viewports.size(); ++v) {
-        const Viewport& vp = *m_viewports[v];
+    for (std::size_t v = 0; v < viewports.size(); ++v) {
+        const Viewport& vp = *viewports[v];
         json j = {{"index", v}, {"label", vp.label()}, {"algorithm", vp.preparedAlgorithm}};
         if (!vp.error.empty()) { // e.g. a continuous algorithm refusing the scene's motion
             std::printf("viewport %zu (%s) error: %s\n", v, vp.label().c_str(), vp.error.c_str());
@@ -71,11 +98,11 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         j["first_contacts"] = json::array();
         for (const TimeOfContact& c : vp.result.firstContacts) {
             std::printf("viewport %zu (%s) first contact t %.6f: %s\n", v, vp.label().c_str(), c.time,
-                        m_loaded.describeContact(c).c_str());
+                        loaded.describeContact(c).c_str());
             const double span = vp.result.t1 - vp.result.t0; // the fraction of the frame, as the View panel
             j["first_contacts"].push_back({{"t", c.time},
                                            {"fraction", span > 0 ? (c.time - vp.result.t0) / span : 0.0},
-                                           {"contact", m_loaded.describeContact(c)}});
+                                           {"contact", loaded.describeContact(c)}});
         }
         if (const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.preparedAlgorithm))
             j["overlays_listed"] = ViewPanel::listedOverlays(*info); // the View tab's rows
@@ -87,8 +114,8 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
         j["counters"] = counters;
         views.push_back(j);
     }
-    for (std::size_t v = 0; v < m_viewports.size(); ++v) { // what the overlays show on the last frame
-        Viewport& vp = *m_viewports[v];
+    for (std::size_t v = 0; v < viewports.size(); ++v) { // what the overlays show on the last frame
+        Viewport& vp = *viewports[v];
         const std::string drew = vp.draw.describeCounts();
         std::printf("viewport %zu (%s) drew %s\n", v, vp.label().c_str(),
                     drew.empty() ? "nothing" : drew.c_str());
@@ -107,108 +134,106 @@ bool ViewerApp::writeReport(const ReportInputs& in) {
                     levels.c_str());
         views[v]["bm_levels"] = jl;
     }
-    for (std::size_t v = 0; v < in.coverage.size() && v < m_viewports.size(); ++v) {
-        std::printf("viewport %zu (%s) covers %.1f %% of its pixels\n", v, m_viewports[v]->label().c_str(),
-                    100 * in.coverage[v]);
-        views[v]["coverage"] = in.coverage[v];
+    for (std::size_t v = 0; v < m_in.coverage.size() && v < viewports.size(); ++v) {
+        std::printf("viewport %zu (%s) covers %.1f %% of its pixels\n", v, viewports[v]->label().c_str(),
+                    100 * m_in.coverage[v]);
+        views[v]["coverage"] = m_in.coverage[v];
     }
-    for (std::size_t v = 0; v < m_viewports.size(); ++v) { // the legend drawn on the last frame
+    for (std::size_t v = 0; v < viewports.size(); ++v) { // the legend drawn on the last frame
         std::string text;
         json names = json::array();
-        for (const LegendLine& e : legend(*m_viewports[v])) {
-            text += (text.empty() ? "" : ", ") + e.name;
-            names.push_back(e.name);
+        for (const std::string& name : m_in.legends[v]) {
+            text += (text.empty() ? "" : ", ") + name;
+            names.push_back(name);
         }
-        std::printf("viewport %zu (%s) legend: %s\n", v, m_viewports[v]->label().c_str(),
+        std::printf("viewport %zu (%s) legend: %s\n", v, viewports[v]->label().c_str(),
                     text.empty() ? "(none)" : text.c_str());
         views[v]["legend"] = names;
     }
+    m_report["viewports"] = views;
+}
+
+void ViewerReport::families() {
     // Each family's sections as its panel drew them, family by family.
     for (std::size_t f = 0; f < familyViews().size(); ++f)
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) {
-            const Viewport& vp = *m_viewports[v];
+        for (std::size_t v = 0; v < m_in.viewports.size(); ++v) {
+            const Viewport& vp = *m_in.viewports[v];
             const FamilyView& view = *vp.families[f];
-            if (!m_loaded.objects() || !view.reports(vp.result)) continue;
+            if (!m_in.loaded.objects() || !view.reports(vp.result)) continue;
             std::vector<std::string> lines;
             json fields = json::object();
-            view.report(vp.result, *m_loaded.objects(), lines, fields);
+            view.report(vp.result, *m_in.loaded.objects(), lines, fields);
             for (const std::string& line : lines)
                 std::printf("viewport %zu (%s) %s\n", v, vp.label().c_str(), line.c_str());
             fields["lines"] = lines;
-            views[v]["families"][familyViews()[f].name] = fields;
+            m_report["viewports"][v]["families"][familyViews()[f].name] = fields;
         }
-    report["viewports"] = views;
-    if (m_viewports.size() > 1) { // the Compare panel's answers
+}
+
+void ViewerReport::compare() {
+    if (m_in.viewports.size() > 1) { // the Compare panel's answers
         std::string tocs, same;
         json jt = json::array(), js = json::array();
-        for (std::size_t v = 0; v < m_viewports.size(); ++v) {
-            const std::string toc = ComparePanel::firstTocCell(*m_viewports[v]);
-            const std::string s = ComparePanel::sameContactsCell(m_viewports, v);
+        for (std::size_t v = 0; v < m_in.viewports.size(); ++v) {
+            const std::string toc = ComparePanel::firstTocCell(*m_in.viewports[v]);
+            const std::string s = ComparePanel::sameContactsCell(m_in.viewports, v);
             tocs += (v ? " | " : "") + toc, same += (v ? " | " : "") + s;
             jt.push_back(toc), js.push_back(s);
         }
         std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
-        report["compare"] = {{"first_toc", jt}, {"same_contacts", js}};
-        report["compare"].update(ComparePanel::reportFields(m_viewports)); // the plot's series, the cells
+        m_report["compare"] = {{"first_toc", jt}, {"same_contacts", js}};
+        m_report["compare"].update(ComparePanel::reportFields(m_in.viewports)); // the plot's series, the cells
     }
-    std::printf("frames drawn while preparing in the background %d\n", in.framesWhilePreparing);
-    report["frames_while_preparing"] = in.framesWhilePreparing;
-    if (m_loaded.scene()) {
-        const std::string surfaces = m_loaded.describeSurfaces();
+}
+
+void ViewerReport::session() {
+    std::printf("frames drawn while preparing in the background %d\n", m_in.framesWhilePreparing);
+    m_report["frames_while_preparing"] = m_in.framesWhilePreparing;
+    if (m_in.loaded.scene()) {
+        const std::string surfaces = m_in.loaded.describeSurfaces();
         std::printf("scene surfaces: %s\n", surfaces.c_str());
-        report["surfaces"] = surfaces;
+        m_report["surfaces"] = surfaces;
     }
     if (!m_options.taps.empty()) {
         std::printf("taps %s: shortcuts acted on %d, single steps %d\n", m_options.taps.c_str(),
-                    m_shortcutsActedOn, m_timeline.stepsTaken());
-        report["taps"] = {{"keys", m_options.taps},
-                          {"shortcuts_acted_on", m_shortcutsActedOn},
-                          {"single_steps", m_timeline.stepsTaken()}};
+                    m_in.shortcutsActedOn, m_in.singleSteps);
+        m_report["taps"] = {{"keys", m_options.taps},
+                            {"shortcuts_acted_on", m_in.shortcutsActedOn},
+                            {"single_steps", m_in.singleSteps}};
     }
-    if (m_loaded.selected() >= 0) {
-        const std::string& name = m_loaded.objects()->objects()[std::size_t(m_loaded.selected())].name;
-        const std::string chain = m_loaded.chainText(m_loaded.selected());
+    if (m_in.loaded.selected() >= 0) {
+        const std::string& name = m_in.loaded.objects()->objects()[std::size_t(m_in.loaded.selected())].name;
+        const std::string chain = m_in.loaded.chainText(m_in.loaded.selected());
         std::printf("selected %s: chain %s\n", name.c_str(), chain.c_str());
-        report["selected"] = {{"object", name}, {"chain", chain}};
+        m_report["selected"] = {{"object", name}, {"chain", chain}};
     }
-    if (m_options.printLayout) {
-        json layout = {{"window", {{"w", m_width}, {"h", m_height}}}};
-        std::printf("layout window %dx%d, %zu viewports\n", m_width, m_height, m_viewports.size());
-        auto line = [](const std::string& what, const LayoutRect& r) {
-            std::printf("layout %s at %.0f,%.0f size %.0fx%.0f\n", what.c_str(), r.x, r.y, r.w, r.h);
-        };
-        layout["viewports"] = json::array();
-        for (std::size_t v = 0; v < m_layout.viewports.size(); ++v) {
-            line("viewport " + std::to_string(v), m_layout.viewports[v]);
-            layout["viewports"].push_back(rectJson(m_layout.viewports[v]));
-        }
-        layout["panels"] = json::object();
-        for (const PlacedPanel& p : in.placed) {
-            line("panel " + p.name, p.rect);
-            layout["panels"][p.name] = rectJson(p.rect);
-        }
-        auto problems = layoutProblems(m_layout.window, m_layout.viewports, in.placed);
-        for (const auto& p : problems) std::printf("layout problem: %s\n", p.c_str());
-        if (problems.empty())
-            std::printf("layout ok: %zu panels inside the window, none overlapping, each view's panel inside "
-                        "its view\n",
-                        in.placed.size());
-        layout["problems"] = problems;
-        report["layout"] = layout;
+}
+
+void ViewerReport::layout() {
+    if (!m_options.printLayout) return;
+    json layout = {{"window", {{"w", m_in.width}, {"h", m_in.height}}}};
+    std::printf("layout window %dx%d, %zu viewports\n", m_in.width, m_in.height, m_in.viewports.size());
+    auto line = [](const std::string& what, const LayoutRect& r) {
+        std::printf("layout %s at %.0f,%.0f size %.0fx%.0f\n", what.c_str(), r.x, r.y, r.w, r.h);
+    };
+    layout["viewports"] = json::array();
+    for (std::size_t v = 0; v < m_in.layout.viewports.size(); ++v) {
+        line("viewport " + std::to_string(v), m_in.layout.viewports[v]);
+        layout["viewports"].push_back(rectJson(m_in.layout.viewports[v]));
     }
-    std::string labels;
-    for (const auto& vp : m_viewports) labels += (labels.empty() ? "" : " | ") + vp->label();
-    std::printf("viewports %s\nstatus %s\n", labels.c_str(), m_status.c_str());
-    report["status"] = m_status;
-    report["screenshot"] = m_options.screenshot;
-    if (m_options.reportPath.empty()) return true;
-    std::ofstream out(m_options.reportPath);
-    out << report.dump(2) << "\n";
-    if (!out) {
-        std::fprintf(stderr, "error: --report: cannot write %s\n", m_options.reportPath.c_str());
-        return false;
+    layout["panels"] = json::object();
+    for (const PlacedPanel& p : m_in.placed) {
+        line("panel " + p.name, p.rect);
+        layout["panels"][p.name] = rectJson(p.rect);
     }
-    return true;
+    auto problems = layoutProblems(m_in.layout.window, m_in.layout.viewports, m_in.placed);
+    for (const auto& p : problems) std::printf("layout problem: %s\n", p.c_str());
+    if (problems.empty())
+        std::printf("layout ok: %zu panels inside the window, none overlapping, each view's panel inside "
+                    "its view\n",
+                    m_in.placed.size());
+    layout["problems"] = problems;
+    m_report["layout"] = layout;
 }
 
 } // namespace cdlab

@@ -73,7 +73,7 @@ void ViewerUi::begin(int width, int height) {
         io.DisplaySize = ImVec2(float(width), float(height));
         io.DeltaTime = 1.0f / 60.0f;
         const auto& hover =
-            m_app.options().hover; // automation: the mouse resting there (no window to move it)
+            m_app.options().automation.hover; // automation: the mouse resting there (no window to move it)
         if (hover.size() == 2) io.MousePos = ImVec2(hover[0] * float(width), hover[1] * float(height));
     }
     ImGui::NewFrame();

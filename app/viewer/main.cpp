@@ -23,10 +23,10 @@ int main(int argc, char** argv) {
     // One value per --algo, so a scene given after it is not taken for a second algorithm.
     app.add_option("-a,--algo", opts.algorithms, "Algorithm per viewport: name[:key=value,...] (repeatable)")
         ->allow_extra_args(false);
-    auto* framesOption =
-        app.add_option("--frames", opts.frames, "Run this many frames over the scene's time range, then exit")
-            ->check(CLI::Range(1, 1000000));
-    app.add_option("--screenshot", opts.screenshot, "Write a PNG after the last of --frames");
+    auto* framesOption = app.add_option("--frames", opts.automation.frames,
+                                        "Run this many frames over the scene's time range, then exit")
+                             ->check(CLI::Range(1, 1000000));
+    app.add_option("--screenshot", opts.automation.screenshot, "Write a PNG after the last of --frames");
     app.add_flag("--offscreen", offscreen, "Render through headless EGL into an FBO (no X server)");
     app.add_flag("--overlays", opts.allOverlays, "Turn every overlay on (BVH level, hits, contacts)");
     int width = 0, height = 0;
@@ -37,44 +37,45 @@ int main(int argc, char** argv) {
     app.add_flag("--no-settings", noSettings, "Neither read nor write the settings file");
     std::string settingsFile;
     app.add_option("--settings", settingsFile, "Read and write this settings file (also in automated runs)");
-    app.add_option("--then", opts.thenLoad, "Automated runs: open this scene after half of --frames");
-    app.add_option("--pick", opts.pick,
+    app.add_option("--then", opts.automation.thenLoad,
+                   "Automated runs: open this scene after half of --frames");
+    app.add_option("--pick", opts.automation.pick,
                    "Automated runs: Ctrl+click at X,Y (fractions of the window) on the second frame")
         ->expected(2)
         ->delimiter(',')
         ->check(CLI::Range(0.0, 1.0));
     auto* atOption =
-        app.add_option("--at", opts.at,
+        app.add_option("--at", opts.automation.at,
                        "Automated runs: the last of --frames ends at this scene time (frames of the "
                        "scene's own length; default: --frames spread over the whole time range)")
             ->needs(framesOption);
-    app.add_flag("--seek-contact", opts.seekContact,
+    app.add_flag("--seek-contact", opts.automation.seekContact,
                  "Automated runs: as --at, at the end of the first frame from the scene's start (or after "
                  "the frame --at shows) in which a viewport reports a contact (what Next contact finds)")
         ->needs(framesOption);
-    app.add_option("--then-algo", opts.thenAlgo,
+    app.add_option("--then-algo", opts.automation.thenAlgo,
                    "Automated runs: after half of --frames, switch the first viewport to this algorithm "
                    "(name[:key=value,...]), as its picker does")
         ->needs(framesOption);
-    app.add_flag("--cancel-then", opts.cancelThen,
+    app.add_flag("--cancel-then", opts.automation.cancelThen,
                  "Automated runs: press the Preparing panel's Cancel once the --then load or --then-algo "
                  "preparation has drawn a frame (the scene and algorithms stay as they were)")
         ->needs(framesOption);
-    app.add_flag("--print-layout", opts.printLayout,
+    app.add_flag("--print-layout", opts.automation.printLayout,
                  "Automated runs: print each panel's and viewport's rectangle and whether the layout holds "
                  "(panels inside the window, none overlapping, each view's panel inside its view)")
         ->needs(framesOption);
-    app.add_option("--select", opts.select,
+    app.add_option("--select", opts.automation.select,
                    "Select an object (a body, or model/link) as clicking it in the Scene panel's link tree "
                    "does: its chain is highlighted and the overlays follow it");
-    app.add_option("--resize", opts.resizeTo,
+    app.add_option("--resize", opts.automation.resizeTo,
                    "Automated runs: resize the window to W,H after half of --frames")
         ->delimiter(',')
         ->expected(2)
         ->check(CLI::Range(64, 8192))
         ->needs(framesOption);
     app.add_option(
-           "--tap", opts.taps,
+           "--tap", opts.automation.taps,
            "Automated runs: tap these shortcut keys (down and up) all within the middle frame, e.g. O*10,P")
         ->needs(framesOption);
     app.add_option("--levels", opts.levels,
@@ -82,7 +83,7 @@ int main(int argc, char** argv) {
         ->delimiter(',')
         ->check(CLI::Range(0, 64));
     app.add_option(
-           "--hover", opts.hover,
+           "--hover", opts.automation.hover,
            "Offscreen automated runs: the mouse rests at X,Y (fractions of the window) on every frame, "
            "e.g. over a bar of a panel's chart for its tooltip")
         ->expected(2)
@@ -95,21 +96,21 @@ int main(int argc, char** argv) {
         if (f.stepHelp) stepHelp += " " + f.name + "=K: " + f.stepHelp + ";";
     std::vector<std::string> steps;
     app.add_option("--step", steps, stepHelp)->allow_extra_args(false);
-    app.add_option("--report", opts.reportPath,
+    app.add_option("--report", opts.automation.reportPath,
                    "Automated runs: also write the run report (every line it prints, per viewport and per "
                    "family) as JSON to this file")
         ->needs(framesOption);
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     try {
-        for (const std::string& s : steps) opts.steps.push_back(parseFamilyStep(s));
+        for (const std::string& s : steps) opts.automation.steps.push_back(parseFamilyStep(s));
     } catch (const InputError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return 2;
     }
-    opts.hasAt = atOption->count() > 0;
-    if (offscreen && opts.frames == 0) opts.frames = 1;
+    opts.automation.hasAt = atOption->count() > 0;
+    if (offscreen && opts.automation.frames == 0) opts.automation.frames = 1;
     // Automated runs leave the user's settings alone (and do not depend on them).
-    if (!noSettings && (opts.frames == 0 || !settingsFile.empty())) {
+    if (!noSettings && (opts.automation.frames == 0 || !settingsFile.empty())) {
         opts.settingsPath = settingsFile.empty() ? ViewerSettings::defaultPath() : settingsFile;
         opts.settings = ViewerSettings::load(opts.settingsPath);
     }

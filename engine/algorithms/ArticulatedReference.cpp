@@ -167,10 +167,10 @@ FrameResult ArticulatedReference::step(double t0, double t1, DebugSink* sink) {
         }
     }
     r.stages.add("contact", sw.ms());
-    r.counters.add(Counter::Samples, samples);
-    r.counters.add(Counter::Bisections, bisections);
-    r.counters.addCollision(counters);
-    r.counters.add(Counter::Contacts, r.firstContacts.size());
+    r.counters.add(counter::Samples, samples);
+    r.counters.add(counter::Bisections, bisections);
+    counters.addTo(r.counters);
+    r.counters.add(counter::Contacts, r.firstContacts.size());
     return r;
 }
 

@@ -208,13 +208,9 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.stages.add("bvh", stats.bvhMs);
     r.stages.add("bound", toc.boundMs);
     r.stages.add("advance", toc.advanceMs);
-    r.counters.add(Counter::LinkPairs, stats.linkPairs);
-    r.counters.add(Counter::Pcls, stats.pcls);
-    r.counters.add(Counter::PclsAdvanced, toc.pclsAdvanced);
-    r.counters.add(Counter::CaIterations, toc.caIterations);
-    r.counters.add(Counter::DistanceQueries, toc.distanceQueries);
-    r.counters.add(Counter::HullQueries, toc.hullQueries);
-    r.counters.add(Counter::BvTests, stats.boxTests);
+    stats.addTo(r.counters);
+    toc.addTo(r.counters);
+    r.counters.add(counter::BvTests, stats.boxTests);
     CatchDetail& detail = r.details.get<CatchDetail>();
     for (const PclRecord& rec : m_records) {
         PairAdvance a;
@@ -230,7 +226,7 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
         TimeOfContact c = contactOf(w);
         r.firstContacts.push_back(c);
         r.contacts.push_back({c.objectA, c.objectB, {{c.triA, c.triB}}});
-        r.counters.add(Counter::Contacts, 1);
+        r.counters.add(counter::Contacts, 1);
         if (sink) {
             // Replays the earliest pair's advancement from where it started, keeping its steps.
             std::vector<PclRecord> one;
@@ -243,7 +239,7 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
                 detail.advanceSteps.push_back({s.time, s.distance, s.speed, s.step, s.pointA, s.pointB});
         }
     } else {
-        r.counters.add(Counter::Contacts, 0);
+        r.counters.add(counter::Contacts, 0);
     }
     if (sink) draw(t0, t1, r, *sink);
     return r;

@@ -197,10 +197,10 @@ void LdiAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa,
     if (r.overflowed)
         rec.unreliable += (rec.unreliable.empty() ? "" : "; ") + std::to_string(r.fragments - r.capacity) +
                           " fragments did not fit (capacity " + std::to_string(r.capacity) + ")";
-    ++m_queries;
-    m_triangles += r.trianglesA + r.trianglesB;
-    m_fragments += r.fragments;
-    m_pixels += r.pixels;
+    ++m_stats.queries;
+    m_stats.triangles += r.trianglesA + r.trianglesB;
+    m_stats.fragments += r.fragments;
+    m_stats.pixels += r.pixels;
     m_buildMs += r.buildMs, m_resolveMs += r.resolveMs, m_readbackMs += r.readbackMs;
     if (sink) {
         draw(r, *sink);
@@ -253,10 +253,7 @@ void LdiAlgorithm::draw(const LdiResult& r, DebugSink& sink) const {
 }
 
 void LdiAlgorithm::finishStep(FrameResult& result, DebugSink*) {
-    result.counters.add(Counter::LdiQueries, m_queries);
-    result.counters.add(Counter::LdiTriangles, m_triangles);
-    result.counters.add(Counter::LdiFragments, m_fragments);
-    result.counters.add(Counter::LdiPixels, m_pixels);
+    m_stats.addTo(result.counters);
     const std::string backend = std::string(" (") + m_query->name() + ")";
     if (m_sbv) result.stages.add("sbv", m_sbvMs);
     result.stages.add("ldi build" + backend, m_buildMs);
@@ -265,7 +262,7 @@ void LdiAlgorithm::finishStep(FrameResult& result, DebugSink*) {
     result.details.get<LdiDetail>().pairs = std::move(m_records);
     m_records.clear();
     m_sbvMs = m_buildMs = m_resolveMs = m_readbackMs = 0;
-    m_queries = m_triangles = m_fragments = m_pixels = m_separated = 0;
+    m_stats = {}, m_separated = 0;
 }
 
 } // namespace cdlab

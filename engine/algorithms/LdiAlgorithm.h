@@ -11,6 +11,7 @@
 #include "algorithms/SbvPipeline.h"
 #include "ldi/LdiDetail.h"
 #include "ldi/LdiQuery.h"
+#include "ldi/LdiStats.h"
 #include "pipeline/AlgorithmRegistry.h"
 
 #include <memory>
@@ -47,7 +48,8 @@ private:
 
     std::vector<LdiPairRecord> m_records;
     double m_sbvMs = 0, m_buildMs = 0, m_resolveMs = 0, m_readbackMs = 0;
-    std::uint64_t m_queries = 0, m_triangles = 0, m_fragments = 0, m_pixels = 0, m_separated = 0;
+    LdiStats m_stats; ///< this frame's
+    std::uint64_t m_separated = 0;
 };
 
 } // namespace cdlab

@@ -291,23 +291,9 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
         if (m_culling && !hit) m_guard.frameWithoutContact(pair, t0, t1);
     }
     r.stages.add("collide", sw.ms());
-    r.counters.add(Counter::BvTests, counts.bvTests);
-    r.counters.add(Counter::EeTests, counts.ee);
-    r.counters.add(Counter::VfTests, counts.vf);
-    r.counters.add(Counter::FvTests, counts.fv);
-    r.counters.add(Counter::BmTests, counts.bmTests);
-    r.counters.add(Counter::BmCulled, counts.bmCulled);
-    // Body pairs with a first contact (as fcl-ca counts them), and the elementary tests that found one:
-    // tests that cannot beat the pair's best contact so far are skipped, so this depends on the order.
-    r.counters.add(Counter::Contacts, r.firstContacts.size());
-    r.counters.add(Counter::ContactTests, counts.hits);
-    if (m_culling) r.counters.add(Counter::BmNested, nestedPairs);
-    if (m_culling) r.counters.add(Counter::BmStartOverlaps, startOverlaps);
-    if (m_options.faceBound) {
-        r.counters.add(Counter::EeBackward, counts.eeBackward);
-        r.counters.add(Counter::VfBackward, counts.vfBackward);
-        r.counters.add(Counter::FvBackward, counts.fvBackward);
-    }
+    counts.contacts = r.firstContacts.size();
+    counts.nestedPairs = nestedPairs, counts.startOverlaps = startOverlaps;
+    counts.addTo(r.counters, m_culling, m_options.faceBound);
     return r;
 }
 

@@ -45,6 +45,21 @@ const Obb& RigidCcdQuery::sweptNode(std::uint32_t node) {
     return m_ws.sweptNodes.get(node, [&] { return m_window->sweptBox(m_i.bvh->obbs()[node]); });
 }
 
+void RigidCcdCounts::addTo(Counters& out, bool culling, bool faceBound) const {
+    out.add(counter::BvTests, bvTests);
+    out.add(counter::EeTests, ee), out.add(counter::VfTests, vf), out.add(counter::FvTests, fv);
+    out.add(counter::BmTests, bmTests), out.add(counter::BmCulled, bmCulled);
+    // The elementary tests that found a contact: tests that cannot beat the pair's best contact so far are
+    // skipped, so this depends on the order.
+    out.add(counter::Contacts, contacts), out.add(counter::ContactTests, hits);
+    if (culling) out.add(counter::BmNested, nestedPairs), out.add(counter::BmStartOverlaps, startOverlaps);
+    if (faceBound) {
+        out.add(counter::EeBackward, eeBackward);
+        out.add(counter::VfBackward, vfBackward);
+        out.add(counter::FvBackward, fvBackward);
+    }
+}
+
 bool RigidCcdQuery::run(TimeOfContact& best, RigidCcdCounts& counts) {
     m_ws.pointBoxes.reset(m_j.mesh->vertices.size());
     m_ws.movingTraj.reset(m_i.mesh->vertices.size()), m_ws.movingApprox.reset(m_i.mesh->vertices.size());

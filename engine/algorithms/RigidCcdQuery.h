@@ -12,12 +12,14 @@
 
 #include "bvh/Bvh.h"
 #include "bvh/BvhTraversal.h"
+#include "ccd/CcdCounters.h"
 #include "ccd/ElementaryCcd.h"
 #include "ccd/MotionWindow.h"
 #include "ccd/RelativeMotion.h"
 #include "core/StampedCache.h"
 #include "core/StampedPairSet.h"
 #include "culling/BmConeTree.h"
+#include "culling/BmCounters.h"
 #include "debug/DebugSink.h"
 #include "mesh/FeatureIndex.h"
 #include "mesh/TriangleMesh.h"
@@ -40,6 +42,13 @@ struct RigidCcdOptions {
 struct RigidCcdCounts {
     std::uint64_t bvTests = 0, vf = 0, fv = 0, ee = 0, bmTests = 0, bmCulled = 0, hits = 0;
     std::uint64_t vfBackward = 0, fvBackward = 0, eeBackward = 0; // "face-bound"
+    // Per frame, set by the algorithm: body pairs with a first contact (as fcl-ca counts them), and the BM
+    // guard's pair-frames (culling only).
+    std::uint64_t contacts = 0, nestedPairs = 0, startOverlaps = 0;
+
+    /// Adds them in the bench's column order; the BM guard's counts only with `culling`, the backward counts
+    /// only with `faceBound` (what the frame measured).
+    void addTo(Counters& out, bool culling, bool faceBound) const;
 };
 
 /// One body of a query: its object index, mesh, tree, BM-cones (null without culling) and pose at the

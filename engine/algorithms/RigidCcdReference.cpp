@@ -1,5 +1,6 @@
 #include "algorithms/RigidCcdReference.h"
 
+#include "ccd/CcdCounters.h"
 #include "ccd/RelativeMotion.h"
 #include "core/Stopwatch.h"
 
@@ -185,10 +186,10 @@ FrameResult RigidCcdReference::step(double t0, double t1, DebugSink*) {
     }
     r.stages.add("collide", sw.ms());
     // Elementary tests run: the 15 of every triangle pair whose path boxes overlap.
-    r.counters.add(Counter::EeTests, tests / 15 * 9);
-    r.counters.add(Counter::VfTests, tests / 15 * 3);
-    r.counters.add(Counter::FvTests, tests / 15 * 3);
-    r.counters.add(Counter::Contacts, r.firstContacts.size());
+    r.counters.add(counter::EeTests, tests / 15 * 9);
+    r.counters.add(counter::VfTests, tests / 15 * 3);
+    r.counters.add(counter::FvTests, tests / 15 * 3);
+    r.counters.add(counter::Contacts, r.firstContacts.size());
     return r;
 }
 

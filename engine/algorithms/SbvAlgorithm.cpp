@@ -132,10 +132,10 @@ void SbvAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa,
     rec.supportVectors = std::uint32_t(r.osh.supportA.size() + r.osh.supportB.size());
     if (r.oshSolves > 0 && !r.osh.ok && !solver().exact()) rec.oshError = r.osh.error;
     m_records.push_back(std::move(rec));
-    m_triangles += ma.triangles.size() + mb.triangles.size();
-    m_kept += r.keptA.size() + r.keptB.size();
-    m_iterations += std::uint64_t(r.iterations);
-    m_solves += std::uint64_t(r.oshSolves);
+    m_stats.triangles += ma.triangles.size() + mb.triangles.size();
+    m_stats.kept += r.keptA.size() + r.keptB.size();
+    m_stats.shrinkIterations += std::uint64_t(r.iterations);
+    m_stats.oshSolves += std::uint64_t(r.oshSolves);
     if (sink) {
         for (std::size_t k = 0; k < r.steps.size(); ++k)
             m_steps.push_back({a, b, int(k), r.steps[k].region, r.steps[k].keptA, r.steps[k].keptB});
@@ -248,16 +248,13 @@ void SbvAlgorithm::narrowPhase(std::uint32_t a, std::uint32_t b, const Pose& pa,
 }
 
 void SbvAlgorithm::finishStep(FrameResult& result, DebugSink* sink) {
-    result.counters.add(Counter::SbvTriangles, m_triangles);
-    result.counters.add(Counter::SbvKept, m_kept);
-    result.counters.add(Counter::ShrinkIterations, m_iterations);
-    result.counters.add(Counter::OshSolves, m_solves);
+    m_stats.addTo(result.counters);
     SbvDetail& detail = result.details.get<SbvDetail>();
     detail.pairs = std::move(m_records);
     detail.steps = std::move(m_steps);
     m_records.clear(), m_steps.clear();
     m_sbvMs = m_narrowMs = 0;
-    m_triangles = m_kept = m_iterations = m_solves = 0;
+    m_stats = {};
 }
 
 } // namespace cdlab

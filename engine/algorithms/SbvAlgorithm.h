@@ -8,6 +8,7 @@
 #include "algorithms/SbvPipeline.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "sbv/SbvDetail.h"
+#include "sbv/SbvStats.h"
 
 namespace cdlab {
 
@@ -33,7 +34,7 @@ private:
     std::vector<SbvPairRecord> m_records;
     std::vector<SbvShrinkStep> m_steps;
     double m_sbvMs = 0, m_narrowMs = 0;
-    std::uint64_t m_triangles = 0, m_kept = 0, m_iterations = 0, m_solves = 0;
+    SbvStats m_stats;           ///< this frame's
     std::vector<Vec3> m_localB; ///< B's vertices in A's frame (the narrow phase, as brute force)
 };
 

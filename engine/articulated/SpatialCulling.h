@@ -10,6 +10,7 @@
 #include "articulated/BoxTree.h"
 #include "articulated/SweptBoxes.h"
 #include "bvh/Bvh.h"
+#include "core/Counters.h"
 #include "scene/SceneObjects.h"
 
 #include <cstdint>
@@ -18,11 +19,22 @@
 
 namespace cdlab {
 
+namespace counter {
+inline const CounterDeclaration LinkPairs{
+    "link_pairs", "object pairs the scene tests, before spatial culling (zhang2007 Table 2)"};
+inline const CounterDeclaration Pcls{"pcls",
+                                     "potentially colliding link pairs left after spatial culling (Table 2)"};
+} // namespace counter
+
 struct SpatialCullingStats {
     std::uint64_t linkPairs = 0; ///< pairs the scene tests (SceneObjects::pairs): Table 2's "before"
     std::uint64_t pcls = 0;      ///< pairs that survive: Table 2's "after"
     std::uint64_t boxTests = 0;  ///< box pairs tested (dynamic trees, environment tree, environment BVHs)
     double sweptMs = 0, bvhMs = 0;
+
+    /// link_pairs, pcls (the box tests are the generic bv_tests, which the algorithm adds where its table
+    /// has them).
+    void addTo(Counters& out) const { out.add(counter::LinkPairs, linkPairs), out.add(counter::Pcls, pcls); }
 };
 
 class SpatialCulling {

@@ -18,6 +18,7 @@
 #include "articulated/TemporalCulling.h"
 #include "convex/ConvexHull.h"
 #include "convex/HullTree.h"
+#include "core/Counters.h"
 #include "distance/MeshDistance.h"
 
 #include <cstdint>
@@ -53,6 +54,17 @@ struct TocSearchOptions {
     TocDistance distance = TocDistance::Rss;
 };
 
+namespace counter {
+inline const CounterDeclaration PclsAdvanced{
+    "pcls_advanced", "PCLs advanced on their meshes after temporal culling (zhang2007 Table 2)"};
+inline const CounterDeclaration CaIterations{"ca_iterations",
+                                             "conservative-advancement iterations on the meshes"};
+inline const CounterDeclaration DistanceQueries{"distance_queries",
+                                                "mesh distance queries (advancement, bounds and witnesses)"};
+inline const CounterDeclaration HullQueries{"hull_queries",
+                                            "convex-hull distance queries (temporal culling's lower bounds)"};
+} // namespace counter
+
 struct TocSearchStats {
     std::uint64_t pclsAdvanced = 0;    ///< PCLs advanced on their meshes: Table 2's "after temporal culling"
     std::uint64_t caIterations = 0;    ///< mesh CA iterations (distance queries in the advancement)
@@ -61,6 +73,12 @@ struct TocSearchStats {
     std::uint64_t unresolved = 0;      ///< PCLs stopped by the iteration cap (reported as contacts)
     std::uint64_t gjkIterations = 0;   ///< distance=hulls: GJK iterations of the hull-tree advancement
     double boundMs = 0, advanceMs = 0;
+
+    /// pcls_advanced, ca_iterations, distance_queries, hull_queries.
+    void addTo(Counters& out) const {
+        out.add(counter::PclsAdvanced, pclsAdvanced), out.add(counter::CaIterations, caIterations);
+        out.add(counter::DistanceQueries, distanceQueries), out.add(counter::HullQueries, hullQueries);
+    }
 };
 
 struct TocWitness {

@@ -1,6 +1,8 @@
 // Result types shared by every discrete collision query.
 #pragma once
 
+#include "core/Counters.h"
+
 #include <compare>
 #include <cstdint>
 #include <vector>
@@ -17,6 +19,14 @@ struct TrianglePair {
     auto operator<=>(const TrianglePair&) const = default;
 };
 
+namespace counter {
+inline const CounterDeclaration BvTests{"bv_tests", "bounding-volume pair tests"};
+inline const CounterDeclaration NodesVisited{"nodes_visited",
+                                             "node pairs whose volumes overlap (discrete traversal)"};
+inline const CounterDeclaration TriTests{"tri_tests", "exact triangle-triangle tests"};
+inline const CounterDeclaration Pairs{"pairs", "colliding triangle pairs found"};
+} // namespace counter
+
 /// Deterministic cost counters: identical for identical inputs on any machine.
 struct CollisionCounters {
     std::uint64_t bvTests = 0;      ///< bounding-volume overlap tests
@@ -28,6 +38,11 @@ struct CollisionCounters {
         bvTests += o.bvTests, nodesVisited += o.nodesVisited, triTests += o.triTests,
             pairsFound += o.pairsFound;
         return *this;
+    }
+    /// bv_tests, nodes_visited, tri_tests, pairs.
+    void addTo(Counters& out) const {
+        out.add(counter::BvTests, bvTests), out.add(counter::NodesVisited, nodesVisited);
+        out.add(counter::TriTests, triTests), out.add(counter::Pairs, pairsFound);
     }
 };
 

@@ -34,6 +34,35 @@ nlohmann::json toJson(const ParamValue& v);
 /// The value as JSON text: strings quoted ("\"pawn\""), numbers as toString ("0.5", "1200").
 std::string toJsonText(const ParamValue& v);
 
+/// The JSON binding's reader: the mesh and model generators' parameters out of a scene's JSON object, each
+/// checked against its spec (type, [min, max], choices), the spec's default where the scene gives none.
+/// Errors throw InputError naming `file` and the field `<path>.<name>` with what was expected (the range or
+/// the choices).
+class JsonParams {
+public:
+    /// `params`: an object or null (every default); `path` is the object's field ("bodies[0].mesh.params").
+    /// An unknown key is rejected here, naming the known ones.
+    JsonParams(const nlohmann::json& params, const std::vector<ParamSpec>& specs, std::string file,
+               std::string path);
+    double number(const std::string& name) const;      ///< within the spec's [min, max]
+    int integer(const std::string& name) const;        ///< the same, and whole
+    std::string choice(const std::string& name) const; ///< one of the spec's choices
+    bool boolean(const std::string& name) const;
+    /// A structured parameter (its spec documents it, its caller checks it): the scene's value, or nullptr.
+    const nlohmann::json* structured(const std::string& name) const;
+    /// An error about parameter `name` (a value the generator cannot build, a relation between values).
+    [[noreturn]] void fail(const std::string& name, const std::string& what) const;
+    const std::string& file() const { return m_file; }
+
+private:
+    const ParamSpec& spec(const std::string& name) const;
+    const nlohmann::json* given(const std::string& name) const; ///< nullptr when the scene gives none
+
+    const nlohmann::json& m_params;
+    const std::vector<ParamSpec>& m_specs;
+    std::string m_file, m_path;
+};
+
 class ParamSet {
 public:
     ParamSet() = default;

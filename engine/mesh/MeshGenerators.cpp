@@ -18,7 +18,6 @@
 #include <cmath>
 #include <functional>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <stdexcept>
 
 namespace cdlab {
@@ -27,125 +26,32 @@ namespace {
 
 using json = nlohmann::json;
 
-/// Reads typed parameters out of a JSON object, each with its spec's default and range (the generator's
-/// ParamSpecs, the one description `cdlab-bench list` prints), remembering which keys were used so unknown
-/// keys are reported.
-class ParamReader {
-public:
-    ParamReader(const json& params, const std::vector<ParamSpec>& specs, const std::string& file,
-                const std::string& path)
-        : m_params(params), m_specs(specs), m_file(file), m_path(path) {
-        if (!m_params.is_null() && !m_params.is_object())
-            throw InputError(m_file, m_path, "expected an object of generator parameters");
+/// revolution's profile: a structured parameter (its spec documents it), `def` when the scene gives none.
+std::vector<std::pair<double, double>> profilePairs(const JsonParams& r, const std::string& key,
+                                                    std::vector<std::pair<double, double>> def) {
+    const json* v = r.structured(key);
+    if (!v) return def;
+    if (!v->is_array() || v->size() < 2) r.fail(key, "expected an array of at least two [r, z] pairs");
+    std::vector<std::pair<double, double>> out;
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        const json& e = (*v)[i];
+        const std::string at = key + "[" + std::to_string(i) + "]";
+        if (!e.is_array() || e.size() != 2 || !e[0].is_number() || !e[1].is_number())
+            r.fail(at, "expected [r, z] with two numbers");
+        double rr = e[0].get<double>(), z = e[1].get<double>();
+        if (!(rr >= 0) || !std::isfinite(rr) || !std::isfinite(z))
+            r.fail(at, "r must be finite and >= 0, z finite");
+        out.push_back({rr, z});
     }
-
-    double number(const std::string& key) {
-        const ParamSpec& spec = specOf(key);
-        const double def = std::holds_alternative<std::int64_t>(spec.defaultValue)
-                               ? double(std::get<std::int64_t>(spec.defaultValue))
-                               : std::get<double>(spec.defaultValue);
-        const double lo = spec.min, hi = spec.max;
-        m_used.insert(key);
-        if (m_params.is_null() || !m_params.contains(key)) return def;
-        const json& v = m_params[key];
-        if (!v.is_number())
-            throw InputError(m_file, m_path + "." + key, "expected a number, got " + typeName(v));
-        double x = v.get<double>();
-        if (!(x >= lo && x <= hi))
-            throw InputError(m_file, m_path + "." + key,
-                             "value " + v.dump() + " out of range [" + json(lo).dump() + ", " +
-                                 json(hi).dump() + "]");
-        return x;
-    }
-    int integer(const std::string& key) {
-        CDLAB_ASSERT(std::holds_alternative<std::int64_t>(specOf(key).defaultValue), "an integer parameter");
-        double x = number(key);
-        if (x != static_cast<int>(x)) throw InputError(m_file, m_path + "." + key, "expected an integer");
-        return static_cast<int>(x);
-    }
-    std::string choice(const std::string& key) {
-        const ParamSpec& spec = specOf(key);
-        const std::vector<std::string>& choices = spec.choices;
-        m_used.insert(key);
-        if (m_params.is_null() || !m_params.contains(key)) return std::get<std::string>(spec.defaultValue);
-        const json& v = m_params[key];
-        std::string list;
-        for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
-        if (!v.is_string() ||
-            std::find(choices.begin(), choices.end(), v.get<std::string>()) == choices.end())
-            throw InputError(m_file, m_path + "." + key, "expected one of " + list + ", got " + v.dump());
-        return v.get<std::string>();
-    }
-    bool boolean(const std::string& key) {
-        const bool def = std::get<bool>(specOf(key).defaultValue);
-        m_used.insert(key);
-        if (m_params.is_null() || !m_params.contains(key)) return def;
-        const json& v = m_params[key];
-        if (!v.is_boolean())
-            throw InputError(m_file, m_path + "." + key, "expected true or false, got " + typeName(v));
-        return v.get<bool>();
-    }
-    /// An error about parameter `key` (a value the generator cannot build).
-    InputError error(const std::string& key, const std::string& message) const {
-        return InputError(m_file, m_path + "." + key, message);
-    }
-    /// A structured parameter: its spec documents it, `def` is its value when the scene gives none.
-    std::vector<std::pair<double, double>> pairs(const std::string& key,
-                                                 std::vector<std::pair<double, double>> def) {
-        specOf(key);
-        m_used.insert(key);
-        if (m_params.is_null() || !m_params.contains(key)) return def;
-        const json& v = m_params[key];
-        std::string p = m_path + "." + key;
-        if (!v.is_array() || v.size() < 2)
-            throw InputError(m_file, p, "expected an array of at least two [r, z] pairs");
-        std::vector<std::pair<double, double>> out;
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const json& e = v[i];
-            if (!e.is_array() || e.size() != 2 || !e[0].is_number() || !e[1].is_number())
-                throw InputError(m_file, p + "[" + std::to_string(i) + "]",
-                                 "expected [r, z] with two numbers");
-            double r = e[0].get<double>(), z = e[1].get<double>();
-            if (!(r >= 0) || !std::isfinite(r) || !std::isfinite(z))
-                throw InputError(m_file, p + "[" + std::to_string(i) + "]",
-                                 "r must be finite and >= 0, z finite");
-            out.push_back({r, z});
-        }
-        return out;
-    }
-    void rejectUnknown() const {
-        if (m_params.is_null()) return;
-        for (auto it = m_params.begin(); it != m_params.end(); ++it)
-            if (!m_used.count(it.key())) {
-                std::string known;
-                for (const auto& k : m_used) known += (known.empty() ? "" : ", ") + k;
-                throw InputError(m_file, m_path + "." + it.key(), "unknown parameter (known: " + known + ")");
-            }
-    }
-    static std::string typeName(const json& v) { return v.type_name(); }
-
-private:
-    /// The generator's spec of `key`: every key the build reads is described (the list the bench prints).
-    const ParamSpec& specOf(const std::string& key) const {
-        const ParamSpec* spec = findParam(m_specs, key);
-        if (!spec)
-            throw std::logic_error("mesh generator reads parameter '" + key +
-                                   "', which it does not describe");
-        return *spec;
-    }
-
-    const json& m_params;
-    const std::vector<ParamSpec>& m_specs;
-    std::string m_file, m_path;
-    std::set<std::string> m_used;
-};
+    return out;
+}
 
 constexpr double kBig = 1e6;
 constexpr int kMaxTris = 20'000'000;
 
 /// A generator: its description (name, parameters) and how it builds its mesh.
 struct GeneratorEntry : GeneratorInfo {
-    std::function<TriangleMesh(ParamReader&)> build;
+    std::function<TriangleMesh(const JsonParams&)> build;
 };
 
 /// The generators by name (core/Registry.h): one line of the table below each.
@@ -159,7 +65,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"size_y", "extent along y", 1.0, {}, 1e-9, kBig},
                     {"size_z", "extent along z", 1.0, {}, 1e-9, kBig},
                     {"triangles", "target triangle count", std::int64_t(1200), {}, 12, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       Vec3 e{r.number("size_x"), r.number("size_y"), r.number("size_z")};
                       return makeBox(e, r.integer("triangles"));
                   }},
@@ -172,7 +78,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"floors", "storeys", std::int64_t(5), {}, 1, 200},
                     {"floor_height", "storey height", 3.0, {}, 0.5, kBig},
                     {"triangles", "target triangle count", std::int64_t(20000), {}, 12 * 3, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       return makeBuilding(r.number("width"), r.number("depth"), r.integer("floors"),
                                           r.number("floor_height"), r.integer("triangles"));
                   }},
@@ -185,7 +91,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"thickness", "slab thickness", 0.1, {}, 1e-6, kBig},
                     {"inlay", "how far the dark squares stand proud", 0.005, {}, 1e-6, kBig},
                     {"triangles", "target triangle count", std::int64_t(21000), {}, 400, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       return makeChessboard(r.number("size"), r.number("thickness"), r.number("inlay"),
                                             r.integer("triangles"));
                   }},
@@ -202,7 +108,7 @@ const Registry<GeneratorEntry>& entries() {
                      1e-6,
                      kBig},
                     {"triangles", "target triangle count", std::int64_t(5000), {}, 200, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       std::string kind = r.choice("kind");
                       return makeChessman(kind, r.number("height"), r.integer("triangles"));
                   }},
@@ -211,7 +117,7 @@ const Registry<GeneratorEntry>& entries() {
                    {{"radius", "radius", 0.5, {}, 1e-9, kBig},
                     {"height", "height", 2.0, {}, 1e-9, kBig},
                     {"triangles", "target triangle count", std::int64_t(3000), {}, 12, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       return makeCylinder(r.number("radius"), r.number("height"), r.integer("triangles"));
                   }},
                  {{"door",
@@ -222,7 +128,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"height", "extent along y", 2.0, {}, 0.5, kBig},
                     {"thickness", "extent along z", 0.045, {}, 1e-3, kBig},
                     {"triangles", "target triangle count", std::int64_t(3500), {}, 500, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       return makeDoor(r.number("width"), r.number("height"), r.number("thickness"),
                                       r.integer("triangles"));
                   }},
@@ -235,7 +141,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"octaves", "noise octaves", std::int64_t(5), {}, 1, 12},
                     {"seed", "noise seed", std::int64_t(1), {}, 0, 1 << 30},
                     {"triangles", "target triangle count", std::int64_t(29000), {}, 32, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       MountainShape s;
                       s.size = r.number("size");
                       s.height = r.number("height");
@@ -251,7 +157,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"thickness", "extent along z", 0.05, {}, 1e-9, kBig},
                     {"frame", "frame bar width", 0.08, {}, 1e-9, kBig},
                     {"triangles", "target triangle count", std::int64_t(3500), {}, 60, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       return makePanel(r.number("width"), r.number("height"), r.number("thickness"),
                                        r.number("frame"), r.integer("triangles"));
                   }},
@@ -262,7 +168,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"radius", "outer radius of a pipe", 0.6, {}, 1e-3, kBig},
                     {"length", "pipe length", 6.0, {}, 1e-3, kBig},
                     {"triangles", "target triangle count", std::int64_t(8000), {}, 100, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       return makePipeStack(r.integer("rows"), r.number("radius"), r.number("length"),
                                            r.integer("triangles"));
                   }},
@@ -271,8 +177,8 @@ const Registry<GeneratorEntry>& entries() {
                    {{"profile", "array of [r, z] points, r >= 0", std::string("pawn")},
                     {"scale", "uniform scale", 1.0, {}, 1e-9, kBig},
                     {"triangles", "target triangle count", std::int64_t(4000), {}, 6, kMaxTris}}},
-                  [](ParamReader& r) {
-                      auto prof = r.pairs("profile", pawnProfile());
+                  [](const JsonParams& r) {
+                      auto prof = profilePairs(r, "profile", pawnProfile());
                       double s = r.number("scale");
                       for (auto& p : prof) p.first *= s, p.second *= s;
                       return makeRevolution(prof, r.integer("triangles"));
@@ -281,7 +187,7 @@ const Registry<GeneratorEntry>& entries() {
                    "UV sphere",
                    {{"radius", "radius", 1.0, {}, 1e-9, kBig},
                     {"triangles", "target triangle count", std::int64_t(3000), {}, 8, kMaxTris}}},
-                  [](ParamReader& r) { return makeSphere(r.number("radius"), r.integer("triangles")); }},
+                  [](const JsonParams& r) { return makeSphere(r.number("radius"), r.integer("triangles")); }},
                  {{"superellipsoid",
                    "Superellipsoid: exponents below 1 round a box, 1 gives the ellipsoid, above 2 pinch it "
                    "into a "
@@ -292,7 +198,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"north_south", "exponent of the vertical profile", 1.0, {}, 0.05, 4},
                     {"east_west", "exponent of the horizontal section", 1.0, {}, 0.05, 4},
                     {"triangles", "target triangle count", std::int64_t(3000), {}, 8, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       Superellipsoid s;
                       s.radii = {r.number("radius_x"), r.number("radius_y"), r.number("radius_z")};
                       s.northSouth = r.number("north_south");
@@ -313,7 +219,7 @@ const Registry<GeneratorEntry>& entries() {
                      "patches leave "
                      "holes)",
                      false}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       double scale = r.number("scale");
                       int triangles = r.integer("triangles");
                       if (!r.boolean("closed")) return makeTeapot(scale, triangles);
@@ -321,16 +227,14 @@ const Registry<GeneratorEntry>& entries() {
                       // installed): without it there is no closed teapot, and an open one would pass silently
                       // for closed.
                       if (!solidUnionAvailable())
-                          throw r.error(
-                              "closed",
-                              "a closed teapot needs CGAL's exact union, and this build has no CGAL "
-                              "(install libcgal-dev and reconfigure)");
+                          r.fail("closed",
+                                 "a closed teapot needs CGAL's exact union, and this build has no CGAL "
+                                 "(install libcgal-dev and reconfigure)");
                       try {
                           return makeClosedTeapot(scale, triangles);
                       } catch (const std::runtime_error& e) {
-                          throw r.error("closed",
-                                        std::string("the exact union of the teapot's parts failed: ") +
-                                            e.what());
+                          r.fail("closed",
+                                 std::string("the exact union of the teapot's parts failed: ") + e.what());
                       }
                   }},
                  {{"torus_knot",
@@ -340,7 +244,7 @@ const Registry<GeneratorEntry>& entries() {
                     {"radius", "overall radius", 1.0, {}, 1e-9, kBig},
                     {"tube", "tube radius", 0.2, {}, 1e-9, kBig},
                     {"triangles", "target triangle count", std::int64_t(7000), {}, 48, kMaxTris}}},
-                  [](ParamReader& r) {
+                  [](const JsonParams& r) {
                       return makeTorusKnot(r.integer("p"), r.integer("q"), r.number("radius"),
                                            r.number("tube"), r.integer("triangles"));
                   }},
@@ -349,7 +253,7 @@ const Registry<GeneratorEntry>& entries() {
                    "facing +x",
                    {{"length", "overall length (the other sizes follow)", 8.0, {}, 1e-3, kBig},
                     {"triangles", "target triangle count", std::int64_t(6000), {}, 300, kMaxTris}}},
-                  [](ParamReader& r) { return makeTruck(r.number("length"), r.integer("triangles")); }},
+                  [](const JsonParams& r) { return makeTruck(r.number("length"), r.integer("triangles")); }},
              })
             r.add(std::move(e));
         return r;
@@ -370,9 +274,7 @@ TriangleMesh generateMesh(const std::string& generator, const json& params, cons
     if (!e)
         throw InputError(file, jsonPath + ".generator",
                          "unknown generator '" + generator + "' (known: " + entries().names() + ")");
-    ParamReader reader(params, e->params, file, jsonPath + ".params");
-    TriangleMesh m = e->build(reader);
-    reader.rejectUnknown();
+    TriangleMesh m = e->build(JsonParams(params, e->params, file, jsonPath + ".params"));
     m.validate(file + " (" + jsonPath + ")");
     return m;
 }

@@ -20,14 +20,17 @@ namespace cdlab::models {
 
 namespace {
 
-ArticulatedModel create(const ModelParams& p) {
-    const int arms = p.integer("arms", 2, 64), segments = p.integer("segments", 1, 64);
-    const double pitch = p.number("pitch", 0.01, 10), length = p.number("segment_length", 0.01, 10);
-    const double gap = p.number("gap", -0.5 * pitch, 0.5 * pitch);
-    const int grid = p.integer("grid", 1, 64);
-    const std::string motion = p.choice("motion", {"rest", "carried"});
-    const double duration = p.number("duration", 0.01, 1000);
-    const int keys = p.integer("keys", 1, 1000);
+ArticulatedModel create(const JsonParams& p) {
+    const int arms = p.integer("arms"), segments = p.integer("segments");
+    const double pitch = p.number("pitch"), length = p.number("segment_length");
+    const double gap = p.number("gap");
+    if (std::abs(gap) > 0.5 * pitch)
+        p.fail("gap", "expected a number in [-pitch/2, pitch/2] = [" + nlohmann::json(-0.5 * pitch).dump() +
+                          ", " + nlohmann::json(0.5 * pitch).dump() + "], got " + nlohmann::json(gap).dump());
+    const int grid = p.integer("grid");
+    const std::string motion = p.choice("motion");
+    const double duration = p.number("duration");
+    const int keys = p.integer("keys");
     const std::string g = "assembly";
     ArticulatedModel model;
 
@@ -71,16 +74,23 @@ const bool registered = registerModelGenerator(
     {"assembly",
      "Many-link assembly (issue 42's stand-in for a machine at rest): a beam carrying parallel arms of box "
      "links pressed together or a clearance apart; at rest, or carried as a whole with one arm swinging",
-     {{"arms", "arms side by side along the beam", std::int64_t(8)},
-      {"segments", "box links per arm", std::int64_t(8)},
-      {"pitch", "spacing of the arms (their width plus the gap)", 0.1},
-      {"segment_length", "length of each box link", 0.3},
-      {"gap", "clearance between neighbouring arms (negative: pressed together, overlapping)", -0.001},
-      {"grid", "quads per box face edge (12 grid^2 triangles a link)", std::int64_t(4)},
-      {"motion", "rest (nothing moves) or carried (the beam moves, the last arm swings)",
-       std::string("rest")},
-      {"duration", "seconds the scene lasts", 4.0},
-      {"keys", "keys per joint track", std::int64_t(16)}},
+     {{"arms", "arms side by side along the beam", std::int64_t(8), {}, 2, 64},
+      {"segments", "box links per arm", std::int64_t(8), {}, 1, 64},
+      {"pitch", "spacing of the arms (their width plus the gap)", 0.1, {}, 0.01, 10},
+      {"segment_length", "length of each box link", 0.3, {}, 0.01, 10},
+      {"gap",
+       "clearance between neighbouring arms (negative: pressed together, overlapping)",
+       -0.001,
+       {},
+       -5,
+       5},
+      {"grid", "quads per box face edge (12 grid^2 triangles a link)", std::int64_t(4), {}, 1, 64},
+      {"motion",
+       "rest (nothing moves) or carried (the beam moves, the last arm swings)",
+       std::string("rest"),
+       {"rest", "carried"}},
+      {"duration", "seconds the scene lasts", 4.0, {}, 0.01, 1000},
+      {"keys", "keys per joint track", std::int64_t(16), {}, 1, 1000}},
      create});
 
 } // namespace

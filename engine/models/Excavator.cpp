@@ -79,11 +79,11 @@ ArticulatedModel build(double tri) {
     return model;
 }
 
-ArticulatedModel create(const ModelParams& p) {
-    int steps = p.integer("steps", 1, 200);
-    double stepTime = p.number("step_time", 0.01, 60);
-    Random rng(std::uint64_t(p.integer("seed", 0, 1 << 30)));
-    ArticulatedModel model = build(p.integer("triangles", 1000, 2'000'000));
+ArticulatedModel create(const JsonParams& p) {
+    int steps = p.integer("steps");
+    double stepTime = p.number("step_time");
+    Random rng(std::uint64_t(p.integer("seed")));
+    ArticulatedModel model = build(p.integer("triangles"));
     // Joint angles per step (degrees): slew of the house, boom raise, stick fold, bucket curl.
     std::vector<std::array<double, 4>> config{{0, 10, 60, 40}};
     for (int s = 0; s < steps; ++s) {
@@ -111,10 +111,10 @@ const bool registered = registerModelGenerator(
      "Excavator (zhang2007 Fig. 11): undercarriage, slewing house, boom, stick and "
      "bucket as a chain; moves in "
      "a few large planner steps",
-     {{"steps", "planner steps (each a new random configuration)", std::int64_t(6)},
-      {"step_time", "seconds per step", 1.0},
-      {"seed", "seed of the configurations", std::int64_t(1)},
-      {"triangles", "target triangle count of the whole machine", std::int64_t(19000)}},
+     {{"steps", "planner steps (each a new random configuration)", std::int64_t(6), {}, 1, 200},
+      {"step_time", "seconds per step", 1.0, {}, 0.01, 60},
+      {"seed", "seed of the configurations", std::int64_t(1), {}, 0, 1 << 30},
+      {"triangles", "target triangle count of the whole machine", std::int64_t(19000), {}, 1000, 2'000'000}},
      create});
 
 } // namespace

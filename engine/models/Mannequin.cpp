@@ -189,15 +189,15 @@ void exercise(ArticulatedModel& model, const Links& l, int reps, double period, 
     }
 }
 
-ArticulatedModel create(const ModelParams& p) {
-    std::string motion = p.choice("motion", {"walk", "exercise", "still"});
-    int cycles = p.integer("cycles", 1, 50);
-    double period = p.number("cycle_time", 0.2, 60);
-    double stride = p.number("stride", 0, 5);
-    int crossEvery = p.integer("cross_every", 0, 50);
-    int keys = p.integer("keys_per_cycle", 4, 64);
+ArticulatedModel create(const JsonParams& p) {
+    std::string motion = p.choice("motion");
+    int cycles = p.integer("cycles");
+    double period = p.number("cycle_time");
+    double stride = p.number("stride");
+    int crossEvery = p.integer("cross_every");
+    int keys = p.integer("keys_per_cycle");
     ArticulatedModel model;
-    Links l = build(model, p.integer("triangles", 2000, 2'000'000));
+    Links l = build(model, p.integer("triangles"));
     if (motion == "walk")
         walk(model, l, cycles, period, stride, crossEvery, keys);
     else if (motion == "exercise")
@@ -212,15 +212,28 @@ const bool registered = registerModelGenerator(
     {"mannequin",
      "Human mannequin of 15 links (zhang2007 Figs 8, 9): superellipsoid limbs, non-convex hands and feet; "
      "walks (with crossover steps), exercises (hand to foot) or stands still",
-     {{"motion", "walk, exercise or still", std::string("walk")},
-      {"cycles", "walk cycles or exercise repetitions", std::int64_t(3)},
-      {"cycle_time", "seconds per cycle", 1.2},
-      {"stride", "metres the pelvis travels per walk cycle", 1.2},
-      {"cross_every", "every n-th walk cycle the left leg crosses the right one (0: never)", std::int64_t(2)},
+     {{"motion", "walk, exercise or still", std::string("walk"), {"walk", "exercise", "still"}},
+      {"cycles", "walk cycles or exercise repetitions", std::int64_t(3), {}, 1, 50},
+      {"cycle_time", "seconds per cycle", 1.2, {}, 0.2, 60},
+      {"stride", "metres the pelvis travels per walk cycle", 1.2, {}, 0, 5},
+      {"cross_every",
+       "every n-th walk cycle the left leg crosses the right one (0: never)",
+       std::int64_t(2),
+       {},
+       0,
+       50},
       {"keys_per_cycle",
        "keyframes per cycle (joint motion between keys is the paper's constant-velocity motion)",
-       std::int64_t(16)},
-      {"triangles", "target triangle count of the whole mannequin", std::int64_t(20000)}},
+       std::int64_t(16),
+       {},
+       4,
+       64},
+      {"triangles",
+       "target triangle count of the whole mannequin",
+       std::int64_t(20000),
+       {},
+       2000,
+       2'000'000}},
      create});
 
 } // namespace

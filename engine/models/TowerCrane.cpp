@@ -20,12 +20,12 @@ int gridFor(double triangles, int boxes) {
     return std::max(1, static_cast<int>(std::lround(std::sqrt(triangles / (12.0 * boxes)))));
 }
 
-ArticulatedModel create(const ModelParams& p) {
-    int steps = p.integer("steps", 1, 200);
-    double stepTime = p.number("step_time", 0.01, 60);
-    Random rng(std::uint64_t(p.integer("seed", 0, 1 << 30)));
-    double tri = p.integer("triangles", 300, 2'000'000);
-    double height = p.number("height", 5, 500), jib = p.number("jib_length", 5, 500);
+ArticulatedModel create(const JsonParams& p) {
+    int steps = p.integer("steps");
+    double stepTime = p.number("step_time");
+    Random rng(std::uint64_t(p.integer("seed")));
+    double tri = p.integer("triangles");
+    double height = p.number("height"), jib = p.number("jib_length");
     const std::string g = "tower_crane";
     ArticulatedModel model;
 
@@ -72,18 +72,18 @@ ArticulatedModel create(const ModelParams& p) {
     return model;
 }
 
-const bool registered =
-    registerModelGenerator({"tower_crane",
-                            "Tower crane (zhang2007 Fig. 11): mast, slewing jib, trolley and hook (prismatic "
-                            "joints); moves in a few "
-                            "large planner steps",
-                            {{"steps", "planner steps (each a new random configuration)", std::int64_t(6)},
-                             {"step_time", "seconds per step", 1.0},
-                             {"seed", "seed of the configurations", std::int64_t(1)},
-                             {"height", "mast height (the jib's underside)", 40.0},
-                             {"jib_length", "jib length", 50.0},
-                             {"triangles", "target triangle count of the whole crane", std::int64_t(1200)}},
-                            create});
+const bool registered = registerModelGenerator(
+    {"tower_crane",
+     "Tower crane (zhang2007 Fig. 11): mast, slewing jib, trolley and hook (prismatic "
+     "joints); moves in a few "
+     "large planner steps",
+     {{"steps", "planner steps (each a new random configuration)", std::int64_t(6), {}, 1, 200},
+      {"step_time", "seconds per step", 1.0, {}, 0.01, 60},
+      {"seed", "seed of the configurations", std::int64_t(1), {}, 0, 1 << 30},
+      {"height", "mast height (the jib's underside)", 40.0, {}, 5, 500},
+      {"jib_length", "jib length", 50.0, {}, 5, 500},
+      {"triangles", "target triangle count of the whole crane", std::int64_t(1200), {}, 300, 2'000'000}},
+     create});
 
 } // namespace
 

@@ -76,19 +76,19 @@ JointPose headPose(const Motion& m, double t) {
     return {{x, 0, z}, {}};
 }
 
-ArticulatedModel create(const ModelParams& p) {
-    int cars = p.integer("cars", 1, 100);
-    double length = p.number("car_length", 1, 50);
-    double triangles = p.integer("car_triangles", 300, 200'000);
-    Motion m{p.choice("motion", {"still", "run", "crash", "fall"}),
-             p.number("speed", 0, 200),
-             p.number("duration", 0.1, 600),
-             p.number("impact", 0, 600),
-             p.number("slide", 0, 1000),
-             p.number("buckle", 0, 85),
-             p.number("droop", 0, 30),
-             p.integer("keys_per_second", 1, 60),
-             std::uint64_t(p.integer("seed", 0, 1 << 30))};
+ArticulatedModel create(const JsonParams& p) {
+    int cars = p.integer("cars");
+    double length = p.number("car_length");
+    double triangles = p.integer("car_triangles");
+    Motion m{p.choice("motion"),
+             p.number("speed"),
+             p.number("duration"),
+             p.number("impact"),
+             p.number("slide"),
+             p.number("buckle"),
+             p.number("droop"),
+             p.integer("keys_per_second"),
+             std::uint64_t(p.integer("seed"))};
     if (m.impact > m.duration)
         p.fail("impact", "must not be later than duration (" + std::to_string(m.duration) + ")");
     if (m.duration * m.keysPerSecond > 5000)
@@ -138,20 +138,23 @@ const bool registered = registerModelGenerator(
     {"train",
      "Train of cars coupled in a chain (zhang2007 Fig. 10): runs, crashes (head stops, couplings buckle) or "
      "falls and folds on landing",
-     {{"cars", "number of cars", std::int64_t(10)},
-      {"car_length", "body length of a car (the joints are 0.6 m further apart)", 4.0},
-      {"car_triangles", "target triangles per car", std::int64_t(2300)},
-      {"motion", "still, run, crash or fall", std::string("crash")},
-      {"speed", "forward speed of the head car, m/s", 10.0},
-      {"duration", "seconds of motion", 6.0},
-      {"impact", "time the head car hits (crash) or lands (fall)", 3.0},
-      {"slide", "metres the head car slides after the impact before it stops", 3.0},
-      {"buckle", "largest fold of a coupling after the impact, degrees", 35.0},
+     {{"cars", "number of cars", std::int64_t(10), {}, 1, 100},
+      {"car_length", "body length of a car (the joints are 0.6 m further apart)", 4.0, {}, 1, 50},
+      {"car_triangles", "target triangles per car", std::int64_t(2300), {}, 300, 200'000},
+      {"motion", "still, run, crash or fall", std::string("crash"), {"still", "run", "crash", "fall"}},
+      {"speed", "forward speed of the head car, m/s", 10.0, {}, 0, 200},
+      {"duration", "seconds of motion", 6.0, {}, 0.1, 600},
+      {"impact", "time the head car hits (crash) or lands (fall)", 3.0, {}, 0, 600},
+      {"slide", "metres the head car slides after the impact before it stops", 3.0, {}, 0, 1000},
+      {"buckle", "largest fold of a coupling after the impact, degrees", 35.0, {}, 0, 85},
       {"droop",
        "fall: how far the first coupling bends down after the landing, degrees (those behind less and less)",
-       4.0},
-      {"keys_per_second", "keyframes per second", std::int64_t(10)},
-      {"seed", "seed of the folds' sides and sizes", std::int64_t(1)}},
+       4.0,
+       {},
+       0,
+       30},
+      {"keys_per_second", "keyframes per second", std::int64_t(10), {}, 1, 60},
+      {"seed", "seed of the folds' sides and sizes", std::int64_t(1), {}, 0, 1 << 30}},
      create});
 
 } // namespace

@@ -154,7 +154,7 @@ FrameResult FclCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     }
     r.stages.add("collide", collideMs);
     r.stages.add("features", featuresMs);
-    r.counters.add(Counter::Contacts, hits);
+    r.counters.add(counter::Contacts, hits);
     return r;
 }
 

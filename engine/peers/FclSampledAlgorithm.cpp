@@ -107,8 +107,8 @@ FrameResult FclSampledAlgorithm::step(double t0, double t1, DebugSink* sink) {
     }
     r.stages.add("poses", posesMs);
     r.stages.add("collide", collideMs);
-    r.counters.add(Counter::Samples, samples);
-    r.counters.add(Counter::Contacts, r.firstContacts.size());
+    r.counters.add(counter::Samples, samples);
+    r.counters.add(counter::Contacts, r.firstContacts.size());
     if (sink && !r.firstContacts.empty()) { // the bodies at the colliding sample
         const TimeOfContact& c = r.firstContacts.front();
         std::vector<Pose> end;

@@ -79,7 +79,7 @@ FrameResult DiscretePipeline::step(double t0, double t1, DebugSink* sink) {
         r.contacts.push_back({a, b, std::move(res.pairs)});
     }
     r.stages.add("collide", sw.ms());
-    r.counters.addCollision(total);
+    total.addTo(r.counters);
     finishStep(r, sink);
     return r;
 }

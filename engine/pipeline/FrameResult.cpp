@@ -4,56 +4,6 @@
 
 namespace cdlab {
 
-const char* toString(Counter c) {
-    static constexpr const char* kNames[kCounterCount] = {
-        "bv_tests",      "nodes_visited",     "tri_tests",     "pairs",
-        "ee_tests",      "vf_tests",          "fv_tests",      "bm_tests",
-        "bm_culled",     "contacts",          "contact_tests", "bm_nested",
-        "ee_backward",   "vf_backward",       "fv_backward",   "link_pairs",
-        "pcls",          "samples",           "bisections",    "pcls_advanced",
-        "ca_iterations", "distance_queries",  "hull_queries",  "sbv_triangles",
-        "sbv_kept",      "shrink_iterations", "osh_solves",    "ldi_queries",
-        "ldi_triangles", "ldi_fragments",     "ldi_pixels",    "bm_start_overlaps"};
-    return kNames[int(c)];
-}
-
-bool parseCounter(std::string_view name, Counter& out) {
-    for (int i = 0; i < kCounterCount; ++i)
-        if (name == toString(Counter(i))) {
-            out = Counter(i);
-            return true;
-        }
-    return false;
-}
-
-// Every algorithm adds its handful of counters every frame: room for a typical frame's set at once.
-void Counters::add(Counter c, std::uint64_t value) {
-    for (auto& [n, v] : m_items)
-        if (n == c) {
-            v += value;
-            return;
-        }
-    if (m_items.empty()) m_items.reserve(8);
-    m_items.emplace_back(c, value);
-}
-
-std::uint64_t Counters::get(Counter c) const {
-    for (const auto& [n, v] : m_items)
-        if (n == c) return v;
-    return 0;
-}
-
-void Counters::merge(const Counters& other) {
-    for (const auto& [n, v] : other.m_items) add(n, v);
-}
-
-void Counters::addCollision(const CollisionCounters& c) {
-    add(Counter::BvTests, c.bvTests);
-    add(Counter::NodesVisited, c.nodesVisited);
-    add(Counter::TriTests, c.triTests);
-    add(Counter::Pairs, c.pairsFound);
-}
-
 void StageTimes::add(std::string_view stage, double ms) {
     for (auto& [n, v] : m_items)
         if (n == stage) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "collision/CollisionTypes.h"
+#include "core/Counters.h"
 #include "mesh/FeatureIndex.h"
 #include "pipeline/FrameDetails.h"
 
@@ -15,62 +16,14 @@
 
 namespace cdlab {
 
-/// Every deterministic count an algorithm reports, so that a counter the bench or a test reads is one the
-/// algorithms can add (a misspelt one does not compile). Their names (toString) head the bench's columns.
-enum class Counter : std::uint8_t {
-    BvTests,      ///< bv_tests: bounding-volume pair tests
-    NodesVisited, ///< nodes_visited: node pairs whose volumes overlap (discrete traversal)
-    TriTests,     ///< tri_tests: exact triangle-triangle tests
-    Pairs,        ///< pairs: colliding triangle pairs found
-    EeTests,      ///< ee_tests: edge/edge elementary CCD tests (per triangle pair, redon2002 Table 1)
-    VfTests,      ///< vf_tests: vertex/face tests (the moving body's vertex)
-    FvTests,      ///< fv_tests: face/vertex tests (the resting body's vertex)
-    BmTests,      ///< bm_tests: BM-cone node tests
-    BmCulled,     ///< bm_culled: nodes BM-culled
-    Contacts,     ///< contacts: body pairs with a first contact in the frame
-    ContactTests, ///< contact_tests: elementary tests that found a contact
-    BmNested,     ///< bm_nested: pair-frames not culled because one body starts inside the other's solid
-    EeBackward,   ///< ee_backward: E/E tests whose triangle pair has a triangle moving backwards (face bound)
-    VfBackward,   ///< vf_backward: the same for V/F tests
-    FvBackward,   ///< fv_backward: the same for F/V tests
-    LinkPairs,    ///< link_pairs: object pairs the scene tests, before spatial culling (zhang2007 Table 2)
-    Pcls,         ///< pcls: potentially colliding link pairs left after spatial culling (Table 2)
-    Samples,      ///< samples: sampled times at which the whole scene was tested (articulated-reference)
-    Bisections,   ///< bisections: bisection steps between the last free and the first colliding time
-    PclsAdvanced, ///< pcls_advanced: PCLs advanced on their meshes after temporal culling (Table 2)
-    CaIterations, ///< ca_iterations: conservative-advancement iterations on the meshes
-    DistanceQueries,  ///< distance_queries: mesh distance queries (advancement, bounds and witnesses)
-    HullQueries,      ///< hull_queries: convex-hull distance queries (temporal culling's lower bounds)
-    SbvTriangles,     ///< sbv_triangles: triangles of both bodies of every pair whose SBVs were built
-    SbvKept,          ///< sbv_kept: of those, the triangles left in the overlap regions (culling ratio)
-    ShrinkIterations, ///< shrink_iterations: CSBV's shrinking rounds (sbv Fig. 4's Repeat loop)
-    OshSolves,        ///< osh_solves: separating directions computed (GJK or SVM training)
-    LdiQueries,       ///< ldi_queries: LDI penetration queries run (body pairs not separated before)
-    LdiTriangles,     ///< ldi_triangles: triangles submitted to them (after lateral culling)
-    LdiFragments,     ///< ldi_fragments: fragments inside the query boxes
-    LdiPixels,        ///< ldi_pixels: pixels of the query windows
-    /// bm_start_overlaps: pair-frames that start with the surfaces crossing, where BM-culling (which
-    /// assumes a separated start) may hide a contact the unculled pipeline reports
-    BmStartOverlaps,
-};
-constexpr int kCounterCount = int(Counter::BmStartOverlaps) + 1;
-const char* toString(Counter c);
-/// The counter named `name` ("ee_tests"); false when there is none.
-bool parseCounter(std::string_view name, Counter& out);
-
-/// An algorithm's counters for a frame (or a run), in the order the algorithm first added them, so tables
-/// line up.
-class Counters {
-public:
-    void add(Counter c, std::uint64_t value);
-    std::uint64_t get(Counter c) const; ///< 0 when the algorithm reported none
-    const std::vector<std::pair<Counter, std::uint64_t>>& items() const { return m_items; }
-    void merge(const Counters& other);
-    void addCollision(const CollisionCounters& c); ///< bv_tests, nodes_visited, tri_tests, pairs
-
-private:
-    std::vector<std::pair<Counter, std::uint64_t>> m_items;
-};
+namespace counter {
+// The counters every kind of algorithm may report (each family declares its own next to its stats struct).
+inline const CounterDeclaration Contacts{"contacts", "body pairs with a first contact in the frame"};
+/// The sampled references' (articulated-reference, fcl-sampled) counters.
+inline const CounterDeclaration Samples{"samples", "sampled times at which the whole scene was tested"};
+inline const CounterDeclaration Bisections{
+    "bisections", "bisection steps between the last free and the first colliding time"};
+} // namespace counter
 
 /// Per-stage wall times in milliseconds, in stage order.
 class StageTimes {

@@ -15,33 +15,15 @@
 
 namespace cdlab {
 
-/// What a generator's `create` reads its parameters through: typed access that throws InputError naming
-/// the scene file and `<jsonPath>.params.<name>` on a wrong type, a value out of range or an unknown name.
-class ModelParams {
-public:
-    ModelParams(const nlohmann::json& params, std::string file, std::string jsonPath,
-                const std::vector<ParamSpec>& known);
-    double number(const std::string& name, double min, double max) const;
-    int integer(const std::string& name, int min, int max) const;
-    std::string choice(const std::string& name, const std::vector<std::string>& choices) const;
-    bool boolean(const std::string& name) const;
-    /// The raw value (the default when the scene gives none), for structured parameters.
-    const nlohmann::json& value(const std::string& name) const;
-    [[noreturn]] void fail(const std::string& name, const std::string& what) const;
-    const std::string& file() const { return m_file; }
-
-private:
-    nlohmann::json m_values; // defaults overridden by the scene's values
-    std::string m_file, m_path;
-};
-
 struct ModelGeneratorInfo {
     std::string name;
     std::string description;
-    std::vector<ParamSpec> params; ///< typed defaults (core/Params.h), read through their JSON binding
+    /// Default, range and choices of each (core/Params.h); `create` reads them through their JSON binding
+    /// (JsonParams), which names the scene file and `<jsonPath>.params.<name>` on a bad value.
+    std::vector<ParamSpec> params;
     /// Builds the model (links in parent-before-child order, meshes, joint motion); the scene sets its name
     /// and base.
-    std::function<ArticulatedModel(const ModelParams&)> create;
+    std::function<ArticulatedModel(const JsonParams&)> create;
 };
 
 /// Adds a generator (replacing one of the same name) and returns true, for

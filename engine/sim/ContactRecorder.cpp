@@ -2,6 +2,7 @@
 
 #include "ccd/RelativeMotion.h"
 #include "core/InputError.h"
+#include "culling/BmCounters.h"
 #include "geometry/SegmentDistance.h"
 #include "pipeline/AlgorithmRegistry.h"
 #include "pipeline/TimeOfContactDrawing.h"
@@ -106,7 +107,7 @@ void ContactRecorder::requireSeparatedStart(const std::string& file) {
                              "'; recording needs it apart from every obstacle at the start");
     }
     // Held still over one substep: the culled pipeline classifies apart pairs as nested or not.
-    if (m_ccd->step(t, t + h).counters.get(Counter::BmNested) > 0)
+    if (m_ccd->step(t, t + h).counters.get(counter::BmNested) > 0)
         throw InputError(file, field,
                          "the body starts inside another body's solid (or one inside it); recording needs "
                          "it outside every obstacle at the start");

@@ -151,9 +151,9 @@ TEST(ArticulatedReference, ReportsTheContactItBracketsAndItsCounters) {
     for (int f = 0; f < scene.frames; ++f) {
         const double t1 = scene.frameTime(f, scene.frames), t0 = t1 - scene.frameLength();
         FrameResult r = algo->step(t0, t1);
-        EXPECT_GT(r.counters.get(Counter::Samples), 0u);
+        EXPECT_GT(r.counters.get(counter::Samples), 0u);
         if (r.firstContacts.empty()) {
-            EXPECT_EQ(r.counters.get(Counter::Samples), 32u);
+            EXPECT_EQ(r.counters.get(counter::Samples), 32u);
             continue;
         }
         ++hits;
@@ -165,10 +165,10 @@ TEST(ArticulatedReference, ReportsTheContactItBracketsAndItsCounters) {
         EXPECT_GE(c.time, t0);
         EXPECT_LT(c.time, t1);
         if (c.time > t0) { // not in contact from the start: bisection from 1/32 of a frame to 1e-9
-            EXPECT_GT(r.counters.get(Counter::Bisections), 20u);
+            EXPECT_GT(r.counters.get(counter::Bisections), 20u);
         }
-        EXPECT_EQ(r.counters.get(Counter::Contacts), 1u);
-        EXPECT_GT(r.counters.get(Counter::TriTests), 0u);
+        EXPECT_EQ(r.counters.get(counter::Contacts), 1u);
+        EXPECT_GT(r.counters.get(counter::TriTests), 0u);
     }
     EXPECT_GE(hits, 1);
 }

@@ -4,6 +4,7 @@
 // static floor) and on every bundled articulated scene.
 #include "TestPaths.h"
 #include "TestUtil.h"
+#include "articulated/SpatialCulling.h"
 #include "bvh/Bvh.h"
 #include "collision/BvhCollider.h"
 #include "mesh/ProceduralMeshes.h"
@@ -95,8 +96,8 @@ void checkConservative(const Scene& scene, const std::map<std::string, std::stri
         FrameResult r = algo->step(t0, t1);
         std::set<Pair> pcls(r.potentialPairs.begin(), r.potentialPairs.end());
         ASSERT_EQ(pcls.size(), r.potentialPairs.size()) << "PCLs are listed once each";
-        out.linkPairs += r.counters.get(Counter::LinkPairs);
-        out.pcls += r.counters.get(Counter::Pcls);
+        out.linkPairs += r.counters.get(counter::LinkPairs);
+        out.pcls += r.counters.get(counter::Pcls);
         std::set<Pair> touching;
         for (int s = 0; s < samples; ++s) {
             double t = t0 + (t1 - t0) * s / (samples - 1);

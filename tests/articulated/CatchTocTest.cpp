@@ -6,6 +6,7 @@
 // change no answer. Pairs that start interpenetrated report TOC = frame start; degenerate links work.
 #include "ArticulatedTestUtil.h"
 #include "articulated/CatchDetail.h"
+#include "articulated/TimeOfContactSearch.h"
 #include "bvh/Bvh.h"
 #include "collision/BvhCollider.h"
 #include "core/InputError.h"
@@ -384,7 +385,7 @@ TEST(CatchToc, AShiftInTimeChangesNoAnswerAndNoCounter) {
                 FrameResult x = a->step(s.frameTime(f, s.frames), s.frameTime(f + 1, s.frames));
                 FrameResult y = b->step(later.frameTime(f, s.frames), later.frameTime(f + 1, s.frames));
                 ++frames;
-                hullQueries += x.counters.get(Counter::HullQueries);
+                hullQueries += x.counters.get(counter::HullQueries);
                 ASSERT_EQ(x.earliest() != nullptr, y.earliest() != nullptr) << where;
                 EXPECT_EQ(x.potentialPairs, y.potentialPairs) << where;
                 if (p.count("distance") && p.at("distance") == "hulls") {
@@ -484,7 +485,7 @@ TEST(CatchToc, PlanningModeAnswersWhetherAFrameCollides) {
         FrameResult a = toc->step(0, 1), b = plan->step(0, 1);
         ++frames;
         ASSERT_EQ(a.earliest() != nullptr, b.earliest() != nullptr) << "scene " << i;
-        EXPECT_LE(b.counters.get(Counter::CaIterations), a.counters.get(Counter::CaIterations))
+        EXPECT_LE(b.counters.get(counter::CaIterations), a.counters.get(counter::CaIterations))
             << "scene " << i;
         if (!a.earliest()) continue;
         ++contacts;

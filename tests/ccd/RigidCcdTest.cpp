@@ -2,8 +2,10 @@
 #include "CcdCases.h"
 #include "algorithms/RigidCcdQuery.h"
 #include "bvh/Bvh.h"
+#include "ccd/CcdCounters.h"
 #include "ccd/RelativeMotion.h"
 #include "collision/SolidContainment.h"
+#include "culling/BmCounters.h"
 #include "mesh/ProceduralMeshes.h"
 #include "peers/Peers.h"
 #include "pipeline/AlgorithmRegistry.h"
@@ -16,9 +18,9 @@ using namespace cdlab;
 
 namespace {
 /// Each kind of elementary test with its face-level bound counter.
-constexpr std::pair<Counter, Counter> kTestsAndBackward[] = {{Counter::EeTests, Counter::EeBackward},
-                                                             {Counter::VfTests, Counter::VfBackward},
-                                                             {Counter::FvTests, Counter::FvBackward}};
+constexpr std::pair<Counter, Counter> kTestsAndBackward[] = {{counter::EeTests, counter::EeBackward},
+                                                             {counter::VfTests, counter::VfBackward},
+                                                             {counter::FvTests, counter::FvBackward}};
 } // namespace
 
 TEST(RelativeMotion, InterpolatesTheKeyPosesAndStaysInItsBounds) {
@@ -138,7 +140,7 @@ template <class Draw> void expectCullingKeepsFirstContacts(Scene& scene, int n, 
         expectSameFirstContact(rp, rc, "case " + std::to_string(i));
         if (::testing::Test::HasFatalFailure()) return;
         hits += rp.firstContacts.empty() ? 0 : 1;
-        bmCulled += rc.counters.get(Counter::BmCulled);
+        bmCulled += rc.counters.get(counter::BmCulled);
     }
     EXPECT_GT(hits, n * 0.3) << hits;
     EXPECT_LT(hits, n * 0.7) << hits;
@@ -177,7 +179,7 @@ TEST(RigidCcd, FaceLevelBoundCoversEveryTestBmCullingRemoves) {
     for (int i = 0; i < n; ++i) {
         test::randomApproach(scene, rng, 0.8);
         FrameResult rp = plain->step(0, 1), rb = counting->step(0, 1), rc = culled->step(0, 1);
-        ASSERT_EQ(rb.counters.get(Counter::BvTests), rp.counters.get(Counter::BvTests)) << "case " << i;
+        ASSERT_EQ(rb.counters.get(counter::BvTests), rp.counters.get(counter::BvTests)) << "case " << i;
         ASSERT_EQ(rb.firstContacts.size(), rp.firstContacts.size()) << "case " << i;
         if (!rp.firstContacts.empty()) {
             ASSERT_EQ(rb.firstContacts[0].time, rp.firstContacts[0].time) << "case " << i;
@@ -189,9 +191,9 @@ TEST(RigidCcd, FaceLevelBoundCoversEveryTestBmCullingRemoves) {
             ASSERT_LE(cut, rb.counters.get(back)) << "case " << i << " " << kind;
             ASSERT_LE(rb.counters.get(back), rb.counters.get(tests)) << "case " << i << " " << kind;
         }
-        backward += rb.counters.get(Counter::EeBackward);
-        removed += rp.counters.get(Counter::EeTests) - rc.counters.get(Counter::EeTests);
-        tested += rp.counters.get(Counter::EeTests);
+        backward += rb.counters.get(counter::EeBackward);
+        removed += rp.counters.get(counter::EeTests) - rc.counters.get(counter::EeTests);
+        tested += rp.counters.get(counter::EeTests);
         hits += rp.firstContacts.empty() ? 0 : 1;
     }
     EXPECT_GT(hits, n * 0.3) << hits;
@@ -223,15 +225,15 @@ TEST(RigidCcd, PerFaceNodeTestBoundsTheBmConeTest) {
         std::string where = "case " + std::to_string(i);
         expectSameFirstContact(rp, rf, where);
         if (HasFatalFailure()) return;
-        ASSERT_EQ(rf.counters.get(Counter::BmNested), 0u) << where;
+        ASSERT_EQ(rf.counters.get(counter::BmNested), 0u) << where;
         for (auto [tests, back] : kTestsAndBackward) {
             const char* kind = toString(tests);
             ASSERT_EQ(rf.counters.get(tests), rp.counters.get(tests) - rb.counters.get(back))
                 << where << " " << kind;
             ASSERT_LE(rf.counters.get(tests), rc.counters.get(tests)) << where << " " << kind;
         }
-        bv[0] += rp.counters.get(Counter::BvTests), bv[1] += rc.counters.get(Counter::BvTests);
-        bv[2] += rf.counters.get(Counter::BvTests);
+        bv[0] += rp.counters.get(counter::BvTests), bv[1] += rc.counters.get(counter::BvTests);
+        bv[2] += rf.counters.get(counter::BvTests);
         hits += rp.firstContacts.empty() ? 0 : 1;
     }
     EXPECT_GT(hits, n * 0.3) << hits;
@@ -273,16 +275,17 @@ TEST(RigidCcd, TestingEachFeaturePairOnceChangesNoAnswer) {
                     ASSERT_EQ(once.firstContacts[0].triA, perPair.firstContacts[0].triA) << where;
                     ASSERT_EQ(once.firstContacts[0].triB, perPair.firstContacts[0].triB) << where;
                 }
-                for (Counter counter : {Counter::BvTests, Counter::EeTests, Counter::VfTests,
-                                        Counter::FvTests, Counter::BmCulled})
+                for (Counter counter :
+                     std::initializer_list<Counter>{counter::BvTests, counter::EeTests, counter::VfTests,
+                                                    counter::FvTests, counter::BmCulled})
                     ASSERT_EQ(once.counters.get(counter), perPair.counters.get(counter))
                         << where << " " << toString(counter);
                 // Tests that reported a contact: fewer once, as repeats are skipped (never more).
-                ASSERT_LE(once.counters.get(Counter::ContactTests),
-                          perPair.counters.get(Counter::ContactTests))
+                ASSERT_LE(once.counters.get(counter::ContactTests),
+                          perPair.counters.get(counter::ContactTests))
                     << where;
                 repeats +=
-                    perPair.counters.get(Counter::ContactTests) - once.counters.get(Counter::ContactTests);
+                    perPair.counters.get(counter::ContactTests) - once.counters.get(counter::ContactTests);
                 if (a == 0) hits += once.firstContacts.empty() ? 0 : 1;
             }
         }
@@ -393,8 +396,8 @@ TEST(RigidCcd, PairsOfOpenMeshesAreNotCountedAsNested) {
     auto culled = AlgorithmRegistry::instance().create("rigid-ccd-bm", {});
     culled->prepare(scene);
     FrameResult r = culled->step(0, 1);
-    EXPECT_EQ(r.counters.get(Counter::BmCulled), 0u);
-    EXPECT_EQ(r.counters.get(Counter::BmNested), 0u);
+    EXPECT_EQ(r.counters.get(counter::BmCulled), 0u);
+    EXPECT_EQ(r.counters.get(counter::BmNested), 0u);
 }
 
 namespace {
@@ -437,7 +440,7 @@ TEST(RigidCcd, BodiesInsideAnotherSolidAreNeverCulled) {
     // backwards, so culling would hide the contact (it does with the nesting check removed).
     Scene scene = ballAlongX(makeSphere(1.0, 600), 0.0, 1.2);
     CulledRun run = expectSameFirstContacts(scene, 1);
-    EXPECT_EQ(run.counters.get(Counter::BmNested), 1u);
+    EXPECT_EQ(run.counters.get(counter::BmNested), 1u);
     ASSERT_EQ(run.contactTimes.size(), 1u);
     EXPECT_NEAR(run.contactTimes[0], 0.9 / 1.2, 0.02);
 }
@@ -453,8 +456,8 @@ TEST(RigidCcd, BodiesInACavityAreStillCulled) {
     shell.computeFaceNormals();
     Scene scene = ballAlongX(shell, 0.595, -0.8);
     CulledRun run = expectSameFirstContacts(scene, 1);
-    EXPECT_EQ(run.counters.get(Counter::BmNested), 0u);
-    EXPECT_GT(run.counters.get(Counter::BmCulled), 0u);
+    EXPECT_EQ(run.counters.get(counter::BmNested), 0u);
+    EXPECT_GT(run.counters.get(counter::BmCulled), 0u);
 }
 
 TEST(RigidCcd, ABodyThatPassesIntoAnotherIsNotCulledInside) {
@@ -470,7 +473,7 @@ TEST(RigidCcd, ABodyThatPassesIntoAnotherIsNotCulledInside) {
     scene.bodies[0].motion = PoseTrack({test::keyframe(0, Pose{Mat3::identity(), side - dir * 1.0}),
                                         test::keyframe(1, Pose{Mat3::identity(), side + dir * 0.8})});
     CulledRun run = expectSameFirstContacts(scene, 40);
-    EXPECT_GT(run.counters.get(Counter::BmNested), 0u);
+    EXPECT_GT(run.counters.get(counter::BmNested), 0u);
     EXPECT_GE(run.contactTimes.size(), 2u); // entering, and the far wall from inside
 }
 
@@ -509,10 +512,10 @@ TEST(RigidCcdQuery, RunsOnItsOwnTreesAsTheAlgorithmDoes) {
         if (hit) {
             EXPECT_EQ(best.time, r.firstContacts[0].time) << "case " << k;
         }
-        EXPECT_EQ(counts.bvTests, r.counters.get(Counter::BvTests)) << "case " << k;
-        EXPECT_EQ(counts.ee + counts.vf + counts.fv, r.counters.get(Counter::EeTests) +
-                                                         r.counters.get(Counter::VfTests) +
-                                                         r.counters.get(Counter::FvTests))
+        EXPECT_EQ(counts.bvTests, r.counters.get(counter::BvTests)) << "case " << k;
+        EXPECT_EQ(counts.ee + counts.vf + counts.fv, r.counters.get(counter::EeTests) +
+                                                         r.counters.get(counter::VfTests) +
+                                                         r.counters.get(counter::FvTests))
             << "case " << k;
         hits += hit;
     }

@@ -158,7 +158,7 @@ TEST(MotionWindow, WindowedPipelinesGiveTheWholeFramesAnswer) {
         scene.bodies[1].motion = PoseTrack({test::keyframe(0, b), test::keyframe(1, b)});
         FrameResult r[4];
         for (int k = 0; k < 4; ++k) r[k] = algos[k]->step(0, 1);
-        windowedBv += r[0].counters.get(Counter::BvTests), wholeBv += r[2].counters.get(Counter::BvTests);
+        windowedBv += r[0].counters.get(counter::BvTests), wholeBv += r[2].counters.get(counter::BvTests);
         for (int k = 1; k < 4; ++k) {
             ASSERT_EQ(r[k].firstContacts.size(), r[0].firstContacts.size()) << "case " << i << " algo " << k;
             if (r[0].firstContacts.empty()) continue;

@@ -180,12 +180,19 @@ TEST(Generators, BadParametersNameTheField) {
         [] {
             generateMesh("sphere", json{{"radius", -1}}, "s.json", "p");
         },
-        {"p.params.radius", "out of range"});
+        {"p.params.radius", "out of range [1e-09, 1000000.0]"});
     expectInputError(
         [] {
             generateMesh("sphere", json{{"radiu", 1}}, "s.json", "p");
         },
         {"p.params.radiu", "unknown parameter"});
+    expectInputError([] { generateMesh("sphere", json::array({1}), "s.json", "p"); },
+                     {"p.params", "expected an object of parameters, got array"});
+    expectInputError(
+        [] {
+            generateMesh("chessman", json{{"kind", "dragon"}}, "s.json", "p");
+        },
+        {"p.params.kind", "expected one of pawn, rook"});
     expectInputError([] { generateMesh("dodecahedron", json{}, "s.json", "p"); },
                      {"p.generator", "unknown generator", "torus_knot"});
     expectInputError(

@@ -1,6 +1,7 @@
 #include "TestUtil.h"
 #include "core/InputError.h"
 #include "core/Registry.h"
+#include "culling/BmCounters.h"
 #include "debug/DebugSink.h"
 #include "mesh/ProceduralMeshes.h"
 #include "peers/Peers.h"
@@ -131,7 +132,7 @@ TEST(Pipeline, AllDiscreteAlgorithmsAgreeOnBundledScenes) {
                 FrameResult r = algos[i]->step(t, t);
                 ASSERT_EQ(r.hash(), ref.hash()) << "algorithm " << i << " frame " << f;
                 ASSERT_EQ(r.contactPairCount(), ref.contactPairCount());
-                EXPECT_EQ(r.counters.get(Counter::Pairs), ref.counters.get(Counter::Pairs));
+                EXPECT_EQ(r.counters.get(counter::Pairs), ref.counters.get(counter::Pairs));
                 EXPECT_GT(r.stages.items().size(), 0u);
             }
         }
@@ -190,7 +191,7 @@ TEST(Pipeline, DebugSinkSeesTraversalAndContacts) {
     ASSERT_GT(with.contactPairCount(), 0u);
     EXPECT_EQ(with.hash(), without.hash());
     // Every BV test draws two boxes of 12 edges; every contact pair two triangles.
-    auto bv = with.counters.get(Counter::BvTests);
+    auto bv = with.counters.get(counter::BvTests);
     EXPECT_EQ(sink.counts[int(DebugCategory::BvOverlap)] + sink.counts[int(DebugCategory::BvSeparated)],
               bv * 24);
     EXPECT_EQ(sink.counts[int(DebugCategory::TriangleHit)], with.contactPairCount() * 2);
@@ -214,8 +215,8 @@ TEST(Pipeline, RigidCcdDrawsEveryBmCulledNode) {
         CountingSink sink;
         FrameResult r =
             algo->step(scene.frameTime(f - 1, scene.frames), scene.frameTime(f, scene.frames), &sink);
-        EXPECT_EQ(sink.counts[int(DebugCategory::BmCulled)], r.counters.get(Counter::BmCulled) * 12);
-        culled += r.counters.get(Counter::BmCulled);
+        EXPECT_EQ(sink.counts[int(DebugCategory::BmCulled)], r.counters.get(counter::BmCulled) * 12);
+        culled += r.counters.get(counter::BmCulled);
     }
     EXPECT_GT(culled, 0u);
 }
@@ -230,7 +231,7 @@ TEST(Pipeline, RigidCcdDrawsTheBmTestOnWholeLevels) {
         algo->prepare(scene);
         CountingSink sink;
         FrameResult r = algo->step(0.4, 0.5, &sink);
-        EXPECT_EQ(r.counters.get(Counter::BmTests), 0u);
+        EXPECT_EQ(r.counters.get(counter::BmTests), 0u);
         std::uint64_t lines = sink.counts[int(DebugCategory::BmLevel)];
         EXPECT_EQ(lines % 12, 0u); // boxes
         if (std::string(name) == "rigid-ccd")
@@ -384,7 +385,7 @@ TEST(Pipeline, ContinuousTraversalDrawsItsSweptBoxes) {
         BoxSink sink;
         FrameResult r = algo->step(t0, t1, &sink);
         EXPECT_EQ(r.hash(), algo->step(t0, t1, nullptr).hash()) << name;
-        std::uint64_t bv = r.counters.get(Counter::BvTests);
+        std::uint64_t bv = r.counters.get(counter::BvTests);
         ASSERT_GT(bv, 100u) << name;
         // Two boxes per test (the discrete pipeline's convention).
         EXPECT_EQ(sink.counts[int(DebugCategory::BvOverlap)] + sink.counts[int(DebugCategory::BvSeparated)],

@@ -3,6 +3,7 @@
 #include "pipeline/PrepareJob.h"
 #include "TestPaths.h"
 #include "TestUtil.h"
+#include "ccd/CcdCounters.h"
 #include "culling/BmConeTree.h"
 #include "mesh/ObjWriter.h"
 #include "mesh/ProceduralMeshes.h"
@@ -150,7 +151,7 @@ TEST(PrepareJob, LoadsAndPreparesLikeTheCallerWould) {
             FrameResult x = p.algo->step(t - own.frameLength(), t),
                         y = inLine->step(t - own.frameLength(), t);
             EXPECT_EQ(x.hash(), y.hash()) << a << " t " << t;
-            EXPECT_EQ(x.counters.get(Counter::EeTests), y.counters.get(Counter::EeTests)) << a << " t " << t;
+            EXPECT_EQ(x.counters.get(counter::EeTests), y.counters.get(counter::EeTests)) << a << " t " << t;
         }
     }
 }

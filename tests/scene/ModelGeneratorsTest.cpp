@@ -175,16 +175,31 @@ TEST(ModelGenerators, BadParametersNameTheFileAndField) {
         const char* generator;
         json params;
         const char* field;
+        const char* what; ///< in the message: what was expected (the spec's range or choices)
     };
     const std::vector<Bad> bad{
-        {"mannequin", {{"motion", "dance"}}, "articulated[0].params.motion"},
-        {"mannequin", {{"cycles", 0}}, "articulated[0].params.cycles"},
-        {"mannequin", {{"triangles", "many"}}, "articulated[0].params.triangles"},
-        {"train", {{"cars", 2.5}}, "articulated[0].params.cars"},
-        {"train", {{"impact", 9}, {"duration", 6}}, "articulated[0].params.impact"},
-        {"train", {{"wagons", 3}}, "articulated[0].params.wagons"},
-        {"excavator", {{"steps", -1}}, "articulated[0].params.steps"},
-        {"tower_crane", {{"seed", "x"}}, "articulated[0].params.seed"},
+        {"mannequin",
+         {{"motion", "dance"}},
+         "articulated[0].params.motion",
+         "expected one of walk, exercise, still"},
+        {"mannequin", {{"cycles", 0}}, "articulated[0].params.cycles", "out of range [1, 50]"},
+        {"mannequin",
+         {{"triangles", "many"}},
+         "articulated[0].params.triangles",
+         "expected a number, got string"},
+        {"train", {{"cars", 2.5}}, "articulated[0].params.cars", "expected an integer"},
+        {"train",
+         {{"impact", 9}, {"duration", 6}},
+         "articulated[0].params.impact",
+         "not be later than duration"},
+        {"train",
+         {{"wagons", 3}},
+         "articulated[0].params.wagons",
+         "unknown parameter (known: cars, car_length"},
+        {"excavator", {{"steps", -1}}, "articulated[0].params.steps", "out of range [1, 200]"},
+        {"tower_crane", {{"seed", "x"}}, "articulated[0].params.seed", "expected a number"},
+        {"assembly", {{"gap", 0.2}}, "articulated[0].params.gap", "[-pitch/2, pitch/2]"},
+        {"mannequin", {{"stride", true}}, "articulated[0].params.stride", "expected a number, got boolean"},
     };
     for (const Bad& b : bad) {
         json scene{{"articulated", {{{"name", "m"}, {"generator", b.generator}, {"params", b.params}}}}};
@@ -195,6 +210,7 @@ TEST(ModelGenerators, BadParametersNameTheFileAndField) {
         } catch (const InputError& e) {
             EXPECT_EQ(e.file(), "bad_model.json");
             EXPECT_EQ(e.where(), b.field) << e.what();
+            EXPECT_NE(std::string(e.what()).find(b.what), std::string::npos) << e.what();
         }
     }
 }

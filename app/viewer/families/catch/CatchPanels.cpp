@@ -2,6 +2,7 @@
 #include "ConvexPieces.h"
 #include "ViewerUi.h"
 
+#include "articulated/TimeOfContactSearch.h"
 #include "scene/MeshDataCache.h"
 #include "scene/SceneObjects.h"
 
@@ -215,7 +216,7 @@ void temporalCullingSection(const FrameResult& r, const SceneObjects& objects, C
         iterations += std::uint64_t(std::max(p.iterations, 0));
     char advanced[96];
     std::snprintf(advanced, sizeof advanced, "%llu of %zu advanced on the meshes, %llu CA iterations",
-                  (unsigned long long)r.counters.get(Counter::PclsAdvanced), n,
+                  (unsigned long long)r.counters.get(counter::PclsAdvanced), n,
                   (unsigned long long)iterations);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ImGui::TextWrapped("%s", advanced);
