@@ -177,7 +177,8 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
     }
     out << "# the distance paths (issue 42): catch's default distance=rss (fronts of RSS trees) and "
            "distance=hulls (hull trees over the surface convex decomposition), both with directional "
-           "advancement; mean ms per frame, distance queries and CA iterations per frame, frames whose TOCs "
+           "advancement; mean ms per frame, distance queries and CA iterations per frame (and the hull "
+           "trees' GJK iterations), frames whose TOCs "
            "differ by more than 1e-6 of the frame or that only one path finds\n";
     for (const Row& r : rows) {
         Timing a = timing(r.taylor), h = timing(r.hulls);
@@ -199,9 +200,10 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
             << " queries " << std::setw(8) << num(perFrame(r.taylor, Counter::CaIterations), 1)
             << " CA   hulls " << std::setw(9) << num(h.all, 3) << " ms " << std::setw(8)
             << num(perFrame(r.hulls, Counter::DistanceQueries), 1) << " queries " << std::setw(8)
-            << num(perFrame(r.hulls, Counter::CaIterations), 1) << " CA   rss/hulls " << std::setw(6)
-            << num(h.all > 0 ? a.all / h.all : NAN, 2) << "x   TOCs differing " << differ << " (largest gap "
-            << worstGap << ")";
+            << num(perFrame(r.hulls, Counter::CaIterations), 1) << " CA " << std::setw(8)
+            << num(perFrame(r.hulls, Counter::GjkIterations), 1) << " GJK iterations   rss/hulls "
+            << std::setw(6) << num(h.all > 0 ? a.all / h.all : NAN, 2) << "x   TOCs differing " << differ
+            << " (largest gap " << worstGap << ")";
         if (o.fclSteps > 0) {
             Timing f = timing(r.fcl);
             out << "   fcl/hulls " << num(h.all > 0 ? f.all / h.all : NAN, 1) << "x";

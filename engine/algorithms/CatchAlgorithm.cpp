@@ -215,6 +215,7 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.counters.add(Counter::CaIterations, toc.caIterations);
     r.counters.add(Counter::DistanceQueries, toc.distanceQueries);
     r.counters.add(Counter::HullQueries, toc.hullQueries);
+    if (m_search.distance == TocDistance::Hulls) r.counters.add(Counter::GjkIterations, toc.gjkIterations);
     r.counters.add(Counter::BvTests, stats.boxTests);
     CatchDetail& detail = r.details.get<CatchDetail>();
     for (const PclRecord& rec : m_records) {

@@ -13,7 +13,8 @@ const char* toString(Counter c) {
         "pcls",          "samples",           "bisections",    "pcls_advanced",
         "ca_iterations", "distance_queries",  "hull_queries",  "sbv_triangles",
         "sbv_kept",      "shrink_iterations", "osh_solves",    "ldi_queries",
-        "ldi_triangles", "ldi_fragments",     "ldi_pixels",    "bm_start_overlaps"};
+        "ldi_triangles", "ldi_fragments",     "ldi_pixels",    "bm_start_overlaps",
+        "gjk_iterations"};
     return kNames[int(c)];
 }
 

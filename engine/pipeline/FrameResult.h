@@ -52,8 +52,9 @@ enum class Counter : std::uint8_t {
     /// bm_start_overlaps: pair-frames that start with the surfaces crossing, where BM-culling (which
     /// assumes a separated start) may hide a contact the unculled pipeline reports
     BmStartOverlaps,
+    GjkIterations, ///< gjk_iterations: GJK iterations of catch's hull-tree advancement (distance=hulls)
 };
-constexpr int kCounterCount = int(Counter::BmStartOverlaps) + 1;
+constexpr int kCounterCount = int(Counter::GjkIterations) + 1;
 const char* toString(Counter c);
 /// The counter named `name` ("ee_tests"); false when there is none.
 bool parseCounter(std::string_view name, Counter& out);
