@@ -177,11 +177,11 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
             << num(perFrame(r.interval, counter::Pcls), 2) << " PCLs   interval/taylor " << std::setw(6)
             << num(a.all > 0 ? b.all / a.all : NAN, 2) << "x\n";
     }
-    out << "# the distance paths (issue 42): catch's default distance=rss (RSS trees, full speed bound) and "
-           "distance=hulls (hull trees over the surface convex decomposition, directional advancement); mean "
-           "ms per frame, distance queries and CA iterations per frame, frames whose TOCs differ by more "
-           "than "
-           "1e-6 of the frame or that only one path finds\n";
+    out << "# the distance paths (issue 42): catch's default distance=rss (fronts of RSS trees) and "
+           "distance=hulls (hull trees over the surface convex decomposition), both with directional "
+           "advancement; mean ms per frame, distance queries and CA iterations per frame (and the hull "
+           "trees' GJK iterations), frames whose TOCs "
+           "differ by more than 1e-6 of the frame or that only one path finds\n";
     for (const Row& r : rows) {
         Timing a = timing(r.taylor), h = timing(r.hulls);
         int differ = 0;
@@ -202,9 +202,10 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
             << " queries " << std::setw(8) << num(perFrame(r.taylor, counter::CaIterations), 1)
             << " CA   hulls " << std::setw(9) << num(h.all, 3) << " ms " << std::setw(8)
             << num(perFrame(r.hulls, counter::DistanceQueries), 1) << " queries " << std::setw(8)
-            << num(perFrame(r.hulls, counter::CaIterations), 1) << " CA   rss/hulls " << std::setw(6)
-            << num(h.all > 0 ? a.all / h.all : NAN, 2) << "x   TOCs differing " << differ << " (largest gap "
-            << worstGap << ")";
+            << num(perFrame(r.hulls, counter::CaIterations), 1) << " CA " << std::setw(8)
+            << num(perFrame(r.hulls, counter::GjkIterations), 1) << " GJK iterations   rss/hulls "
+            << std::setw(6) << num(h.all > 0 ? a.all / h.all : NAN, 2) << "x   TOCs differing " << differ
+            << " (largest gap " << worstGap << ")";
         if (o.fclSteps > 0) {
             Timing f = timing(r.fcl);
             out << "   fcl/hulls " << num(h.all > 0 ? f.all / h.all : NAN, 1) << "x";
@@ -214,7 +215,8 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
     if (o.fclSteps > 0) {
         out << "# the peer: fcl-sampled:steps=" << o.fclSteps
             << " (FCL discrete collision of every pair at evenly spaced poses; mean ms per frame); missed = "
-               "frames where CATCH finds a contact and the samples none; extra = the reverse (must be 0)\n";
+               "frames where CATCH finds a contact and the samples none; extra = the reverse (must be 0); "
+               "worst/mean = catch's worst frame over its mean\n";
         for (const Row& r : rows) {
             Timing a = timing(r.taylor), f = timing(r.fcl);
             int missed = 0, extra = 0;
@@ -226,6 +228,7 @@ int runCatchTables(const CatchTablesOptions& o, std::ostream& out) {
             out << "  " << std::left << std::setw(16) << r.name << std::right << " catch " << std::setw(9)
                 << num(a.all, 3) << " ms   fcl-sampled " << std::setw(10) << num(f.all, 3)
                 << " ms   fcl/catch " << std::setw(8) << num(a.all > 0 ? f.all / a.all : NAN, 1)
+                << "x   worst/mean " << std::setw(6) << num(a.all > 0 ? a.worst / a.all : NAN, 1)
                 << "x   missed " << missed << " of " << a.collidingFrames << "   extra " << extra << "\n";
         }
     }

@@ -32,8 +32,9 @@ AlgorithmInfo CatchAlgorithm::info() {
         "link from Taylor models of its chain's motion and a dynamic AABB hierarchy per model cull the "
         "link pairs (secs. 4-5); lower bounds from conservative advancement of the links' convex hulls "
         "order the survivors and temporal culling drops those that cannot come first (sec. 7, Alg. 1); "
-        "conservative advancement on the meshes (RSS distance trees, polygon soups included) with the "
-        "motion bound of sec. 6 finds the scene's first time of contact and the closest features there. "
+        "conservative advancement on the meshes (RSS distance trees, polygon soups included), stepping by "
+        "the motion bound of sec. 6 projected on each node pair's separating direction over a front of the "
+        "two trees (C2A), finds the scene's first time of contact and the closest features there. "
         "Reports only the scene's earliest contact; the time is where the distance first drops below "
         "epsilon, with no contact before it.";
     i.params = {
@@ -67,10 +68,10 @@ AlgorithmInfo CatchAlgorithm::info() {
          std::string("hull"),
          {"hull", "first-step"}},
         {"distance",
-         "What the links' advancement measures: rss, the meshes' RSS distance trees with the full speed "
-         "bound (polygon soups need no convex pieces); hulls, the paper's convex-hull trees over a surface "
-         "convex decomposition (sec. 4) advanced with the motion bound projected on each piece pair's "
-         "closest-points direction (sec. 6; C2A's front of the two trees). The same contacts within epsilon.",
+         "What the links' advancement measures: rss, the meshes' RSS distance trees (polygon soups need no "
+         "convex pieces); hulls, the paper's convex-hull trees over a surface convex decomposition (sec. 4). "
+         "Both advance by the motion bound projected on each node pair's separating direction (sec. 6) over "
+         "a front of the two trees (C2A). The same contacts within epsilon.",
          std::string("rss"),
          {"rss", "hulls"}},
         {"self",
@@ -209,7 +210,7 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
     r.stages.add("bound", toc.boundMs);
     r.stages.add("advance", toc.advanceMs);
     stats.addTo(r.counters);
-    toc.addTo(r.counters);
+    toc.addTo(r.counters, m_search.distance);
     r.counters.add(counter::BvTests, stats.boxTests);
     CatchDetail& detail = r.details.get<CatchDetail>();
     for (const PclRecord& rec : m_records) {

@@ -119,16 +119,12 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
     return out;
 }
 
-CaResult advanceDirectional(double start, const HullTree& a, const HullTree& b, const PairPoses& poses,
-                            const PairBounds& bounds, const CaOptions& options, HullDistanceStats* stats,
-                            std::vector<CaStep>* history) {
+CaResult advanceBySteps(double start, const StepAt& step, const CaOptions& options,
+                        std::vector<CaStep>* history) {
     CaResult r;
     double t = start;
-    HullPairCache cache; // coherence between iterations of this pair
     for (;;) {
-        Pose pa, pb;
-        poses(t, pa, pb);
-        DirectionalStep s = directionalStep(a, pa, b, pb, options.epsilon, bounds(t), stats, &cache);
+        DirectionalStep s = step(t);
         ++r.iterations;
         r.time = t;
         r.distance = s.distance;
@@ -145,6 +141,20 @@ CaResult advanceDirectional(double start, const HullTree& a, const HullTree& b, 
         if (!caGoesOn(r, t, s.step, options)) return r;
         t += s.step;
     }
+}
+
+CaResult advanceDirectional(double start, const HullTree& a, const HullTree& b, const PairPoses& poses,
+                            const PairBounds& bounds, const CaOptions& options, HullDistanceStats* stats,
+                            std::vector<CaStep>* history) {
+    HullPairCache cache; // coherence between iterations of this pair
+    return advanceBySteps(
+        start,
+        [&](double t) {
+            Pose pa, pb;
+            poses(t, pa, pb);
+            return directionalStep(a, pa, b, pb, options.epsilon, bounds(t), stats, &cache);
+        },
+        options, history);
 }
 
 } // namespace cdlab

@@ -47,6 +47,11 @@ struct DirectionalBounds {
         projectedStep;
     /// mu_A + mu_B unprojected, for the nodes' points.
     std::function<double(double armA, double armB)> fullSpeed;
+    /// The same as a line in the arms (never below fullSpeed): fixed + armA * perArmA + armB * perArmB.
+    struct Line {
+        double fixed = INFINITY, perArmA = 0, perArmB = 0;
+        double operator()(double armA, double armB) const { return fixed + armA * perArmA + armB * perArmB; }
+    } fullLine;
 };
 
 /// One iteration at fixed poses (see the header). `cache` (optional) starts from the piece pair that
@@ -59,6 +64,14 @@ DirectionalStep directionalStep(const HullTree& a, const Pose& pa, const HullTre
 using PairPoses = std::function<void(double t, Pose& pa, Pose& pb)>;
 /// The pair's bounds at time t (over [t, end]).
 using PairBounds = std::function<DirectionalBounds(double t)>;
+
+/// One directional step of a pair at time t (its poses and bounds at t).
+using StepAt = std::function<DirectionalStep(double t)>;
+/// The CA loop over directional steps, shared by the hull trees' and the RSS trees' advancement: step from
+/// `start` until a contact, the limit or the iteration cap (CaOptions and CaResult as advance()'s;
+/// `history` receives each iteration with speed = distance / step).
+CaResult advanceBySteps(double start, const StepAt& step, const CaOptions& options,
+                        std::vector<CaStep>* history = nullptr);
 
 /// Conservative advancement of the pair from `start` by directional steps (CaOptions and CaResult as
 /// ConservativeAdvancement.h's advance(); `history` receives each iteration with speed = distance / step).

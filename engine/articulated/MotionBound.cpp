@@ -109,6 +109,15 @@ double MotionBound::speed(int link, double t, double arm) const {
     return s * kSlack;
 }
 
+void MotionBound::speedLine(int link, double t, double& fixed, double& perArm) const {
+    // max over pieces of (f_p + arm k_p) <= max f_p + arm max k_p.
+    fixed = perArm = 0;
+    for (const Piece& p : m_pieces)
+        if (p.end > t || &p == &m_pieces.back())
+            fixed = std::max(fixed, p.fixed[link]), perArm = std::max(perArm, p.perArm[link]);
+    fixed *= kSlack, perArm *= kSlack;
+}
+
 MotionBound::Projection MotionBound::projection(double t) const {
     Projection out;
     out.time = t;

@@ -38,8 +38,9 @@
 // 0): the lever's component along the axis, and the part of it along n, move nothing along n.
 //
 // The projected bound only bounds motion along n, which makes d / mu safe when n is the normal of a plane
-// separating the two links: true for convex geometry (the links' hulls, as temporal culling uses it, and the
-// nodes of hull trees), not for polygon soups, whose advancement uses the full speed.
+// separating the two links: true for convex geometry (the links' hulls, as temporal culling uses it, the
+// nodes of hull trees and of RSS trees, two triangles), not for polygon soups as a whole, which therefore
+// advance over a front of their trees' node pairs, each with its own direction (RssFrontStep.h).
 #pragma once
 
 #include "articulated/SweptBoxes.h"
@@ -77,6 +78,9 @@ public:
     double radius(int link) const { return m_radius[link]; }
     /// Bound on |dx/dt| over [t, t1] for the points of link i within `arm` of its frame's origin.
     double speed(int link, double t, double arm) const;
+    /// speed(link, t, arm) <= fixed + arm * perArm for every arm >= 0 (each the largest over the pieces
+    /// after t): the same bound as a line, for callers that ask it of many arms at one time.
+    void speedLine(int link, double t, double& fixed, double& perArm) const;
     /// Bound on |dx/dt . n| over [p.time, p.time + horizon] for the points of link i within `arm` of its
     /// frame's origin (n unit, world space).
     double projectedSpeed(const Projection& p, int link, const Vec3& n, double arm, double horizon) const;

@@ -1,6 +1,7 @@
 #include "articulated/TimeOfContactSearch.h"
 
 #include "articulated/DirectionalAdvancement.h"
+#include "articulated/RssFrontStep.h"
 #include "convex/Gjk.h"
 #include "core/Assert.h"
 #include "core/Stopwatch.h"
@@ -104,11 +105,6 @@ Pose TimeOfContactSearch::pose(std::uint32_t o, double t) const {
         return l.motion && !l.motion->empty() ? p * l.motion->at(t) : p;
     };
     return linkPose(linkPose, m_linkOf[o]);
-}
-
-double TimeOfContactSearch::speed(std::uint32_t o, double t) const {
-    int g = m_culling->groupOf(o);
-    return g < 0 ? 0 : m_bounds[g].speed(m_linkOf[o], t);
 }
 
 bool TimeOfContactSearch::atRelativeRest(std::uint32_t a, std::uint32_t b) const {
@@ -240,24 +236,6 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         d.stopBelow = stopBelow;
         return meshDistance(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), d);
     };
-    // What CA steps by: a lower bound within distanceError of the distance, or the distance itself when it
-    // is under epsilon (a contact) or the bound alone would say so.
-    auto caDistance = [&](std::uint32_t a, std::uint32_t b, double t, Vec3& pa, Vec3& pb) {
-        ++stats.distanceQueries;
-        DistanceOptions d;
-        d.stopBelow = options.epsilon;
-        d.relativeError = options.distanceError;
-        const Pose posA = pose(a, t), posB = pose(b, t);
-        MeshDistanceResult r = meshDistance(*m_trees[a], posA, *m_trees[b], posB, d);
-        if (r.found() && r.distance >= options.epsilon && r.lowerBound < options.epsilon) {
-            ++stats.distanceQueries;
-            d.relativeError = 0;
-            r = meshDistance(*m_trees[a], posA, *m_trees[b], posB, d);
-        }
-        pa = r.pointA, pb = r.pointB;
-        if (!r.found()) return double(INFINITY);
-        return r.distance < options.epsilon ? r.distance : r.lowerBound;
-    };
     // A pair at relative rest: whether it is within epsilon (the same at every time of the frame). One
     // query that stops at the first triangle pair under epsilon and looks at nothing beyond it.
     // The answer depends only on the trees, the two poses and epsilon: asked again at bit-identical poses
@@ -284,15 +262,33 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
             return projectedStep(a, pa, b, pb, d, n, &ballA, &ballB, t1);
         };
         out.fullSpeed = [this, a, b, t](double armA, double armB) { return fullSpeed(a, b, t, armA, armB); };
+        out.fullLine = {0, 0, 0};
+        for (int side = 0; side < 2; ++side) {
+            const std::uint32_t o = side == 0 ? a : b;
+            const int g = m_culling->groupOf(o);
+            if (g < 0) continue; // a static body does not move
+            double fixed = 0, perArm = 0;
+            m_bounds[g].speedLine(m_linkOf[o], t, fixed, perArm);
+            out.fullLine.fixed += fixed;
+            (side == 0 ? out.fullLine.perArmA : out.fullLine.perArmB) = perArm;
+        }
         return out;
     };
-    // distance=hulls: the pair's directional step at time t on its hull trees (DirectionalAdvancement.h).
+    // The pair's directional step at time t: on its hull trees (distance=hulls, DirectionalAdvancement.h)
+    // or on the fronts of its RSS trees (distance=rss, RssFrontStep.h).
     const bool onHulls = options.distance == TocDistance::Hulls;
     CDLAB_ASSERT(!onHulls || m_hullTrees.size() == m_trees.size(), "distance=hulls needs the hull trees");
     HullDistanceStats hullStats;
-    auto directional = [&](std::uint32_t a, std::uint32_t b, double t) {
+    RssFrontStats frontStats;
+    // Per PCL: the leaf pair that limited its last RSS front step (its bound's, then its advancement's).
+    std::vector<RssFrontCache> frontCache(pcls.size());
+    auto directional = [&](int i, double t) {
+        const std::uint32_t a = records[i].objectA, b = records[i].objectB;
         ++stats.distanceQueries;
         ++stats.caIterations;
+        if (!onHulls)
+            return rssFrontStep(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), options.epsilon,
+                                options.distanceError, pairBounds(a, b, t), &frontStats, &frontCache[i]);
         return directionalStep(*m_hullTrees[a], pose(a, t), *m_hullTrees[b], pose(b, t), options.epsilon,
                                pairBounds(a, b, t), &hullStats);
     };
@@ -307,21 +303,10 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
             r.lowerBound = withinEpsilon(a, b, t0) ? t0 : INFINITY;
             return;
         }
-        if (options.lowerBound == TocLowerBound::FirstStep && onHulls) {
-            DirectionalStep s = directional(a, b, t0);
+        if (options.lowerBound == TocLowerBound::FirstStep) {
+            DirectionalStep s = directional(i, t0);
             r.boundIterations = 1;
             r.lowerBound = s.contact ? t0 : t0 + s.step;
-            if (r.lowerBound > t1) r.lowerBound = INFINITY;
-            return;
-        }
-        if (options.lowerBound == TocLowerBound::FirstStep) {
-            // The first CA step on the meshes (Alg. 1's default): t0 + d / mu.
-            Vec3 pa, pb;
-            double d = caDistance(a, b, t0, pa, pb);
-            ++stats.caIterations;
-            double mu = speed(a, t0) + speed(b, t0);
-            r.boundIterations = 1;
-            r.lowerBound = d < options.epsilon ? t0 : mu > 0 ? t0 + d / mu : INFINITY;
             if (r.lowerBound > t1) r.lowerBound = INFINITY;
             return;
         }
@@ -356,17 +341,8 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
             r.lowerBound = withinEpsilon(a, b, h.time) ? h.time : INFINITY;
             return;
         }
-        if (onHulls) {
-            DirectionalStep s = directional(a, b, h.time);
-            r.lowerBound = s.contact ? h.time : h.time + s.step;
-            if (r.lowerBound > t1) r.lowerBound = INFINITY;
-            return;
-        }
-        ++stats.caIterations;
-        Vec3 pa, pb;
-        double d = caDistance(a, b, h.time, pa, pb);
-        double mu = speed(a, h.time) + speed(b, h.time);
-        r.lowerBound = d < options.epsilon ? h.time : mu > 0 ? h.time + d / mu : INFINITY;
+        DirectionalStep s = directional(i, h.time);
+        r.lowerBound = s.contact ? h.time : h.time + s.step;
         if (r.lowerBound > t1) r.lowerBound = INFINITY;
     };
 
@@ -376,29 +352,32 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         Stopwatch sw;
         const std::uint32_t a = records[i].objectA, b = records[i].objectB;
         ++stats.pclsAdvanced;
-        CaDistance distance = [&](double t, Vec3& pa, Vec3& pb) {
-            ++stats.caIterations;
-            if (!rest[i]) return caDistance(a, b, t, pa, pb);
-            // At relative rest only "within epsilon?" matters (epsilon: a lower bound when it is not).
-            pa = pose(a, t).t, pb = pose(b, t).t;
-            return withinEpsilon(a, b, t) ? 0.0 : options.epsilon;
-        };
-        CaSpeed fullSpeed = [&](double t, const Vec3&) { return rest[i] ? 0.0 : speed(a, t) + speed(b, t); };
         CaOptions o = ca;
         o.limit = limit;
-        if (onHulls && !rest[i]) { // a pair at relative rest takes the mesh path's one "within epsilon?"
-            CaResult r = advanceDirectional(
-                from, *m_hullTrees[a], *m_hullTrees[b],
-                [&](double t, Pose& pa, Pose& pb) { pa = pose(a, t), pb = pose(b, t); },
-                [&](double t) { return pairBounds(a, b, t); }, o, &hullStats,
-                i == traceFor ? trace : nullptr);
+        if (!rest[i]) { // a pair at relative rest takes the one "within epsilon?" below
+            const PairPoses poses = [&](double t, Pose& pa, Pose& pb) { pa = pose(a, t), pb = pose(b, t); };
+            const PairBounds bounds = [&](double t) { return pairBounds(a, b, t); };
+            std::vector<CaStep>* history = i == traceFor ? trace : nullptr;
+            CaResult r =
+                onHulls ? advanceDirectional(from, *m_hullTrees[a], *m_hullTrees[b], poses, bounds, o,
+                                             &hullStats, history)
+                        : advanceOnRssFront(from, *m_trees[a], *m_trees[b], poses, bounds,
+                                            options.distanceError, o, &frontStats, history, &frontCache[i]);
             stats.caIterations += std::uint64_t(r.iterations);
             stats.distanceQueries += std::uint64_t(r.iterations);
             if (r.outcome == CaOutcome::Unresolved) ++stats.unresolved;
             advanceMs += sw.ms();
             return r;
         }
-        CaResult r = advance(from, distance, fullSpeed, o, i == traceFor ? trace : nullptr);
+        // At relative rest only "within epsilon?" matters (epsilon: a lower bound when it is not), and the
+        // relative speed is 0: one iteration decides the frame.
+        CaDistance distance = [&](double t, Vec3& pa, Vec3& pb) {
+            ++stats.caIterations;
+            pa = pose(a, t).t, pb = pose(b, t).t;
+            return withinEpsilon(a, b, t) ? 0.0 : options.epsilon;
+        };
+        CaSpeed still = [](double, const Vec3&) { return 0.0; };
+        CaResult r = advance(from, distance, still, o, i == traceFor ? trace : nullptr);
         if (r.outcome == CaOutcome::Unresolved) ++stats.unresolved;
         advanceMs += sw.ms();
         return r;

@@ -1,12 +1,16 @@
 // TimeOfContactSearch: the second half of CATCH (zhang2007 secs. 6-7) over the PCLs that spatial culling
 // left: each PCL's lower bound on its time of contact (conservative advancement of the links' convex hulls,
 // sec. 7.2, or the first CA step on the meshes), Alg. 1's temporal culling, and conservative advancement of
-// the survivors on their meshes (RSS distance trees: polygon soups welcome, where the paper needed convex
-// pieces) with the motion bound of sec. 6. Reports the scene's TOC, the pair and its closest features there.
+// the survivors on their meshes with the motion bound of sec. 6. Reports the scene's TOC, the pair and its
+// closest features there.
 //
 // Which bound advances what: the hulls are convex, so their CA uses the bound projected on the closest-points
-// direction (sec. 6's tighter mu); the meshes need not be convex, and their closest points do not give a
-// separating plane, so their CA uses the full speed bound (MotionBound.h).
+// direction (sec. 6's tighter mu). The meshes need not be convex, and their closest points do not give a
+// separating plane; but the nodes of their trees are convex, so the meshes advance by C2A's directional
+// steps over a front of node pairs, each projected on its own separating direction (Tang, Kim, Manocha,
+// ICRA 2009): on the RSS distance trees (distance=rss, RssFrontStep.h: polygon soups welcome, where the
+// paper needed convex pieces) or on the hull trees over a surface convex decomposition (distance=hulls,
+// DirectionalAdvancement.h).
 //
 // A PCL whose links keep their relative pose over the frame (no joint between them moves: an assembly at
 // rest, or one carried as a whole) has a relative speed of 0 whatever each link's speed in the world: one
@@ -35,9 +39,10 @@ enum class TocLowerBound : std::uint8_t { Hull, FirstStep };
 const char* toString(TocLowerBound b);
 bool parseTocLowerBound(const std::string& s, TocLowerBound& out);
 
-/// What the links' advancement measures (issue 42): RSS distance trees with the full speed bound (the
-/// meshes need not be convex), or hull trees over a surface convex decomposition with the bound projected on
-/// each front pair's closest-points direction (DirectionalAdvancement.h, zhang2007 secs. 4, 6).
+/// What the links' advancement measures (issue 42): the fronts of RSS distance trees (RssFrontStep.h), or
+/// hull trees over a surface convex decomposition (DirectionalAdvancement.h, zhang2007 secs. 4, 6); both
+/// step by the least over a front of node pairs of d_i / mu_i(n_i), the bound projected on each pair's
+/// separating direction (C2A).
 enum class TocDistance : std::uint8_t { Rss, Hulls };
 const char* toString(TocDistance d);
 bool parseTocDistance(const std::string& s, TocDistance& out);
@@ -48,8 +53,8 @@ struct TocSearchOptions {
     TocLowerBound lowerBound = TocLowerBound::Hull;
     bool planning = false; ///< sec. 8: stop at the first contact found (collision or not is the question)
     int maxIterations = 100000;
-    /// CA needs a lower bound on each distance, not the distance: the query may stop once its best pair is
-    /// within this factor of every node pair left, and CA steps by the bound (MeshDistance.h).
+    /// distance=rss: a front step may stop once its least leaf step is within this factor of every node
+    /// pair's step left, which then stays on the front (RssFrontStep.h): a step at most this much shorter.
     double distanceError = 0.1;
     TocDistance distance = TocDistance::Rss;
 };
@@ -63,21 +68,25 @@ inline const CounterDeclaration DistanceQueries{"distance_queries",
                                                 "mesh distance queries (advancement, bounds and witnesses)"};
 inline const CounterDeclaration HullQueries{"hull_queries",
                                             "convex-hull distance queries (temporal culling's lower bounds)"};
+inline const CounterDeclaration GjkIterations{"gjk_iterations",
+                                              "GJK iterations of the hull trees' advancement (distance=hulls)"};
 } // namespace counter
 
 struct TocSearchStats {
     std::uint64_t pclsAdvanced = 0;    ///< PCLs advanced on their meshes: Table 2's "after temporal culling"
-    std::uint64_t caIterations = 0;    ///< mesh CA iterations (distance queries in the advancement)
-    std::uint64_t distanceQueries = 0; ///< every mesh distance query (bounds and witnesses included)
+    std::uint64_t caIterations = 0;    ///< mesh CA iterations (directional steps in the advancement)
+    std::uint64_t distanceQueries = 0; ///< every mesh query (front steps, bounds and witnesses included)
     std::uint64_t hullQueries = 0;     ///< GJK queries between hulls
     std::uint64_t unresolved = 0;      ///< PCLs stopped by the iteration cap (reported as contacts)
     std::uint64_t gjkIterations = 0;   ///< distance=hulls: GJK iterations of the hull-tree advancement
     double boundMs = 0, advanceMs = 0;
 
-    /// pcls_advanced, ca_iterations, distance_queries, hull_queries.
-    void addTo(Counters& out) const {
+    /// pcls_advanced, ca_iterations, distance_queries, hull_queries, and gjk_iterations for a search on the
+    /// hull trees (the RSS path runs no GJK, so it reports no such column rather than a 0).
+    void addTo(Counters& out, TocDistance distance) const {
         out.add(counter::PclsAdvanced, pclsAdvanced), out.add(counter::CaIterations, caIterations);
         out.add(counter::DistanceQueries, distanceQueries), out.add(counter::HullQueries, hullQueries);
+        if (distance == TocDistance::Hulls) out.add(counter::GjkIterations, gjkIterations);
     }
 };
 
@@ -108,7 +117,6 @@ public:
     Pose pose(std::uint32_t o, double t) const;
 
 private:
-    double speed(std::uint32_t o, double t) const;
     /// Whether objects a and b keep their relative pose over [t0, t1] (uses this frame's m_still).
     bool atRelativeRest(std::uint32_t a, std::uint32_t b) const;
     /// Object o's chain directions at time t (MotionBound::Projection; empty for a static body).

