@@ -25,7 +25,7 @@ struct Viewport;
 struct CompareSeries {
     bool stage = false;
     Counter counter = counter::BvTests; ///< unused when `stage`
-    std::string stageName; ///< a stage's name, or "total"
+    std::string stageName;              ///< a stage's name, or "total"
     /// "ee_tests", "narrow ms", "total ms".
     std::string name() const;
     bool operator==(const CompareSeries& o) const {

@@ -182,7 +182,8 @@ void ViewerReport::compare() {
         }
         std::printf("compare first TOC: %s\ncompare same contacts: %s\n", tocs.c_str(), same.c_str());
         m_report["compare"] = {{"first_toc", jt}, {"same_contacts", js}};
-        m_report["compare"].update(ComparePanel::reportFields(m_in.viewports)); // the plot's series, the cells
+        m_report["compare"].update(
+            ComparePanel::reportFields(m_in.viewports)); // the plot's series, the cells
     }
 }
 

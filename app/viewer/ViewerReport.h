@@ -30,9 +30,9 @@ public:
         const std::vector<PlacedPanel>& placed; ///< where the panels were drawn on the last frame
         int width = 0, height = 0;              ///< the framebuffer's
         int frames = 0;
-        double lastFrom = 0, lastTo = 0; ///< the last frame's time span
+        double lastFrom = 0, lastTo = 0;       ///< the last frame's time span
         int framePosition = 0, frameCount = 0; ///< on the scene's grid: the frame ending at lastTo, of n
-        std::vector<double> coverage;    ///< per viewport, the share of its pixels the scene covers
+        std::vector<double> coverage;          ///< per viewport, the share of its pixels the scene covers
         /// Per viewport, the names of the legend's lines drawn on the last frame.
         std::vector<std::vector<std::string>> legends;
         int framesWhilePreparing = 0;

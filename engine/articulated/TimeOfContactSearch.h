@@ -68,8 +68,8 @@ inline const CounterDeclaration DistanceQueries{"distance_queries",
                                                 "mesh distance queries (advancement, bounds and witnesses)"};
 inline const CounterDeclaration HullQueries{"hull_queries",
                                             "convex-hull distance queries (temporal culling's lower bounds)"};
-inline const CounterDeclaration GjkIterations{"gjk_iterations",
-                                              "GJK iterations of the hull trees' advancement (distance=hulls)"};
+inline const CounterDeclaration GjkIterations{
+    "gjk_iterations", "GJK iterations of the hull trees' advancement (distance=hulls)"};
 } // namespace counter
 
 struct TocSearchStats {

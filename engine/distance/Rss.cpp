@@ -98,9 +98,9 @@ RssSeparation rssSeparation(const Rss& a, const Mat3& bAxesInA, const Vec3& bCen
     Vec3 t = a.axes * (bCenterInA - a.center);
     Vec3 u = a.axes * bAxesInA.r[0], v = a.axes * bAxesInA.r[1], w = cross(u, v);
     const double ax = a.halfLength[0], ay = a.halfLength[1], bx = b.halfLength[0], by = b.halfLength[1];
-    const double radii = a.radius + b.radius +
-                         1e-12 * (std::fabs(t.x) + std::fabs(t.y) + std::fabs(t.z) + ax + ay + bx + by +
-                                  a.radius + b.radius);
+    const double radii =
+        a.radius + b.radius +
+        1e-12 * (std::fabs(t.x) + std::fabs(t.y) + std::fabs(t.z) + ax + ay + bx + by + a.radius + b.radius);
     // The six cheap axes (a's normal, b's normal, a's and b's edge directions), as rssLowerBound writes them.
     const double cheap[6] = {
         std::fabs(t.z) - bx * std::fabs(u.z) - by * std::fabs(v.z),
