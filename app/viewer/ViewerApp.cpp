@@ -347,10 +347,10 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
         glm::vec2 ndc = glm::vec2(clip) / clip.w;
         if (std::abs(ndc.x) > 1 || std::abs(ndc.y) > 1) continue;
         ImVec2 at(left + (ndc.x + 1) * 0.5f * width + 8, r.y + (1 - ndc.y) * 0.5f * height - 8);
-        // Inside the view: a label that would run past its right or bottom edge goes to the left of (or
-        // above) its point instead of being cut there.
+        // Inside the view: a label that would run past its right or bottom edge moves left (or up) just
+        // enough to fit instead of being cut there.
         const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
-        if (at.x + size.x > r.right() - 2) at.x = std::max(r.x + 2, at.x - 16 - size.x);
+        if (at.x + size.x > r.right() - 2) at.x = std::max(r.x + 2, r.right() - 2 - size.x);
         at.y = std::clamp(at.y, r.y + 2, std::max(r.y + 2, r.bottom() - size.y - 2));
         dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 255), label.text.c_str());
         dl->AddText(at, IM_COL32(255, 220, 90, 255), label.text.c_str());

@@ -266,6 +266,7 @@ void ViewerUi::captionLine() {
     ImGui::SetNextWindowSize(ImVec2(float(m_width), height));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1)); // one line high, not the 32-px minimum
     ImGui::Begin("##caption", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus |
@@ -284,7 +285,7 @@ void ViewerUi::captionLine() {
         ImGui::TextDisabled("%s", hint);
     }
     ImGui::End();
-    ImGui::PopStyleVar(2);
+    ImGui::PopStyleVar(3);
     m_app.menuHeight() = height; // the views start below it
 }
 
