@@ -35,7 +35,8 @@ bool reports(const Counters& counters, Counter c) {
 
 /// Run k's value of the series for a view: NaN where its algorithm did not report it.
 double valueAt(const Viewport& vp, std::size_t k, const CompareSeries& s) {
-    if (!s.stage) return reports(vp.counters[k], s.counter) ? double(vp.counters[k].get(s.counter)) : kNone;
+    if (!s.stage())
+        return reports(vp.counters[k], *s.counter) ? double(vp.counters[k].get(*s.counter)) : kNone;
     if (k >= vp.stageTimes.size()) return kNone;
     const StageTimes& t = vp.stageTimes[k];
     if (s.stageName == "total") return t.total();
@@ -96,7 +97,7 @@ void multiLinePlot(const char* id, const std::vector<std::vector<double>>& lines
 } // namespace
 
 std::string CompareSeries::name() const {
-    return stage ? stageName + " ms" : std::string(toString(counter));
+    return stage() ? stageName + " ms" : std::string(toString(*counter));
 }
 
 std::array<float, 3> ComparePanel::viewColour(std::size_t v) {
@@ -117,10 +118,10 @@ std::vector<CompareSeries> ComparePanel::seriesChoices(const std::vector<std::un
         if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(std::move(s));
     };
     for (const auto& vp : vps)
-        for (const auto& [c, value] : vp->result.counters.items()) add({false, c, {}});
+        for (const auto& [c, value] : vp->result.counters.items()) add({c, {}});
     for (const auto& vp : vps)
-        for (const auto& [name, ms] : vp->result.stages.items()) add({true, counter::BvTests, name});
-    add({true, counter::BvTests, "total"});
+        for (const auto& [name, ms] : vp->result.stages.items()) add({std::nullopt, name});
+    add({std::nullopt, "total"});
     return out;
 }
 
@@ -134,7 +135,7 @@ CompareSeries ComparePanel::defaultSeries(const std::vector<std::unique_ptr<View
             for (const auto& [c, value] : run.items())
                 if (std::find(order.begin(), order.end(), c) == order.end()) order.push_back(c);
     }
-    const CompareSeries total{true, counter::BvTests, "total"};
+    const CompareSeries total{std::nullopt, "total"};
     if (running == 0) return total;
     // Reported by every view: how far apart they are, 0 (equal) to 1 (one view does none). Counters every
     // view does some of come first (their ratio line exists), then those one view does none of.
@@ -156,11 +157,11 @@ CompareSeries ComparePanel::defaultSeries(const std::vector<std::unique_ptr<View
         if (!(top > 0)) continue; // a flat 0 everywhere shows nothing
         const double spread = (top - bottom) / top;
         if (means.size() == running && bottom > 0 && spread > commonSpread)
-            commonSpread = spread, common = {false, c, {}};
+            commonSpread = spread, common = {c, {}};
         else if (means.size() == running && bottom == 0 && spread > someSpread)
-            someSpread = spread, some = {false, c, {}};
+            someSpread = spread, some = {c, {}};
         else if (means.size() < running && means.size() > mostCount)
-            mostCount = means.size(), most = {false, c, {}};
+            mostCount = means.size(), most = {c, {}};
     }
     return commonSpread >= 0 ? common : someSpread >= 0 ? some : mostCount > 0 ? most : total;
 }
@@ -205,14 +206,41 @@ nlohmann::json ComparePanel::reportFields(const std::vector<std::unique_ptr<View
     for (const auto& vp : vps) {
         nlohmann::json cells = nlohmann::json::object();
         for (const CompareSeries& s : seriesChoices(vps))
-            if (!s.stage) cells[toString(s.counter)] = counterCell(*vp, s.counter);
+            if (!s.stage()) cells[toString(*s.counter)] = counterCell(*vp, *s.counter);
         counters.push_back(cells);
     }
     j["counters"] = counters;
     const std::string csv = seriesCsv(vps, series);
+    j["ratio_note"] = ratioNote(vps, seriesValues(vps, series), series);
     j["csv_header"] = csv.substr(0, csv.find('\n'));
     j["csv_rows"] = std::count(csv.begin(), csv.end(), '\n') - 1;
     return j;
+}
+
+std::string ComparePanel::ratioNote(const std::vector<std::unique_ptr<Viewport>>& vps,
+                                    const std::vector<std::vector<double>>& values,
+                                    const CompareSeries& series) {
+    // No ratio line when view 1 (the base) has nothing above 0 or every other view reports nothing: name
+    // the views that lack the series (it read "view 1" when view 2, fcl-sampled, was the one).
+    auto has = [&](std::size_t v, bool above0) {
+        for (double x : values[v])
+            if (std::isfinite(x) && (!above0 || x > 0)) return true;
+        return false;
+    };
+    std::string lacking;
+    if (values.empty() || !has(0, true)) {
+        lacking = "view 1 (" + vps[0]->label() + ") reports no " + series.name() + " above 0";
+    } else {
+        std::string views;
+        std::size_t n = 0;
+        for (std::size_t v = 1; v < values.size(); ++v)
+            if (!has(v, false))
+                views += (n++ ? ", " : "") + std::string("view ") + std::to_string(v + 1) + " (" +
+                         vps[v]->label() + ")";
+        if (n == 0) return {}; // a ratio exists
+        lacking = views + (n == 1 ? " reports no " : " report no ") + series.name();
+    }
+    return "no ratio: " + lacking;
 }
 
 std::string ComparePanel::firstTocCell(const Viewport& vp) {
@@ -288,7 +316,7 @@ void ComparePanel::seriesPlots(const std::vector<CompareSeries>& choices) {
         m_series = defaultSeries(vps);
         // Kept once a counter with data is found; before (no runs yet, or every counter still 0: the bodies
         // not yet close), chosen again on the next frame.
-        if (anyRuns && !m_series.stage) m_defaultFor = key;
+        if (anyRuns && !m_series.stage()) m_defaultFor = key;
     }
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
     if (ImGui::BeginCombo("plot", m_series.name().c_str())) {
@@ -317,10 +345,10 @@ void ComparePanel::seriesPlots(const std::vector<CompareSeries>& choices) {
         ImGui::SameLine();
         const double now = values[v].empty() ? kNone : values[v].back();
         char value[32] = "-";
-        if (std::isfinite(now)) std::snprintf(value, sizeof value, m_series.stage ? "%.3f" : "%.0f", now);
+        if (std::isfinite(now)) std::snprintf(value, sizeof value, m_series.stage() ? "%.3f" : "%.0f", now);
         ImGui::Text("%s: %s", viewLabel(v).c_str(), value);
     }
-    multiLinePlot("##series", values, 0, top > 0 ? top : 1, m_series.stage ? "ms" : "", 70);
+    multiLinePlot("##series", values, 0, top > 0 ? top : 1, m_series.stage() ? "ms" : "", 70);
     if (vps.size() < 2) return;
     std::vector<std::vector<double>> ratios(values.size());
     double ratioTop = 1;
@@ -336,7 +364,7 @@ void ComparePanel::seriesPlots(const std::vector<CompareSeries>& choices) {
         }
     }
     if (!any) {
-        disabledWrapped("no ratio: view 1 reports no " + m_series.name() + " above 0");
+        disabledWrapped(ratioNote(vps, values, m_series));
         return;
     }
     ImGui::TextUnformatted("ratio to view 1");
@@ -383,13 +411,13 @@ void ComparePanel::draw(const LayoutRect& rect) {
                 : ImGui::TextUnformatted(text.c_str());
         };
         for (const CompareSeries& s : choices) {
-            if (s.stage) continue;
+            if (s.stage()) continue;
             ImGui::TableNextRow();
-            ImGui::TableNextColumn(), ImGui::TextUnformatted(toString(s.counter));
-            for (const auto& vp : vps) ImGui::TableNextColumn(), cell(counterCell(*vp, s.counter));
+            ImGui::TableNextColumn(), ImGui::TextUnformatted(toString(*s.counter));
+            for (const auto& vp : vps) ImGui::TableNextColumn(), cell(counterCell(*vp, *s.counter));
         }
         for (const CompareSeries& s : choices) {
-            if (!s.stage || s.stageName == "total") continue;
+            if (!s.stage() || s.stageName == "total") continue;
             ImGui::TableNextRow();
             ImGui::TableNextColumn(), ImGui::Text("%s ms", s.stageName.c_str());
             for (const auto& vp : vps) {

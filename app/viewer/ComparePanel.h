@@ -6,13 +6,13 @@
 #pragma once
 
 #include "ViewerLayout.h"
-#include "collision/CollisionTypes.h"
 #include "pipeline/FrameResult.h"
 
 #include <nlohmann/json.hpp>
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,13 +23,13 @@ struct Viewport;
 
 /// What the Compare plot shows: a counter, or a stage's time in ms ("total": the frame's steps).
 struct CompareSeries {
-    bool stage = false;
-    Counter counter = counter::BvTests; ///< unused when `stage`
-    std::string stageName;              ///< a stage's name, or "total"
+    std::optional<Counter> counter; ///< the counter plotted; none: a stage's time
+    std::string stageName;          ///< a stage's name, or "total" (when no counter)
+    bool stage() const { return !counter; }
     /// "ee_tests", "narrow ms", "total ms".
     std::string name() const;
     bool operator==(const CompareSeries& o) const {
-        return stage == o.stage && (stage ? stageName == o.stageName : counter == o.counter);
+        return counter == o.counter && (counter || stageName == o.stageName);
     }
 };
 
@@ -46,6 +46,10 @@ public:
     /// algorithm), and whether it agrees with the first view of its kind ("yes", "DIFFERENT", "DIFFERENT
     /// pair", "dt 7e-06": the same pair, times this far apart; "culling only"). The run report prints them.
     static std::string firstTocCell(const Viewport& vp);
+    /// Why the ratio plot is empty, naming the views that lack the series ("no ratio: view 2 (fcl-sampled)
+    /// reports no link_pairs"); empty when a ratio exists. `values`: seriesValues(vps, series).
+    static std::string ratioNote(const std::vector<std::unique_ptr<Viewport>>& vps,
+                                 const std::vector<std::vector<double>>& values, const CompareSeries& series);
     static std::string sameContactsCell(const std::vector<std::unique_ptr<Viewport>>& vps, std::size_t v);
     /// A view's counter in this frame's table: its value, or "-" when its algorithm does not report it (FCL
     /// counts no BV tests: not 0).
@@ -62,7 +66,7 @@ public:
     /// Per view, the series over its last runs (NaN where its algorithm did not report it in that run).
     static std::vector<std::vector<double>> seriesValues(const std::vector<std::unique_ptr<Viewport>>& vps,
                                                          const CompareSeries& series);
-    /// The series as CSV: "run,view 1: bvh,view 2: rigid-ccd" then a row per run (the last runs aligned at
+    /// The series as CSV: "run,view 1: bvh,view 2: sbv" then a row per run (the last runs aligned at
     /// the end), an empty cell where a view did not report it or had not run yet.
     static std::string seriesCsv(const std::vector<std::unique_ptr<Viewport>>& vps,
                                  const CompareSeries& series);

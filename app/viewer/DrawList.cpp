@@ -50,8 +50,9 @@ std::vector<DebugCategory> DrawList::drawnCategories() const {
 }
 
 Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
-    if ((cat == DebugCategory::BvhNode || cat == DebugCategory::BvOverlap) &&
-        m_settings->get(overlay::ColourByDepth) && m_tag.depth >= 0) {
+    // By depth: the whole level's boxes only. A tested box keeps its outcome's colour (overlapped beside
+    // culled), which a depth hue made near-identical to the culled boxes' blue (issue 43).
+    if (cat == DebugCategory::BvhNode && m_settings->get(overlay::ColourByDepth) && m_tag.depth >= 0) {
         // Hue cycles with depth so neighbouring levels are told apart; red to blue only: magenta is the
         // BM-culled nodes' colour.
         float h = std::fmod(m_tag.depth * 0.13f, 1.0f) * 4.0f;
@@ -80,6 +81,10 @@ Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
         return {0.25f + 0.75f * r, 0.25f + 0.75f * g, 0.25f + 0.75f * b, 1};
     }
     if (cat == DebugCategory::BvhNode) return {0.9f, 0.9f, 0.9f, 1};
+    // The legend's colour is the one drawn (a swatch was red while the box was green): a category of one
+    // colour takes its legend entry's, the algorithm's alpha kept.
+    if (const LegendEntry* e = legendEntry(cat); e && e->recolour)
+        return {e->colour.r, e->colour.g, e->colour.b, c.a};
     return c;
 }
 

@@ -1,5 +1,6 @@
 #include "LoadedScene.h"
 
+#include "Palette.h"
 #include "Renderer.h"
 #include "pipeline/FrameResult.h"
 
@@ -7,11 +8,6 @@
 #include <iterator>
 
 namespace cdlab {
-
-namespace {
-constexpr float kPalette[][3] = {{0.62f, 0.72f, 0.86f}, {0.88f, 0.72f, 0.52f}, {0.62f, 0.84f, 0.62f},
-                                 {0.86f, 0.62f, 0.80f}, {0.80f, 0.80f, 0.55f}, {0.60f, 0.80f, 0.82f}};
-} // namespace
 
 std::unique_ptr<Scene> LoadedScene::install(std::unique_ptr<Scene> scene) {
     std::unique_ptr<Scene> old = std::exchange(m_scene, std::move(scene));
@@ -21,8 +17,8 @@ std::unique_ptr<Scene> LoadedScene::install(std::unique_ptr<Scene> scene) {
     m_bodyViews.assign(m_objects->objects().size(), {});
     m_surfaces.clear(); // keyed by mesh address: the old scene's meshes are about to go
     for (std::size_t i = 0; i < m_bodyViews.size(); ++i) {
-        const float* c = kPalette[i % std::size(kPalette)];
-        std::copy(c, c + 3, m_bodyViews[i].color);
+        const Rgba c = bodyPalette()[i % bodyPalette().size()]; // pale, one hue each (Palette.h)
+        m_bodyViews[i].color[0] = c.r, m_bodyViews[i].color[1] = c.g, m_bodyViews[i].color[2] = c.b;
     }
     m_selected = -1;
     return old;

@@ -10,11 +10,36 @@ namespace cdlab {
 
 namespace {
 using C = DebugCategory;
+// One hue per category drawn in a view (Palette.h; PaletteTest checks): the BM test on the whole level in
+// magenta, the nodes the traversal BM-culled in violet (both were magenta), tested boxes that overlapped in
+// green beside culled ones in blue (orange overlapped boxes sat on the orange door and the orange ghost),
+// Fig. 1's forward faces a pale cream (they were the tested boxes' orange).
 constexpr Rgba kMagenta{0.95f, 0.2f, 0.85f, 1.0f};
+constexpr Rgba kViolet{0.6f, 0.35f, 1.0f, 1.0f};
+constexpr Rgba kOverlapGreen{0.35f, 0.9f, 0.35f, 1.0f};
+// The time of contact's two colours and the BM-cone's, as the engine draws them (TimeOfContactDrawing,
+// RigidCcdDrawing): a swatch each.
+constexpr Rgba kTocColours[] = {{1.0f, 0.6f, 0.15f, 1}, {1.0f, 0.85f, 0.1f, 1}};
+constexpr const char* kTocWords[] = {"ghost", "features"};
+constexpr Rgba kConeColours[] = {{0.2f, 0.9f, 1.0f, 1}, {0.6f, 0.6f, 0.65f, 1}};
+constexpr const char* kConeWords[] = {"BM-vectors", "triangle normals"};
+LegendEntry recoloured(DebugCategory category, Rgba colour, const char* meaning,
+                       const char* continuous = nullptr) {
+    LegendEntry e{category, colour, false, meaning, continuous};
+    e.recolour = true;
+    return e;
+}
 
 // The generic rows, in the order of overlay::Bvh... (their ids). A family's rows are in its folder.
 std::vector<OverlayInfo> genericRows() {
     return {
+        {"seeThroughBodies",
+         "see-through bodies",
+         false,
+         false,
+         "The bodies drawn translucent after the overlays, so that what lies inside them (a penetration "
+         "region, the boxes of a deep level) shows through.",
+         {}},
         {"bvh",
          "BVH level",
          false,
@@ -31,24 +56,24 @@ std::vector<OverlayInfo> genericRows() {
          "this frame. With the continuous algorithms the moving body's nodes are drawn as the boxes their "
          "motion "
          "sweeps over each time window of the frame (oriented swept boxes), the volumes the test used.",
-         {{C::BvOverlap, kBvOverlapColor, true, "node whose BV test overlapped",
-           "swept box over a time window: BV test overlapped"}},
+         {recoloured(C::BvOverlap, kOverlapGreen, "node whose BV test overlapped",
+                     "swept box over a time window: BV test overlapped")},
          "bvh"},
         {"bvhCulled",
          "with those the BV test culled (refines only tested)",
          false,
          false,
          "Also the level's nodes whose bounding-volume test found them apart this frame (blue).",
-         {{C::BvSeparated, kBvSeparatedColor, false, "node the BV test culled", nullptr}},
+         {recoloured(C::BvSeparated, kBvSeparatedColor, "node the BV test culled")},
          "bvhOnlyOverlapped"},
         {"bmCulled",
          "BM-culled this frame (refines BVH level)",
          true,
          false,
-         "Nodes of the level that the backward-motion test culled this frame (magenta): every triangle below "
+         "Nodes of the level that the backward-motion test culled this frame (violet): every triangle below "
          "them "
          "moves away from the other body (redon2002 sec. 3).",
-         {{C::BmCulled, kMagenta, false, "BM-culled: its triangles all move away", nullptr}},
+         {recoloured(C::BmCulled, kViolet, "BM-culled: its triangles all move away")},
          "bvh"},
         {"colourByDepth",
          "colour by depth (refines BVH level)",
@@ -66,7 +91,7 @@ std::vector<OverlayInfo> genericRows() {
          "motion (magenta), whether or not the traversal reached it. Descend the levels to see the culled "
          "volumes "
          "follow the faces moving away.",
-         {{C::BmLevel, kMagenta, false, "BM test culls it over the frame (Fig. 1)", nullptr}}},
+         {recoloured(C::BmLevel, kMagenta, "BM test culls it over the frame (Fig. 1)")}},
         {"faceMotion",
          "forward / backward faces",
          false,
@@ -76,8 +101,8 @@ std::vector<OverlayInfo> genericRows() {
          "other body at a vertex) filled, faces moving backwards (eq. 3) in wireframe, from the frame's "
          "relative "
          "motion at its end.",
-         {{C::ForwardFace, {0.95f, 0.75f, 0.45f, 1}, false, "face moving forwards (filled)", nullptr},
-          {C::BackwardFace, {0.35f, 0.35f, 0.38f, 1}, false, "face moving backwards (wire)", nullptr}}},
+         {recoloured(C::ForwardFace, {0.9f, 0.87f, 0.8f, 1}, "face moving forwards (filled)"),
+          recoloured(C::BackwardFace, {0.35f, 0.35f, 0.38f, 1}, "face moving backwards (wire)")}},
         {"pickedCone",
          "BM-cone arrows of the picked node",
          true,
@@ -87,19 +112,19 @@ std::vector<OverlayInfo> genericRows() {
          "(grey strokes): every normal lies in the positive cone of the arrows, so a relative velocity "
          "making an "
          "obtuse angle with every arrow moves all the node's triangles backwards (Lemma 3).",
-         {{C::BmCone, {0.2f, 0.9f, 1.0f, 1}, false, "BM-vectors (cyan), triangle normals (grey)", nullptr}}},
+         {{C::BmCone, kConeColours[0], false, "picked node's BM-cone:", nullptr, kConeColours, kConeWords}}},
         {"hitTriangles",
          "colliding triangles",
          true,
          true,
          "Both triangles of every colliding pair: red outline, translucent fill.",
-         {{C::TriangleHit, {1.0f, 0.1f, 0.1f, 1}, false, "colliding triangle", nullptr}}},
+         {recoloured(C::TriangleHit, {1.0f, 0.1f, 0.1f, 1}, "colliding triangle")}},
         {"contacts",
          "contacts",
          true,
          true,
          "The segment where two triangles cross, with its midpoint (yellow).",
-         {{C::Contact, {1.0f, 1.0f, 0.2f, 1}, false, "contact segment and midpoint", nullptr}}},
+         {recoloured(C::Contact, {1.0f, 1.0f, 0.2f, 1}, "contact segment and midpoint")}},
         {"timeOfContact",
          "time of contact",
          true,
@@ -109,17 +134,15 @@ std::vector<OverlayInfo> genericRows() {
          "an orange wireframe ghost, the touching features (vertex, edges, face) in yellow, and a label with "
          "the "
          "time and where it falls in the frame.",
-         {{C::TimeOfContact,
-           {1.0f, 0.6f, 0.15f, 1},
-           false,
-           "at the time of contact: ghost, features (yellow)",
-           nullptr}}},
+         {{C::TimeOfContact, kTocColours[0], false, "at the time of contact:", nullptr, kTocColours,
+           kTocWords}}},
     };
 }
 
 // Categories drawn without a toggle of their own: the picked node (Ctrl+click).
-const LegendEntry kPickedNodeLegend{
-    C::PickedNode, {1.0f, 1.0f, 0.3f, 1}, false, "picked node and its triangles", nullptr};
+// Lime: apart from the contacts' yellow and the overlapped boxes' green.
+const LegendEntry kPickedNodeLegend =
+    recoloured(C::PickedNode, {0.6f, 1.0f, 0.25f, 1}, "picked node and its triangles");
 
 struct OverlayRows {
     std::vector<OverlayInfo> rows;                  ///< in panel order
@@ -179,6 +202,30 @@ OverlayRows& registry() {
     return r;
 }
 } // namespace
+
+namespace {
+std::vector<OverlayRecommendation>& recommendationList() {
+    static std::vector<OverlayRecommendation> list; // filled from static initializers, before main
+    return list;
+}
+} // namespace
+
+bool registerRecommendation(OverlayRecommendation recommendation) {
+    CDLAB_ASSERT(recommendation.algorithm && !recommendedOverlays(recommendation.algorithm),
+                 "one recommendation per algorithm");
+    recommendationList().push_back(std::move(recommendation));
+    return true;
+}
+
+const OverlayRecommendation* recommendedOverlays(std::string_view algorithm) {
+    for (const OverlayRecommendation& r : recommendationList())
+        if (algorithm == r.algorithm) return &r;
+    return nullptr;
+}
+
+const std::vector<OverlayRecommendation>& overlayRecommendations() {
+    return recommendationList();
+}
 
 bool registerOverlays(int order, std::vector<OverlayInfo> rows) {
     CDLAB_ASSERT(order > 0, "order 0 is the generic rows'");

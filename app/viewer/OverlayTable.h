@@ -33,6 +33,10 @@ struct LegendEntry {
     /// Its triangles are faint fills of closed polytopes around the bodies, drawn translucent after
     /// everything else (drawn opaque they hid the bodies and each other).
     bool faint = false;
+    /// Drawn in `colour` whatever colour the algorithm passes (its alpha kept): the viewer's palette decides,
+    /// so the swatch is the colour drawn. Off for a category drawn in several colours (its palette lists
+    /// them) or in shades.
+    bool recolour = false;
 };
 
 struct OverlayInfo {
@@ -54,6 +58,7 @@ struct OverlayInfo {
 /// The generic rows' ids, in OverlayTable.cpp's order; a family's rows get theirs when they register.
 namespace overlay {
 enum : OverlayId {
+    SeeThroughBodies,
     Bvh,
     BvhOnlyOverlapped,
     BvhCulled,
@@ -86,6 +91,25 @@ OverlayId overlayCount();
 const OverlayInfo* overlayFor(DebugCategory category);
 /// The legend entry of `category` (null for categories never drawn: misses, notes).
 const LegendEntry* legendEntry(DebugCategory category);
+
+/// An algorithm's recommended overlays (issue 43: a first-time user sees the family's picture at once), kept
+/// beside the family's overlay rows and registered with one line from its folder:
+///   static const bool recommended = registerRecommendation({"algorithm", {"rowKey", ...}, {...}, level});
+/// A view applies it to the table's defaults when its algorithm is prepared (Viewport::recommendOverlays).
+struct OverlayRecommendation {
+    const char* algorithm;        ///< the registry's name
+    std::vector<const char*> on;  ///< settings keys of the rows it turns on
+    std::vector<const char*> off; ///< and of those it turns off
+    int level = -1;               ///< the BVH level shown (-1: the table's)
+    const char* why = nullptr;    ///< the picture, one line (the run report's "recommended")
+};
+/// Adds a recommendation (static initializer); each algorithm once, every key a registered row's when
+/// read. Returns true.
+bool registerRecommendation(OverlayRecommendation recommendation);
+/// The recommendation for `algorithm`, or null (the table's defaults suit it).
+const OverlayRecommendation* recommendedOverlays(std::string_view algorithm);
+/// Every registered recommendation, in registration order.
+const std::vector<OverlayRecommendation>& overlayRecommendations();
 
 /// Whether the toggle and every toggle it refines are on.
 bool overlayOn(const OverlayInfo& row, const OverlaySettings& s);

@@ -6,6 +6,8 @@
 #include <glad/gl.h>
 #include <glm/gtc/type_ptr.hpp>
 
+#include <algorithm>
+
 namespace cdlab {
 
 Renderer::Renderer() {
@@ -25,6 +27,9 @@ Renderer::Renderer() {
     glVertexArrayAttribFormat(m_overlayVao, 1, 4, GL_FLOAT, GL_FALSE, 3 * sizeof(float));
     glVertexArrayAttribBinding(m_overlayVao, 0, 0);
     glVertexArrayAttribBinding(m_overlayVao, 1, 0);
+    float range[2] = {1, 1};
+    glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range);
+    m_maxLineWidth = std::max(1.0f, range[1]);
 }
 
 Renderer::~Renderer() {
@@ -99,8 +104,13 @@ void Renderer::setCamera(const glm::mat4& viewProj, const glm::vec3& eye) {
 }
 
 void Renderer::drawMesh(const TriangleMesh& mesh, const glm::mat4& model, const glm::vec4& color,
-                        RenderMode mode) {
+                        RenderMode mode, bool seeThrough) {
     const GpuMesh& g = upload(mesh);
+    if (seeThrough) {
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glDepthMask(GL_FALSE);
+    }
     glUseProgram(m_meshProgram);
     glUniformMatrix4fv(glGetUniformLocation(m_meshProgram, "uModel"), 1, GL_FALSE, glm::value_ptr(model));
     glUniformMatrix4fv(glGetUniformLocation(m_meshProgram, "uViewProj"), 1, GL_FALSE,
@@ -119,12 +129,16 @@ void Renderer::drawMesh(const TriangleMesh& mesh, const glm::mat4& model, const 
         glDisable(GL_POLYGON_OFFSET_FILL);
     }
     if (mode != RenderMode::Shaded) {
-        glm::vec4 wire = mode == RenderMode::Wireframe ? color : glm::vec4(glm::vec3(color) * 0.55f, 1.0f);
+        glm::vec4 wire = mode == RenderMode::Wireframe ? color : glm::vec4(glm::vec3(color) * 0.55f, color.a);
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         glUniform4fv(colorLoc, 1, glm::value_ptr(wire));
         glUniform1i(flatLoc, 1);
         glDrawElements(GL_TRIANGLES, g.indexCount, GL_UNSIGNED_INT, nullptr);
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+    if (seeThrough) {
+        glDepthMask(GL_TRUE);
+        glDisable(GL_BLEND);
     }
 }
 
@@ -144,7 +158,7 @@ void Renderer::drawOverlay(const DrawList& list) {
     glUseProgram(m_overlayProgram);
     glUniformMatrix4fv(glGetUniformLocation(m_overlayProgram, "uViewProj"), 1, GL_FALSE,
                        glm::value_ptr(m_viewProj));
-    glUniform1f(glGetUniformLocation(m_overlayProgram, "uPointSize"), 7.0f);
+    glUniform1f(glGetUniformLocation(m_overlayProgram, "uPointSize"), 7.0f * m_lineScale);
     glUniform3f(glGetUniformLocation(m_overlayProgram, "uEye"), m_eye.x, m_eye.y, m_eye.z);
     GLint lit = glGetUniformLocation(m_overlayProgram, "uLit");
     glBindVertexArray(m_overlayVao);
@@ -161,7 +175,10 @@ void Renderer::drawOverlay(const DrawList& list) {
     // Lines may be translucent (the ghost of a body at its time of contact).
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    // Wider with the UI scale (a projector), within the driver's range.
+    glLineWidth(std::clamp(m_lineScale, 1.0f, m_maxLineWidth));
     drawOverlayArray(list.lines, GL_LINES);
+    glLineWidth(1.0f);
     // Translucent fills (colliding triangles) last, pulled forward like the others but writing no depth, so
     // their outlines, drawn at the surface, stay visible through them.
     glEnable(GL_POLYGON_OFFSET_FILL);

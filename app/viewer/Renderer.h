@@ -31,8 +31,13 @@ public:
     Renderer& operator=(const Renderer&) = delete;
 
     void setCamera(const glm::mat4& viewProj, const glm::vec3& eye);
-    void drawMesh(const TriangleMesh& mesh, const glm::mat4& model, const glm::vec4& color, RenderMode mode);
+    /// `seeThrough`: blended by color's alpha and writing no depth, so that what was drawn inside the mesh
+    /// before shows through it.
+    void drawMesh(const TriangleMesh& mesh, const glm::mat4& model, const glm::vec4& color, RenderMode mode,
+                  bool seeThrough = false);
     void drawOverlay(const DrawList& list);
+    /// The UI scale: overlay lines and points this many times wider (within what the driver draws).
+    void setLineScale(float scale) { m_lineScale = scale; }
     void clearMeshes();
     /// `mesh`'s vertices moved (same vertex count, same triangles): re-uploads its positions
     /// (glNamedBufferSubData), or uploads it with updatable storage the first time. Normals need nothing: the
@@ -53,6 +58,8 @@ private:
     unsigned m_overlayVao = 0, m_overlayVbo = 0;
     glm::mat4 m_viewProj{1};
     glm::vec3 m_eye{0};
+    float m_lineScale = 1;
+    float m_maxLineWidth = 1; ///< GL_ALIASED_LINE_WIDTH_RANGE's top
     std::map<const TriangleMesh*, GpuMesh> m_meshes;
 };
 

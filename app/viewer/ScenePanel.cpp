@@ -18,7 +18,7 @@ namespace {
 void surfaceLine(const SurfaceCheck& surface) {
     ImGui::Indent();
     if (surface.closedOutward()) {
-        ImGui::TextDisabled("%s", surface.describe().c_str());
+        disabledWrapped(surface.describe()); // wrapped: at 800 px the note ran past the panel's edge
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
         ImGui::TextWrapped("%s", surface.describe().c_str());
@@ -29,7 +29,7 @@ void surfaceLine(const SurfaceCheck& surface) {
             ImGui::TextUnformatted(
                 "Penetration queries on layered depth images and their CGAL peer need closed meshes: "
                 "a ray through a hole leaks, so depths and volumes here are unreliable. Back-face "
-                "culling (rigid-ccd-bm) gives such a mesh no BM-cones.");
+                "culling (redon2002) gives such a mesh no BM-cones.");
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }

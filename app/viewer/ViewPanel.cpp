@@ -1,13 +1,13 @@
 #include "ViewPanel.h"
 
 #include "ComparePanel.h"
+#include "FrameWarnings.h"
 #include "LoadedScene.h"
 #include "OverlayTable.h"
 #include "PanelPlacement.h"
 #include "PanelWidgets.h"
 #include "Preparation.h"
 #include "Viewport.h"
-#include "culling/BmCounters.h"
 
 #include <imgui.h>
 
@@ -56,7 +56,7 @@ void ViewPanel::overlayCheckbox(const OverlayInfo& row, OverlaySettings& o, cons
     if (parent) ImGui::Unindent();
 }
 
-void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRect>& panels) {
+void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRect>& panels, bool autoHide) {
     if (std::size_t(index) < panels.size()) m_placement.place(panels[std::size_t(index)]);
     // Side by side, an open panel covers much of its viewport's scene: start closed (title bar only).
     if (n > 1) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
@@ -69,6 +69,15 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
     if (!open && ImGui::IsWindowHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
         ImGui::GetIO().MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16)
         ImGui::SetWindowCollapsed(false);
+    // A narrow view (three side by side at 1280x720): its opened panel would hide the picture, so it closes
+    // again once the mouse has left it, unless a popup (a combo's list) or a drag from inside holds it.
+    if (open && autoHide && ImGui::IsWindowAppearing() == false &&
+        !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows |
+                                ImGuiHoveredFlags_AllowWhenBlockedByPopup |
+                                ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+        !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) && !ImGui::IsAnyItemActive() &&
+        !ImGui::IsAnyMouseDown())
+        ImGui::SetWindowCollapsed(true);
     for (auto& f : vp.families) f->beginPanel(); // every frame, drawn or not
     if (!open) {
         ImGui::End();
@@ -177,13 +186,10 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
         ImGui::TextWrapped("%s", w.c_str());
         ImGui::PopStyleColor();
     }
-    // BM-culling assumes each frame starts with the bodies apart: say so on the frames where they do not.
-    if (std::uint64_t n = vp.result.counters.get(counter::BmStartOverlaps)) {
+    // The families' warnings about this frame (FrameWarnings.h): an assumption of the algorithm it breaks.
+    for (const std::string& w : frameWarnings(vp.result)) {
         ImGui::PushStyleColor(ImGuiCol_Text, warn);
-        ImGui::TextWrapped(
-            "this frame starts with %llu body %s interpenetrating: BM-culling assumes separated "
-            "starts, so its contacts may differ from rigid-ccd's here",
-            (unsigned long long)n, n == 1 ? "pair" : "pairs");
+        ImGui::TextWrapped("%s", w.c_str());
         ImGui::PopStyleColor();
     }
     // The families' sections (FamilyView), for the frames that carry their detail.

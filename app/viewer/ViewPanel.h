@@ -29,7 +29,9 @@ public:
               std::function<void(int, const Vec3&)> lookAt)
         : m_placement(placement), m_loaded(loaded), m_preparation(preparation), m_lookAt(std::move(lookAt)) {}
     /// The panel of view `index` of `n`, at its layout rectangle `panels[index]` (when the layout changed).
-    void draw(int index, int n, Viewport& vp, const std::vector<LayoutRect>& panels);
+    /// `autoHide` (ViewerLayout::viewPanelAutoHides): the opened panel would cover most of its narrow view,
+    /// so it closes to its title bar again once the mouse leaves it (and no popup or drag holds it).
+    void draw(int index, int n, Viewport& vp, const std::vector<LayoutRect>& panels, bool autoHide = false);
     /// Whether the View tab lists the overlay row for a view of `algo`: only the rows its algorithm can draw
     /// (the picked node's cone is listed with the pick); and the keys of those rows, in the table's order
     /// (the run report's "overlays_listed").

@@ -38,6 +38,8 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     m_lastScene = st.lastScene;
     m_renderMode = RenderMode(st.renderMode);
     m_linkCameras = st.linkCameras;
+    m_uiScale = std::clamp(m_options.uiScale > 0 ? m_options.uiScale : st.uiScale, kMinUiScale, kMaxUiScale);
+    m_presenting = m_options.presenting;
     m_settingsProblem = st.problem;
     std::vector<std::string> algos = m_options.algorithms;
     if (algos.empty()) algos.push_back("bvh");
@@ -68,6 +70,7 @@ ViewerApp::~ViewerApp() {
     st.lastScene = m_lastScene;
     st.renderMode = int(m_renderMode);
     st.linkCameras = m_linkCameras;
+    st.uiScale = m_uiScale;
     if (!m_viewports.empty()) st.overlays = m_viewports.front()->overlays;
     st.keepFile = m_options.settings.keepFile; // a malformed file that could not be moved aside
     st.save(m_options.settingsPath);
@@ -219,11 +222,14 @@ void ViewerApp::updateLayout() {
     int w = m_width > 0 ? int(std::lround(m_width / m_pixelScale)) : m_options.settings.width,
         h = m_height > 0 ? int(std::lround(m_height / m_pixelScale)) : m_options.settings.height,
         n = int(m_viewports.size());
-    m_layout = ViewerLayout::compute(w, h, n, m_menuHeight);
-    if (w == m_layoutWidth && h == m_layoutHeight && n == m_layoutViews && m_menuHeight == m_layoutMenu)
+    m_layout = ViewerLayout::compute(w, h, n, m_menuHeight, m_uiScale, m_presenting);
+    if (w == m_layoutWidth && h == m_layoutHeight && n == m_layoutViews && m_menuHeight == m_layoutMenu &&
+        m_uiScale == m_layoutScale && m_presenting == m_layoutPresenting)
         return;
-    bool split = m_layoutViews >= 0 && n != m_layoutViews;
+    // Split, or the views' size changed with presentation mode: fit the scene to them.
+    bool split = m_layoutViews >= 0 && (n != m_layoutViews || m_presenting != m_layoutPresenting);
     m_layoutWidth = w, m_layoutHeight = h, m_layoutViews = n, m_layoutMenu = m_menuHeight;
+    m_layoutScale = m_uiScale, m_layoutPresenting = m_presenting;
     ++m_layoutGeneration;
     if (split) frameAll(); // each view is narrower (or wider) now: fit the scene to it
 }
@@ -269,6 +275,11 @@ std::array<float, 3> backgroundColor(int v) {
 }
 } // namespace
 
+namespace {
+/// The opacity of see-through bodies: enough to tell the bodies apart, little enough to see inside.
+constexpr float kSeeThroughAlpha = 0.3f;
+} // namespace
+
 void ViewerApp::render(int width, int height) {
     glViewport(0, 0, width, height);
     glClearColor(0.12f, 0.13f, 0.15f, 1.0f);
@@ -291,21 +302,32 @@ void ViewerApp::render(int width, int height) {
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         const glm::mat4 viewProj = cam.projection(float(px.w) / float(std::max(px.h, 1))) * cam.view();
         m_renderer->setCamera(viewProj, cam.eye());
+        m_renderer->setLineScale(m_uiScale);
         // A body the algorithm draws face by face (Fig. 1 view) is not drawn a second time.
         bool faceView = vp.draw.hasFaceMotion();
-        for (std::size_t i = 0; i < poses.size(); ++i) {
-            if (!m_loaded.bodyViews()[i].visible) continue;
-            if (faceView && vp.overlays.get(overlay::FaceMotion) && int(i) == vp.overlays.bvhObject) continue;
-            const float* c = m_loaded.bodyViews()[i].color;
-            glm::vec4 colour{c[0], c[1], c[2], c[3]};
-            if (m_loaded.inSelectedChain(int(i))) // the picked link's chain, tinted towards yellow
-                colour = glm::mix(colour, glm::vec4(1.0f, 0.85f, 0.2f, colour.a),
-                                  int(i) == m_loaded.selected() ? 0.8f : 0.45f);
-            m_renderer->drawMesh(m_loaded.drawnMesh(i), toGlm(poses[i]), colour, m_renderMode);
-        }
+        // See-through bodies (a region inside them, as LDI's) go after the overlays, translucent and
+        // writing no depth: the overlays inside show through, tinted by the surfaces in front of them.
+        const bool seeThrough = vp.overlays.get(overlay::SeeThroughBodies);
+        auto drawBodies = [&] {
+            for (std::size_t i = 0; i < poses.size(); ++i) {
+                if (!m_loaded.bodyViews()[i].visible) continue;
+                if (faceView && vp.overlays.get(overlay::FaceMotion) && int(i) == vp.overlays.bvhObject)
+                    continue;
+                const float* c = m_loaded.bodyViews()[i].color;
+                glm::vec4 colour{c[0], c[1], c[2], c[3]};
+                if (m_loaded.inSelectedChain(int(i))) // the picked link's chain, tinted towards yellow
+                    colour = glm::mix(colour, glm::vec4(1.0f, 0.85f, 0.2f, colour.a),
+                                      int(i) == m_loaded.selected() ? 0.8f : 0.45f);
+                if (seeThrough) colour.a *= kSeeThroughAlpha;
+                m_renderer->drawMesh(m_loaded.drawnMesh(i), toGlm(poses[i]), colour, m_renderMode,
+                                     seeThrough);
+            }
+        };
+        if (!seeThrough) drawBodies();
         m_renderer->drawOverlay(vp.draw);
         for (const auto& f : vp.families) // the family views' own drawing
             if (const DrawList* d = f->drawing()) m_renderer->drawOverlay(*d);
+        if (seeThrough) drawBodies();
         drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
         drawLegend(vp, m_layout.viewports[std::size_t(v)]);
     }
@@ -325,6 +347,11 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
         glm::vec2 ndc = glm::vec2(clip) / clip.w;
         if (std::abs(ndc.x) > 1 || std::abs(ndc.y) > 1) continue;
         ImVec2 at(left + (ndc.x + 1) * 0.5f * width + 8, r.y + (1 - ndc.y) * 0.5f * height - 8);
+        // Inside the view: a label that would run past its right or bottom edge moves left (or up) just
+        // enough to fit instead of being cut there.
+        const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
+        if (at.x + size.x > r.right() - 2) at.x = std::max(r.x + 2, r.right() - 2 - size.x);
+        at.y = std::clamp(at.y, r.y + 2, std::max(r.y + 2, r.bottom() - size.y - 2));
         dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 255), label.text.c_str());
         dl->AddText(at, IM_COL32(255, 220, 90, 255), label.text.c_str());
     }
@@ -629,7 +656,11 @@ int ViewerApp::run() {
                                       automation.framesWhilePreparing(),
                                       m_shortcutsActedOn,
                                       m_timeline.stepsTaken(),
-                                      m_status};
+                                      m_status,
+                                      m_presenting,
+                                      ui.caption(),
+                                      m_uiScale,
+                                      ImGui::GetFontSize()};
         reportWritten = ViewerReport(in, m_options.automation).write();
     }
     if (GlPlatform::glErrorCount() > 0) {

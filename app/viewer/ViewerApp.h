@@ -37,6 +37,8 @@ struct ViewerOptions {
     std::vector<int> levels;
     std::string settingsPath; ///< empty: settings are neither read nor written
     ViewerSettings settings;  ///< loaded by main before the window opens
+    float uiScale = 0;        ///< --ui-scale; 0: the settings'
+    bool presenting = false;  ///< --present: start in presentation mode
     AutomationOptions automation;
 };
 
@@ -61,6 +63,11 @@ public:
     const FrameTimes& frameTimes() const { return m_frameTimes; }
     RenderMode& renderMode() { return m_renderMode; }
     bool& linkCameras() { return m_linkCameras; }
+    /// Presentation mode (one key, View menu): every panel hidden but a caption line, the views filling the
+    /// window.
+    bool& presenting() { return m_presenting; }
+    /// The UI scale: fonts, the panels' sizes, overlay lines and labels (kMinUiScale..kMaxUiScale).
+    float& uiScale() { return m_uiScale; }
     float& menuHeight() { return m_menuHeight; } ///< the main menu bar's height, as ImGui last drew it
     std::string& status() { return m_status; }   ///< the menu bar's last message
     const std::string& lastScene() const { return m_lastScene; }
@@ -147,6 +154,10 @@ private:
 
     Timeline m_timeline;
     bool m_linkCameras = true;
+    bool m_presenting = false;
+    float m_uiScale = 1;
+    float m_layoutScale = -1;
+    bool m_layoutPresenting = false;
     int m_shortcutsActedOn = 0; ///< key presses that triggered a shortcut (the automated summary prints it)
     RenderMode m_renderMode = RenderMode::Shaded;
     int m_width = 0, m_height = 0;

@@ -28,13 +28,19 @@ struct LayoutRect {
 
 class ViewerLayout {
 public:
-    /// `menuHeight`: the main menu bar's height (the layout starts below it).
-    static ViewerLayout compute(int width, int height, int viewports, float menuHeight);
+    /// `menuHeight`: the main menu bar's height (the layout starts below it); `uiScale`: the UI scale
+    /// (fonts and the panels' sizes grow with it); `presenting`: presentation mode, in which the viewports
+    /// fill the window below the caption line (`menuHeight` then) and no panel is docked (all empty).
+    static ViewerLayout compute(int width, int height, int viewports, float menuHeight, float uiScale = 1,
+                                bool presenting = false);
 
     LayoutRect window;
     LayoutRect scene, timeline, compare; ///< compare: empty (w = 0) with a single viewport
     std::vector<LayoutRect> viewports;   ///< the 3D views, left to right
     std::vector<LayoutRect> viewPanels;  ///< each inside its viewport (its height when expanded)
+    /// Per viewport: its panel, opened, would cover most of it (a narrow view: three side by side at
+    /// 1280x720), so it hides again once the mouse leaves it.
+    std::vector<bool> viewPanelAutoHides;
 
     /// The viewport under window pixel (x, y), or -1.
     int viewportAt(float x, float y) const;

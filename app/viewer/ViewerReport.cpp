@@ -1,5 +1,7 @@
 #include "ViewerReport.h"
 
+#include "FrameWarnings.h"
+
 #include "ComparePanel.h"
 #include "FamilyView.h"
 #include "GlPlatform.h"
@@ -36,6 +38,7 @@ bool ViewerReport::write() {
     std::printf("viewports %s\nstatus %s\n", labels.c_str(), m_in.status.c_str());
     m_report["status"] = m_in.status;
     m_report["screenshot"] = m_options.screenshot;
+    presentation();
     if (m_options.reportPath.empty()) return true;
     std::ofstream out(m_options.reportPath);
     out << m_report.dump(2) << "\n";
@@ -106,6 +109,13 @@ void ViewerReport::views() {
         }
         if (const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.preparedAlgorithm))
             j["overlays_listed"] = ViewPanel::listedOverlays(*info); // the View tab's rows
+        // The overlays shown (each row on), and the algorithm's recommended picture (OverlayTable.h), if any.
+        j["overlays_on"] = json::array();
+        for (const OverlayInfo& row : overlayTable())
+            if (vp.overlays.get(row.id)) j["overlays_on"].push_back(row.key);
+        const OverlayRecommendation* rec = recommendedOverlays(vp.preparedAlgorithm);
+        j["recommended"] = rec && rec->why ? json(rec->why) : json(nullptr);
+        j["warnings"] = frameWarnings(vp.result);
         j["contact_pairs"] = vp.result.contactPairCount();
         // Its algorithm's runs, and the frames that reused the last run (nothing it depends on changed).
         j["steps_run"] = vp.stepsRun(), j["steps_reused"] = vp.stepsReused();
@@ -208,6 +218,14 @@ void ViewerReport::session() {
         std::printf("selected %s: chain %s\n", name.c_str(), chain.c_str());
         m_report["selected"] = {{"object", name}, {"chain", chain}};
     }
+}
+
+void ViewerReport::presentation() {
+    std::printf("presentation mode %s, UI scale %.2f (font %.0f px)%s%s\n", m_in.presenting ? "on" : "off",
+                m_in.uiScale, m_in.fontSize, m_in.caption.empty() ? "" : ", caption: ", m_in.caption.c_str());
+    m_report["presenting"] = m_in.presenting;
+    m_report["caption"] = m_in.caption;
+    m_report["ui_scale"] = m_in.uiScale, m_report["font_size"] = m_in.fontSize;
 }
 
 void ViewerReport::layout() {

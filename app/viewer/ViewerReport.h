@@ -38,6 +38,11 @@ public:
         int framesWhilePreparing = 0;
         int shortcutsActedOn = 0, singleSteps = 0; ///< what --tap's keys did
         std::string status;                        ///< the menu bar's last message
+        /// Presentation: the mode, its caption line as drawn (empty outside it), the UI scale and the
+        /// font size it gave.
+        bool presenting = false;
+        std::string caption;
+        float uiScale = 1, fontSize = 0;
     };
 
     ViewerReport(const Inputs& in, const AutomationOptions& options);
@@ -51,6 +56,9 @@ private:
     void compare();  ///< the Compare panel's answers (two or more views)
     void session();  ///< preparation, surfaces, taps, selection
     void layout();   ///< --print-layout's rectangles and check
+    /// Presentation mode, its caption, the UI scale and its font size: printed last (older tests read the
+    /// lines before in order).
+    void presentation();
 
     const Inputs& m_in;
     const AutomationOptions& m_options;

@@ -75,6 +75,10 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
         }
         s.renderMode = std::clamp(readInt(j, "renderMode", s.renderMode, ""), 0, 2);
         s.linkCameras = readBool(j, "linkCameras", s.linkCameras, "");
+        if (j.contains("uiScale")) {
+            if (!j["uiScale"].is_number()) throw FieldError("uiScale: expected a number (1: 100 %)");
+            s.uiScale = std::clamp(j["uiScale"].get<float>(), kMinUiScale, kMaxUiScale);
+        }
         if (j.contains("overlays")) {
             const json& o = j["overlays"];
             if (!o.is_object()) throw FieldError("overlays: expected an object");
@@ -103,11 +107,9 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
 void ViewerSettings::save(const std::string& path) const {
     if (path.empty() || keepFile) return;
     const OverlaySettings& o = overlays;
-    nlohmann::json j = {{"window", {width, height}},
-                        {"lastScene", lastScene},
-                        {"renderMode", renderMode},
-                        {"linkCameras", linkCameras},
-                        {"overlays", {{"bvhLevel", o.bvhLevel}}}};
+    nlohmann::json j = {{"window", {width, height}}, {"lastScene", lastScene},
+                        {"renderMode", renderMode},  {"linkCameras", linkCameras},
+                        {"uiScale", uiScale},        {"overlays", {{"bvhLevel", o.bvhLevel}}}};
     for (const OverlayInfo& row : overlayTable()) j["overlays"][row.key] = o.get(row.id);
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);

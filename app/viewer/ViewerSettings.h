@@ -1,5 +1,6 @@
 // ViewerSettings: what the viewer remembers between runs (window size, last scene, render mode, camera link,
-// overlay toggles), as a small JSON file: $CDLAB_SETTINGS, else $XDG_CONFIG_HOME/cdlab/viewer.json, else
+// UI scale, overlay toggles), as a small JSON file: $CDLAB_SETTINGS, else $XDG_CONFIG_HOME/cdlab/viewer.json,
+// else
 // ~/.config/cdlab/viewer.json. A missing file means defaults; a malformed one is reported (naming the field),
 // moved aside to viewer.json.bad so the settings written at exit do not destroy it, and the defaults are
 // used.
@@ -11,11 +12,16 @@
 
 namespace cdlab {
 
+/// The UI scales offered (View > UI scale) and accepted (--ui-scale, the settings file).
+inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 3.0f;
+
 struct ViewerSettings {
     int width = 1280, height = 720;
     std::string lastScene;
     int renderMode = 0; ///< RenderMode
     bool linkCameras = true;
+    /// The UI scale (View > UI scale, --ui-scale): fonts, panels, overlay lines and labels, for a projector.
+    float uiScale = 1;
     OverlaySettings overlays;
     std::string problem;   ///< set by load() when the file was malformed: what, where, what happened to it
     bool keepFile = false; ///< the malformed file could not be moved aside: save() leaves it alone

@@ -63,8 +63,28 @@ ViewerUi::~ViewerUi() {
     ImGui::DestroyContext();
 }
 
+void ViewerUi::applyUiScale() {
+    const float scale = m_app.uiScale();
+    if (scale == m_appliedScale) return;
+    m_appliedScale = scale;
+    // ImGui's own font (ProggyClean, drawn for 13 px) rasterized at the scaled size: its outlines give crisp
+    // glyphs at any size, where io.FontGlobalScale would stretch the 13-px bitmap (blurry on a projector).
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig font;
+    font.SizePixels = std::round(13.0f * scale);
+    io.Fonts->AddFontDefault(&font);
+    io.Fonts->Build();
+    ImGui_ImplOpenGL3_DestroyFontsTexture(); // made again from the new atlas by the next NewFrame
+    ImGuiStyle style;
+    ImGui::StyleColorsDark(&style);
+    style.ScaleAllSizes(scale); // paddings, spacings, scrollbars, rounding
+    ImGui::GetStyle() = style;
+}
+
 void ViewerUi::begin(int width, int height) {
     m_width = width, m_height = height;
+    applyUiScale();
     ImGui_ImplOpenGL3_NewFrame();
     if (m_hasWindow) {
         ImGui_ImplGlfw_NewFrame();
@@ -89,6 +109,16 @@ void ViewerUi::end() {
 void ViewerUi::draw() {
     m_placement.beginFrame(m_app.layoutGeneration(), m_width, m_height);
     shortcuts();
+    m_caption.clear();
+    if (m_app.presenting()) {
+        // Presentation mode: the caption instead of the menu and every panel; the keys still work, and
+        // errors and a running preparation still show.
+        captionLine();
+        openDialog();
+        errorPanel();
+        preparationPanel();
+        return;
+    }
     menuBar();
     openDialog();
     errorPanel();
@@ -98,7 +128,8 @@ void ViewerUi::draw() {
     m_timelinePanel.draw(layout.timeline);
     const auto& vps = m_app.viewports();
     for (std::size_t i = 0; i < vps.size(); ++i)
-        m_viewPanel.draw(int(i), int(vps.size()), *vps[i], layout.viewPanels);
+        m_viewPanel.draw(int(i), int(vps.size()), *vps[i], layout.viewPanels,
+                         i < layout.viewPanelAutoHides.size() && layout.viewPanelAutoHides[i]);
     if (vps.size() > 1) m_comparePanel.draw(layout.compare);
 }
 
@@ -109,6 +140,7 @@ const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
         {GLFW_KEY_R, "R", "restart from the scene's start"},
         {GLFW_KEY_N, "N", "next contact: step until a view reports one (N again stops)"},
         {GLFW_KEY_F, "F", "frame all: fit the whole motion into every view"},
+        {GLFW_KEY_H, "H", "presentation mode: hide every panel but a caption line (H again shows them)"},
         {GLFW_KEY_F12, "F12", "screenshot (cdlab-screenshot.png)"},
     };
     return list;
@@ -137,6 +169,9 @@ void ViewerUi::shortcuts() {
             break;
         case GLFW_KEY_N:
             m_app.timeline().seeking() ? m_app.stopSeek() : m_app.startSeek();
+            break;
+        case GLFW_KEY_H:
+            m_app.presenting() = !m_app.presenting();
             break;
         case GLFW_KEY_F12:
             m_app.pendingScreenshot() = "cdlab-screenshot.png";
@@ -172,6 +207,18 @@ void ViewerUi::menuBar() {
         if (ImGui::MenuItem("Reset layout")) ++m_app.layoutGeneration(); // every panel back to its place
         ImGui::MenuItem("Link cameras", nullptr, &m_app.linkCameras());
         ImGui::Separator();
+        ImGui::MenuItem("Presentation mode", "H", &m_app.presenting());
+        if (ImGui::BeginMenu("UI scale")) {
+            // For a projector: fonts (rasterized at the size), panels, overlay lines and labels; kept in
+            // the settings file.
+            for (float scale : {0.75f, 1.0f, 1.25f, 1.5f, 2.0f, 2.5f, 3.0f}) {
+                char label[16];
+                std::snprintf(label, sizeof label, "%.0f %%", scale * 100);
+                if (ImGui::MenuItem(label, nullptr, m_app.uiScale() == scale)) m_app.uiScale() = scale;
+            }
+            ImGui::EndMenu();
+        }
+        ImGui::Separator();
         if (ImGui::MenuItem("Add viewport")) m_app.addViewport(m_app.viewports().back()->algorithm);
         if (m_app.viewports().size() > 1 && ImGui::MenuItem("Remove last viewport"))
             m_app.removeLastViewport();
@@ -200,6 +247,46 @@ void ViewerUi::menuBar() {
     }
     if (!m_app.status().empty()) ImGui::TextDisabled("%s", m_app.status().c_str());
     ImGui::EndMainMenuBar();
+}
+
+void ViewerUi::captionLine() {
+    // One line across the top: the scene, the frame on its grid, and each view's algorithm in the view's
+    // colour (Compare's), so that the audience knows what each picture is.
+    const Timeline& timeline = m_app.timeline();
+    const Scene* scene = m_app.loaded().scene();
+    char frame[96];
+    std::snprintf(frame, sizeof frame, "frame %d of %d, t %.3f s", timeline.position(), timeline.frameCount(),
+                  timeline.time());
+    m_caption = (scene ? scene->name : std::string("(no scene)")) + "  |  " + frame;
+    const auto& vps = m_app.viewports();
+    for (std::size_t v = 0; v < vps.size(); ++v)
+        m_caption += "  |  " + std::to_string(v + 1) + ": " + vps[v]->label();
+    const float height = ImGui::GetFrameHeight();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(float(m_width), height));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1)); // one line high, not the 32-px minimum
+    ImGui::Begin("##caption", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoNav);
+    ImGui::SetCursorPosY((height - ImGui::GetTextLineHeight()) * 0.5f);
+    ImGui::Text("%s  |  %s", scene ? scene->name.c_str() : "(no scene)", frame);
+    for (std::size_t v = 0; v < vps.size(); ++v) {
+        const auto c = ComparePanel::viewColour(v);
+        ImGui::SameLine(0, ImGui::CalcTextSize("  |  ").x);
+        ImGui::TextColored(ImVec4(c[0], c[1], c[2], 1), "%zu: %s", v + 1, vps[v]->label().c_str());
+    }
+    const char* hint = "H: panels";
+    const float hintW = ImGui::CalcTextSize(hint).x;
+    if (ImGui::GetCursorPosX() + hintW < float(m_width)) {
+        ImGui::SameLine(float(m_width) - hintW - ImGui::GetStyle().FramePadding.x);
+        ImGui::TextDisabled("%s", hint);
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(3);
+    m_app.menuHeight() = height; // the views start below it
 }
 
 void ViewerUi::openDialog() {

@@ -35,6 +35,8 @@ public:
     static const std::vector<Shortcut>& shortcutList();
     /// The panels as drawn this frame (title and rectangle), for --print-layout and its check.
     const std::vector<PlacedPanel>& placed() const { return m_placement.placed(); }
+    /// Presentation mode's caption line as last drawn (empty outside it): scene, frame, the views.
+    const std::string& caption() const { return m_caption; }
 
 private:
     void menuBar();
@@ -42,6 +44,11 @@ private:
     void errorPanel();
     void preparationPanel(); ///< progress of a load or rebuild running in the background, with Cancel
     void shortcuts();
+    /// Presentation mode: the one line drawn instead of the panels (and its height as the menu's).
+    void captionLine();
+    /// Fonts and the style's sizes at the app's UI scale (the font atlas rasterized at the scaled size,
+    /// crisp, rather than a blurry ImGui global scale); before ImGui's frame, when the scale changed.
+    void applyUiScale();
 
     ViewerApp& m_app;
     bool m_hasWindow;
@@ -53,6 +60,8 @@ private:
     bool m_openRequested = false;
     std::string m_pathField;
     int m_width = 0, m_height = 0;
+    float m_appliedScale = 0; ///< the UI scale the fonts and style were made for
+    std::string m_caption;
 };
 
 } // namespace cdlab

@@ -8,14 +8,6 @@ std::string Viewport::label() const {
     return changed.empty() ? algorithm : algorithm + "[" + changed + "]";
 }
 
-const Viewport::Recommendation* Viewport::recommendedOverlays(const std::string& algorithm) {
-    // BM-culling (redon2002): its Fig. 1 at once — the culled nodes of a level deep enough to cull (level 9
-    // culls 116 of the door's 512 nodes at t 0.5; level 3, the table's default, none) and the faces moving
-    // forwards filled, backwards in wireframe (before, a dozen clicks and a level only the README named).
-    static const Recommendation bm{{"bmLevel", "faceMotion"}, 9};
-    return algorithm == "rigid-ccd-bm" ? &bm : nullptr;
-}
-
 bool Viewport::recommendOverlays() {
     if (preparedAlgorithm == m_recommendedFor) return false;
     m_recommendedFor = preparedAlgorithm;
@@ -31,9 +23,12 @@ bool Viewport::recommendOverlays() {
     const int object = overlays.bvhObject;
     overlays = OverlaySettings();
     overlays.bvhObject = object;
-    if (const Recommendation* r = recommendedOverlays(preparedAlgorithm)) {
+    // The family's recommendation, registered beside its overlay rows (OverlayTable.h).
+    if (const OverlayRecommendation* r = recommendedOverlays(preparedAlgorithm)) {
         for (const char* key : r->on)
             if (const OverlayInfo* row = findOverlay(key)) overlays.set(row->id, true);
+        for (const char* key : r->off)
+            if (const OverlayInfo* row = findOverlay(key)) overlays.set(row->id, false);
         if (r->level >= 0) overlays.bvhLevel = r->level;
     }
     m_recommendedToggles.assign(overlayCount(), false);

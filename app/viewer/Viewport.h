@@ -19,7 +19,7 @@ namespace cdlab {
 struct Viewport {
     std::string algorithm = "bvh";
     ParamSet params;
-    /// "rigid-ccd-bm[test=per-face]": the algorithm and its parameters that differ from the defaults, as the
+    /// "sbv[osh=svm]": the algorithm and its parameters that differ from the defaults, as the
     /// bench labels its rows, so that two viewports of one algorithm are told apart.
     std::string label() const;
     std::unique_ptr<Algorithm> algo;
@@ -58,13 +58,6 @@ struct Viewport {
     /// --levels, the panel) stays. Returns whether it changed them.
     bool recommendOverlays();
 
-    /// An algorithm's recommended overlays: rows turned on and the BVH level they show (-1: unchanged).
-    struct Recommendation {
-        std::vector<const char*> on;
-        int level = -1;
-    };
-    /// The recommendation for `algorithm`, or null (the table's defaults suit it).
-    static const Recommendation* recommendedOverlays(const std::string& algorithm);
     /// Whether the last step() put the previous run back, and the steps run and reused so far (the run
     /// report's "steps_run" and "steps_reused").
     bool reusedLast() const { return m_reusedLast; }

@@ -29,6 +29,12 @@ int main(int argc, char** argv) {
     app.add_option("--screenshot", opts.automation.screenshot, "Write a PNG after the last of --frames");
     app.add_flag("--offscreen", offscreen, "Render through headless EGL into an FBO (no X server)");
     app.add_flag("--overlays", opts.allOverlays, "Turn every overlay on (BVH level, hits, contacts)");
+    app.add_option("--ui-scale", opts.uiScale,
+                   "UI scale for a projector: fonts, panels, overlay lines and labels (default: last "
+                   "session's, else 1)")
+        ->check(CLI::Range(double(kMinUiScale), double(kMaxUiScale)));
+    app.add_flag("--present", opts.presenting,
+                 "Start in presentation mode: every panel hidden but a caption line (H toggles it)");
     int width = 0, height = 0;
     app.add_option("--width", width, "Window width (default: last session's, else 1280)")
         ->check(CLI::Range(64, 8192));

@@ -20,36 +20,17 @@ using namespace cdlab;
 
 namespace {
 // The view panel's rows before the families registered their own (0609d44), in order, with the one added
-// since (convexPieces, issue 42: after the other CATCH rows).
-const std::vector<std::string> kPanelOrder = {"bvh",
-                                              "bvhOnlyOverlapped",
-                                              "bvhCulled",
-                                              "bmCulled",
-                                              "colourByDepth",
-                                              "bmLevel",
-                                              "faceMotion",
-                                              "pickedCone",
-                                              "hitTriangles",
-                                              "contacts",
-                                              "timeOfContact",
-                                              "tocPose",
-                                              "advanceStep",
-                                              "sweptBoxes",
-                                              "sweptBoxesOther",
-                                              "linkObbs",
-                                              "pcls",
-                                              "linkBvh",
-                                              "convexPieces",
-                                              "sbvVolumes",
-                                              "separatingPlane",
-                                              "supportPoints",
-                                              "supportVectors",
-                                              "overlapRegion",
-                                              "sbvStep",
-                                              "keptTriangles",
-                                              "culledTriangles",
-                                              "ldiBox",
-                                              "ldiRegion"};
+// since (convexPieces, issue 42: after the other CATCH rows; seeThroughBodies, issue 43: first).
+const std::vector<std::string> kPanelOrder = {"seeThroughBodies", "bvh",           "bvhOnlyOverlapped",
+                                              "bvhCulled",        "bmCulled",      "colourByDepth",
+                                              "bmLevel",          "faceMotion",    "pickedCone",
+                                              "hitTriangles",     "contacts",      "timeOfContact",
+                                              "tocPose",          "advanceStep",   "sweptBoxes",
+                                              "sweptBoxesOther",  "linkObbs",      "pcls",
+                                              "linkBvh",          "convexPieces",  "sbvVolumes",
+                                              "separatingPlane",  "supportPoints", "supportVectors",
+                                              "overlapRegion",    "sbvStep",       "keptTriangles",
+                                              "culledTriangles",  "ldiBox",        "ldiRegion"};
 } // namespace
 
 TEST(OverlaySettings, GenericIdsNameTheirRows) {
@@ -63,7 +44,8 @@ TEST(OverlaySettings, GenericIdsNameTheirRows) {
                                                       {overlay::PickedCone, "pickedCone"},
                                                       {overlay::HitTriangles, "hitTriangles"},
                                                       {overlay::Contacts, "contacts"},
-                                                      {overlay::TimeOfContact, "timeOfContact"}};
+                                                      {overlay::TimeOfContact, "timeOfContact"},
+                                                      {overlay::SeeThroughBodies, "seeThroughBodies"}};
     ASSERT_EQ(generic.size(), std::size_t(overlay::GenericCount));
     for (const auto& [id, key] : generic) {
         EXPECT_EQ(overlayRow(id).key, key);
@@ -141,9 +123,10 @@ TEST(OverlaySettings, SettingsFileFromBeforeTheRowsLoads) {
                                               {"supportPoints", false},  {"supportVectors", true},
                                               {"sweptBoxes", true},      {"sweptBoxesOther", false},
                                               {"timeOfContact", true},   {"tocPose", false}};
-    // The rows added since (convexPieces, issue 42) read at their defaults.
-    ASSERT_EQ(want.size() + 1, overlayTable().size());
+    // The rows added since (convexPieces, issue 42; seeThroughBodies, issue 43) read at their defaults.
+    ASSERT_EQ(want.size() + 2, overlayTable().size());
     EXPECT_FALSE(st.overlays.get(findOverlay("convexPieces")->id));
+    EXPECT_FALSE(st.overlays.get(findOverlay("seeThroughBodies")->id));
     for (const auto& [key, on] : want) {
         const OverlayInfo* row = findOverlay(key);
         ASSERT_NE(row, nullptr) << key;

@@ -72,3 +72,47 @@ TEST(ViewerLayout, ProblemsNameEachKindOfBrokenLayout) {
     EXPECT_NE(p[0].find("leaves its viewport"), std::string::npos) << p[0];
     EXPECT_NE(p[1].find("overlaps View 2"), std::string::npos) << p[1];
 }
+
+TEST(ViewerLayout, AViewPanelThatWouldCoverItsViewHidesItself) {
+    // Three views at 1280x720 (issue 43): each about 320 px wide, an opened panel left ~8 px of its
+    // picture. It closes again once the mouse leaves it; one view of 1600x900 keeps its panel open.
+    ViewerLayout three = ViewerLayout::compute(1280, 720, 3, 19);
+    ASSERT_EQ(three.viewPanelAutoHides.size(), 3u);
+    for (std::size_t v = 0; v < 3; ++v) {
+        EXPECT_GT(three.viewPanels[v].w, 0.9f * three.viewports[v].w);
+        EXPECT_TRUE(three.viewPanelAutoHides[v]) << v;
+    }
+    ViewerLayout one = ViewerLayout::compute(1600, 900, 1, 19);
+    ASSERT_EQ(one.viewPanelAutoHides.size(), 1u);
+    EXPECT_FALSE(one.viewPanelAutoHides[0]);
+    EXPECT_LE(one.viewPanels[0].w, 0.5f * one.viewports[0].w);
+    // One view at 800x600 keeps its panel open beside 240 px of picture (the catch layout test reads it).
+    EXPECT_FALSE(ViewerLayout::compute(800, 600, 1, 19).viewPanelAutoHides[0]);
+}
+
+TEST(ViewerLayout, PresentationModeGivesTheWholeWindowToTheViews) {
+    // Below the caption line the views split the window; no panel is docked.
+    ViewerLayout l = ViewerLayout::compute(1280, 720, 3, 24, 1, true);
+    ASSERT_EQ(l.viewports.size(), 3u);
+    float x = 0;
+    for (const LayoutRect& r : l.viewports) {
+        EXPECT_FLOAT_EQ(r.x, x);
+        EXPECT_FLOAT_EQ(r.y, 24);
+        EXPECT_FLOAT_EQ(r.bottom(), 720);
+        x = r.right();
+    }
+    EXPECT_FLOAT_EQ(x, 1280);
+    EXPECT_EQ(l.scene.w, 0);
+    EXPECT_EQ(l.timeline.h, 0);
+    EXPECT_EQ(l.compare.w, 0);
+}
+
+TEST(ViewerLayout, TheUiScaleWidensTheDockedPanels) {
+    // For a projector: the Scene column, the timeline and the view panels grow with the fonts.
+    ViewerLayout one = ViewerLayout::compute(1920, 1080, 1, 19, 1),
+                 two = ViewerLayout::compute(1920, 1080, 1, 38, 2);
+    EXPECT_GT(two.scene.w, one.scene.w);
+    EXPECT_GT(two.timeline.h, one.timeline.h);
+    EXPECT_GT(two.viewPanels[0].w, one.viewPanels[0].w);
+    EXPECT_FLOAT_EQ(two.viewPanels[0].w, 640);
+}

@@ -198,12 +198,12 @@ cdlab_output_test(viewer.bad_tap 2 "error: --tap: 'Q' is no shortcut key"
                   ${VIEWER} --offscreen --no-settings --frames 2 --tap Q ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 # The legend lists exactly the categories drawn on the frame, from the same per-category counts as the
 # "drew" line: Fig. 1 on the doors (BM-culled level, faces moving forwards and backwards) and the default
-# scene's discrete contacts.
+# scene's discrete contacts (with the bvh view's recommended boxes of level 4).
 cdlab_viewer_doors_test(legend_figure1 "{\"overlays\": {\"bvhLevel\": 9, \"bmLevel\": true, \"faceMotion\": true, \"timeOfContact\": false}}"
   "last frame t [^\n]*\nviewport 0 \\(rigid-ccd-bm\\) drew bm-level [1-9][0-9]* lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines\n.*viewport 0 \\(rigid-ccd-bm\\) legend: bm-level, forward-face, backward-face\n"
   --frames 20 --at 0.5 --algo rigid-ccd-bm)
 cdlab_output_test(viewer.offscreen.legend_contacts 0
-                  "viewport 0 \\(bvh\\) drew triangle-hit [1-9][0-9]* triangles, contact [1-9][0-9]* lines, contact [1-9][0-9]* points\n.*viewport 0 \\(bvh\\) legend: triangle-hit, contact\n"
+                  "viewport 0 \\(bvh\\) drew bvh-node [1-9][0-9]* lines, triangle-hit [1-9][0-9]* triangles, contact [1-9][0-9]* lines, contact [1-9][0-9]* points\n.*viewport 0 \\(bvh\\) legend: bvh-node, triangle-hit, contact\n"
                   ${VIEWER} --offscreen --no-settings --frames 6 --algo bvh ${CMAKE_SOURCE_DIR}/scenes/default.json)
 
 # The link tree (Scene panel): selecting a link (--select, as clicking it does) names its chain from the
@@ -413,9 +413,9 @@ cdlab_viewer_report_test(compare_default_bm
 # (a bvh view had "time of contact" and "swept link boxes" greyed but ticked), in the table's order.
 cdlab_viewer_report_test(view_panel_overlays
   "--frames 2 --algo bvh --algo rigid-ccd-bm --algo ldi ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
-  "viewports.0.overlays_listed=\\[[^a-z]*bvh[^a-z]*bvhOnlyOverlapped[^a-z]*bvhCulled[^a-z]*colourByDepth[^a-z]*hitTriangles[^a-z]*contacts[^a-z]*\\]"
+  "viewports.0.overlays_listed=\\[[^a-z]*seeThroughBodies[^a-z]*bvh[^a-z]*bvhOnlyOverlapped[^a-z]*bvhCulled[^a-z]*colourByDepth[^a-z]*hitTriangles[^a-z]*contacts[^a-z]*\\]"
   "viewports.1.overlays_listed=.*\"bmCulled\".*\"bmLevel\".*\"timeOfContact\".*"
-  "viewports.2.overlays_listed=\\[[^a-z]*ldiBox[^a-z]*ldiRegion[^a-z]*\\]")
+  "viewports.2.overlays_listed=\\[[^a-z]*seeThroughBodies[^a-z]*ldiBox[^a-z]*ldiRegion[^a-z]*\\]")
 # Recommended overlays per algorithm (issue 43): with the table's defaults (no settings) a rigid-ccd-bm view
 # opens on redon2002's Figure 1 at level 9 (the culled nodes of the level, faces forwards filled and backwards
 # in wireframe: 116 boxes of 12 edges), a rigid-ccd view beside it keeps the defaults; overlays the user
@@ -423,7 +423,21 @@ cdlab_viewer_report_test(view_panel_overlays
 cdlab_viewer_report_test(recommended_overlays
   "--frames 20 --at 0.5 --algo rigid-ccd-bm --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "viewports.0.drew=bm-level 1392 lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines"
-  "viewports.1.legend=\\[[ ]*\\]")
+  "viewports.0.recommended=redon2002 Fig. 1 .*" "viewports.1.legend=\\[[ ]*\\]"
+  "viewports.1.recommended=the swept boxes tested at level 4.*")
+# Every family's first-time picture (issue 43), registered beside its overlay rows: the bvh view the body's
+# boxes at level 4 (192 edges: 16 boxes), the rigid-ccd view the swept boxes its descent tested at level 4,
+# overlapped and culled, at the doors' first contact; the ldi and sbv views the region inside the bodies,
+# drawn see-through.
+cdlab_viewer_report_test(recommended_overlays_bvh
+  "--frames 2 --seek-contact --algo bvh --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.drew=bvh-node 192 lines, .*" "viewports.0.recommended=the chosen body's boxes at level 4"
+  "viewports.1.drew=bv-overlap [1-9][0-9]* lines, bv-separated [1-9][0-9]* lines, .*time-of-contact .*")
+cdlab_viewer_report_test(recommended_overlays_ldi
+  "--frames 2 --at 1.98 --algo ldi --algo sbv ${CMAKE_SOURCE_DIR}/scenes/ldi_spheres.json"
+  "viewports.0.overlays_on=.*\"seeThroughBodies\".*\"ldiRegion\".*"
+  "viewports.0.drew=ldi-box 13 lines, ldi-region [1-9][0-9]* lines"
+  "viewports.1.overlays_on=.*\"seeThroughBodies\".*\"overlapRegion\".*" "viewports.1.recommended=both SBVs.*")
 cdlab_viewer_report_test(recommended_overlays_user_choice
   "--frames 20 --at 0.5 --overlays --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "viewports.0.drew=bvh-node .*")
@@ -494,3 +508,25 @@ cdlab_output_test(viewer.offscreen.convex_pieces_catch_only 0
   ${CMAKE_SOURCE_DIR}/scenes/exercise.json)
 set_tests_properties(viewer.offscreen.convex_pieces_catch_only PROPERTIES FAIL_REGULAR_EXPRESSION
                      "\\(bvh\\) legend: [^\n]*convex-pieces|\\(bvh\\) convex pieces")
+# Presentation mode (issue 43): --present, or H tapped, hides every panel but the caption line (the scene,
+# the frame on its grid, each view's algorithm); the views fill the window below it. The UI scale rasterizes
+# the font at its size (13 px at 100 %: 26 px at 2), from --ui-scale or the settings file.
+cdlab_viewer_report_test(presentation_mode
+  "--frames 2 --present --ui-scale 2 --print-layout --algo bvh --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "presenting=true" "ui_scale=2(\\.0)?" "font_size=26(\\.0)?"
+  "caption=two doors  \\|  frame [0-9]+ of 390, t [0-9.]+ s  \\|  1: bvh  \\|  2: rigid-ccd"
+  "layout.viewports.0.x=0(\\.0)?" "layout.viewports.1.x=640(\\.0)?" "layout.panels=\\{\\}"
+  "layout.problems=\\[\\]" "gl_errors=0")
+cdlab_viewer_report_test(presentation_key
+  "--frames 3 --tap H --algo bvh ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "presenting=true" "taps.shortcuts_acted_on=1" "caption=two doors  \\|  .*  \\|  1: bvh" "ui_scale=1(\\.0)?"
+  "font_size=13(\\.0)?")
+cdlab_output_test(viewer.offscreen.ui_scale_settings 0
+  "GL errors 0\n.*presentation mode off, UI scale 1\\.50 \\(font 20 px\\)\n"
+  sh -c "v=\"$0\" && f=\"$1\" && printf '%s' '{\"uiScale\": 1.5}' > \"$f\" && shift 2 && exec \"$v\" --offscreen --settings \"$f\" \"$@\""
+  ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_ui_scale_settings.json x --frames 2 --algo bvh ${CMAKE_SOURCE_DIR}/scenes/doors.json)
+# Compare's ratio note names the view that lacks the series (it read "view 1 reports no link_pairs" when
+# view 2, fcl-sampled, was the one).
+cdlab_viewer_report_test(compare_ratio_note
+  "--frames 3 --at 1 --algo catch --algo fcl-sampled ${CMAKE_SOURCE_DIR}/scenes/walk.json"
+  "compare.series=link_pairs" "compare.ratio_note=no ratio: view 2 \\(fcl-sampled\\) reports no link_pairs")

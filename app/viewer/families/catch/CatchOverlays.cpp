@@ -13,6 +13,12 @@ using C = DebugCategory;
 // PairAdvance::Fate's order, as kPclFateColors: short, so that the PCL legend line fits an 800-pixel window.
 constexpr const char* kFateWords[] = {"culled", "abandoned", "free", "contact", "TOC"};
 static_assert(std::size(kFateWords) == std::size(kPclFateColors));
+// A swept link box in a PCL or culled, and a link's OBB at the frame's start and end, as CatchAlgorithm
+// draws them: a swatch each (the one red swatch stood for green boxes too).
+constexpr Rgba kSweptBoxColours[] = {{1.0f, 0.2f, 0.15f, 1}, {0.3f, 0.85f, 0.4f, 1}};
+constexpr const char* kSweptBoxWords[] = {"in a PCL", "culled"};
+constexpr Rgba kLinkObbColours[] = {{0.6f, 0.6f, 0.65f, 1}, {1.0f, 1.0f, 1.0f, 1}};
+constexpr const char* kLinkObbWords[] = {"start", "end"};
 
 std::vector<OverlayInfo> rows() {
     return {
@@ -42,7 +48,8 @@ std::vector<OverlayInfo> rows() {
          "Articulated culling (zhang2007 Fig. 4): each moving link's axis-aligned box over the whole frame, "
          "bounded with the algorithm's Taylor models or intervals; red when the link is in a potentially "
          "colliding pair, green when culled.",
-         {{C::SweptBox, {1.0f, 0.2f, 0.15f, 1}, false, "swept link box (red: in a PCL)", nullptr}}},
+         {{C::SweptBox, kSweptBoxColours[0], false, "swept link box:", nullptr, kSweptBoxColours,
+           kSweptBoxWords}}},
         {"sweptBoxesOther",
          "with the other bound's boxes (refines swept link boxes)",
          false,
@@ -57,7 +64,7 @@ std::vector<OverlayInfo> rows() {
          true,
          "Each moving link's oriented box at the start (grey) and end (white) of the frame: what the swept "
          "box bounds in between (zhang2007 Fig. 4, left).",
-         {{C::LinkObb, {0.85f, 0.85f, 0.9f, 1}, false, "link OBB at start / end", nullptr}}},
+         {{C::LinkObb, kLinkObbColours[1], false, "link OBB at:", nullptr, kLinkObbColours, kLinkObbWords}}},
         {"pcls",
          "potentially colliding links",
          true,
@@ -92,6 +99,14 @@ std::vector<OverlayInfo> rows() {
 }
 
 const bool registered = registerOverlays(10, rows());
+// The first-time picture (zhang2007 Figs. 4 and 6): the swept link boxes, the PCLs by their fate and the
+// model at the time of contact.
+const bool catchRecommended =
+    registerRecommendation({"catch",
+                            {"sweptBoxes", "pcls", "timeOfContact", "tocPose"},
+                            {},
+                            -1,
+                            "swept link boxes, PCLs by fate, the model at the time of contact"});
 } // namespace
 
 } // namespace cdlab

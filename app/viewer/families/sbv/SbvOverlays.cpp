@@ -8,6 +8,16 @@ namespace cdlab {
 
 namespace {
 using C = DebugCategory;
+// One hue per category of an SBV view (PaletteTest): the volumes in the engine's colour per body (a swatch
+// each), the plane and the support points neutral (the plane's yellow was the contacts', the points the
+// volumes' colours), the kept triangles violet (their orange was the overlap region's).
+constexpr Rgba kSbvColours[] = {{0.3f, 0.9f, 0.5f, 1}, {0.4f, 0.6f, 1.0f, 1}}; // SbvDrawing's kSbvColors
+constexpr const char* kSbvWords[] = {"first body", "second body"};
+LegendEntry recoloured(DebugCategory category, Rgba colour, const char* meaning, bool faint = false) {
+    LegendEntry e{category, colour, false, meaning, nullptr};
+    e.faint = faint, e.recolour = true;
+    return e;
+}
 
 std::vector<OverlayInfo> rows() {
     return {
@@ -18,40 +28,22 @@ std::vector<OverlayInfo> rows() {
          "SBV: each body's separating bounding volume for the pair (green: the first body, blue: the "
          "second) - its box cut by the two support planes normal to d*, an 8-DOP (the SBV paper's Def. 5, "
          "Fig. 1). When the bodies are apart the two volumes do not overlap.",
-         {{C::SbvVolume,
-           {0.3f, 0.9f, 0.5f, 1},
-           false,
-           "SBV of each body (green, blue)",
-           nullptr,
-           {},
-           {},
-           true}}},
+         {{C::SbvVolume, kSbvColours[0], false, "SBV of each body:", nullptr, kSbvColours, kSbvWords, true}}},
         {"separatingPlane",
          "separating plane and d*",
          true,
          true,
          "SBV: the optimal separating hyperplane halfway between the bodies' support planes along d* "
-         "(translucent yellow; through the middle of the overlap when they intersect) and d* as an arrow "
+         "(translucent white; through the middle of the overlap when they intersect) and d* as an arrow "
          "from the first body towards the second.",
-         {{C::SeparatingPlane,
-           {1.0f, 0.95f, 0.3f, 1},
-           false,
-           "separating plane, d* arrow",
-           nullptr,
-           {},
-           {},
-           true}}},
+         {recoloured(C::SeparatingPlane, {0.92f, 0.92f, 0.96f, 1}, "separating plane, d* arrow", true)}},
         {"supportPoints",
          "support points",
          false,
          true,
          "SBV: each body's support points along the six axis directions, ties included (a cylinder's whole "
-         "cap ring): the candidates CSBV trains the SVM on (Defs. 2-3).",
-         {{C::SupportPoint,
-           {0.3f, 0.9f, 0.5f, 1},
-           false,
-           "support points of each body (green, blue)",
-           nullptr}}},
+         "cap ring), in white: the candidates CSBV trains the SVM on (Defs. 2-3).",
+         {recoloured(C::SupportPoint, {0.95f, 0.95f, 0.95f, 1}, "support points of both bodies")}},
         {"supportVectors",
          "SVM support vectors",
          true,
@@ -91,8 +83,8 @@ std::vector<OverlayInfo> rows() {
          "kept triangles",
          true,
          true,
-         "SBV: the triangles that overlap the overlap region (filled orange), all the narrow phase tests.",
-         {{C::TriangleKept, {1.0f, 0.45f, 0.1f, 1}, false, "triangle kept in the region", nullptr}}},
+         "SBV: the triangles that overlap the overlap region (filled violet), all the narrow phase tests.",
+         {recoloured(C::TriangleKept, {0.7f, 0.4f, 1.0f, 1}, "triangle kept in the region")}},
         {"culledTriangles",
          "culled triangles",
          false,
@@ -104,6 +96,14 @@ std::vector<OverlayInfo> rows() {
 }
 
 const bool registered = registerOverlays(20, rows());
+// The first-time picture: both volumes, the plane between them, the overlap region the shrinking leaves and
+// the triangles kept in it, the bodies see-through (the region lies inside them).
+const bool sbvRecommended = registerRecommendation(
+    {"sbv",
+     {"sbvVolumes", "separatingPlane", "overlapRegion", "keptTriangles", "seeThroughBodies"},
+     {},
+     -1,
+     "both SBVs, the separating plane, the overlap region and its triangles"});
 } // namespace
 
 } // namespace cdlab
