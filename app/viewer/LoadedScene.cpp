@@ -25,6 +25,7 @@ std::unique_ptr<Scene> LoadedScene::install(std::unique_ptr<Scene> scene) {
         std::copy(c, c + 3, m_bodyViews[i].color);
     }
     m_selected = -1;
+    m_followed = -1;
     return old;
 }
 
@@ -71,6 +72,15 @@ bool LoadedScene::select(int object) {
         return false;
     }
     m_selected = object;
+    return true;
+}
+
+bool LoadedScene::follow(int object) {
+    if (!m_objects || object < 0 || object >= int(m_objects->objects().size())) {
+        m_followed = -1;
+        return false;
+    }
+    m_followed = object;
     return true;
 }
 

@@ -150,6 +150,24 @@ void ViewerReport::views() {
                     text.empty() ? "(none)" : text.c_str());
         views[v]["legend"] = names;
     }
+    for (std::size_t v = 0; v < viewports.size(); ++v) { // the camera it was drawn with, its motion trail
+        const Viewport& vp = *viewports[v];
+        const glm::vec3 t = vp.camera.target, e = vp.camera.eye();
+        std::printf("viewport %zu (%s) camera target %.4f %.4f %.4f eye %.4f %.4f %.4f\n", v,
+                    vp.label().c_str(), t.x, t.y, t.z, e.x, e.y, e.z);
+        views[v]["camera"] = {{"target", {t.x, t.y, t.z}},
+                              {"eye", {e.x, e.y, e.z}},
+                              {"distance", vp.camera.distance},
+                              {"yaw", vp.camera.yaw},
+                              {"pitch", vp.camera.pitch}};
+        const MotionTrail::Counts& n = vp.trail.counts();
+        std::printf("viewport %zu (%s) trail: %s\n", v, vp.label().c_str(), vp.trail.describe().c_str());
+        views[v]["trail"] = {{"objects", n.objects},
+                             {"poses", n.poses},
+                             {"ghosts", n.ghosts},
+                             {"path_lines", n.pathLines},
+                             {"path_segments", n.pathSegments}};
+    }
     m_report["viewports"] = views;
 }
 
@@ -207,6 +225,11 @@ void ViewerReport::session() {
         const std::string chain = m_in.loaded.chainText(m_in.loaded.selected());
         std::printf("selected %s: chain %s\n", name.c_str(), chain.c_str());
         m_report["selected"] = {{"object", name}, {"chain", chain}};
+    }
+    if (m_in.loaded.followed() >= 0) {
+        const std::string& name = m_in.loaded.objects()->objects()[std::size_t(m_in.loaded.followed())].name;
+        std::printf("camera follows %s\n", name.c_str());
+        m_report["follow"] = name;
     }
 }
 
