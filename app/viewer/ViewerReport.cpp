@@ -1,5 +1,6 @@
 #include "ViewerReport.h"
 
+#include "CameraFraming.h"
 #include "ComparePanel.h"
 #include "FamilyView.h"
 #include "GlPlatform.h"
@@ -31,6 +32,7 @@ bool ViewerReport::write() {
     compare();
     session();
     layout();
+    cameras();
     std::string labels;
     for (const auto& vp : m_in.viewports) labels += (labels.empty() ? "" : " | ") + vp->label();
     std::printf("viewports %s\nstatus %s\n", labels.c_str(), m_in.status.c_str());
@@ -150,25 +152,28 @@ void ViewerReport::views() {
                     text.empty() ? "(none)" : text.c_str());
         views[v]["legend"] = names;
     }
+    m_report["viewports"] = views;
+}
+
+void ViewerReport::cameras() {
+    const auto& viewports = m_in.viewports;
     for (std::size_t v = 0; v < viewports.size(); ++v) { // the camera it was drawn with, its motion trail
         const Viewport& vp = *viewports[v];
         const glm::vec3 t = vp.camera.target, e = vp.camera.eye();
         std::printf("viewport %zu (%s) camera target %.4f %.4f %.4f eye %.4f %.4f %.4f\n", v,
                     vp.label().c_str(), t.x, t.y, t.z, e.x, e.y, e.z);
-        views[v]["camera"] = {{"target", {t.x, t.y, t.z}},
-                              {"eye", {e.x, e.y, e.z}},
-                              {"distance", vp.camera.distance},
-                              {"yaw", vp.camera.yaw},
-                              {"pitch", vp.camera.pitch}};
+        const glm::vec3 dir = vp.camera.direction();
+        m_report["viewports"][v]["camera"] = {
+            {"target", {t.x, t.y, t.z}},      {"eye", {e.x, e.y, e.z}}, {"direction", {dir.x, dir.y, dir.z}},
+            {"distance", vp.camera.distance}, {"yaw", vp.camera.yaw},   {"pitch", vp.camera.pitch}};
         const MotionTrail::Counts& n = vp.trail.counts();
         std::printf("viewport %zu (%s) trail: %s\n", v, vp.label().c_str(), vp.trail.describe().c_str());
-        views[v]["trail"] = {{"objects", n.objects},
-                             {"poses", n.poses},
-                             {"ghosts", n.ghosts},
-                             {"path_lines", n.pathLines},
-                             {"path_segments", n.pathSegments}};
+        m_report["viewports"][v]["trail"] = {{"objects", n.objects},
+                                             {"poses", n.poses},
+                                             {"ghosts", n.ghosts},
+                                             {"path_lines", n.pathLines},
+                                             {"path_segments", n.pathSegments}};
     }
-    m_report["viewports"] = views;
 }
 
 void ViewerReport::families() {
@@ -226,10 +231,17 @@ void ViewerReport::session() {
         std::printf("selected %s: chain %s\n", name.c_str(), chain.c_str());
         m_report["selected"] = {{"object", name}, {"chain", chain}};
     }
-    if (m_in.loaded.followed() >= 0) {
-        const std::string& name = m_in.loaded.objects()->objects()[std::size_t(m_in.loaded.followed())].name;
-        std::printf("camera follows %s\n", name.c_str());
-        m_report["follow"] = name;
+    if (m_in.loaded.followed() >= 0 && !m_in.viewports.empty()) {
+        // The followed object's centre at the time shown, and how far the first view's camera target is
+        // from it (0 while following: the target tracks it).
+        const std::size_t o = std::size_t(m_in.loaded.followed());
+        const std::string& name = m_in.loaded.objects()->objects()[o].name;
+        const Vec3 c = objectBounds(*m_in.loaded.objects(), o, m_in.lastTo).center();
+        const glm::vec3 t = m_in.viewports.front()->camera.target;
+        const double offset = length(Vec3{t.x, t.y, t.z} - c);
+        std::printf("camera follows %s: centre %.4f %.4f %.4f, target %.2g from it\n", name.c_str(), c.x, c.y,
+                    c.z, offset);
+        m_report["follow"] = {{"object", name}, {"centre", {c.x, c.y, c.z}}, {"target_offset", offset}};
     }
 }
 

@@ -51,6 +51,7 @@ private:
     void compare();  ///< the Compare panel's answers (two or more views)
     void session();  ///< preparation, surfaces, taps, selection
     void layout();   ///< --print-layout's rectangles and check
+    void cameras();  ///< per viewport: the camera it was drawn with, its motion trail (after the rest)
 
     const Inputs& m_in;
     const AutomationOptions& m_options;
