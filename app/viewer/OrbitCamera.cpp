@@ -39,6 +39,15 @@ void OrbitCamera::zoom(float steps) {
     distance = std::clamp(distance * std::pow(0.88f, steps), 1e-3f, 1e5f);
 }
 
+void OrbitCamera::centreOn(const glm::vec3& point, float aspect, const glm::vec4& area) {
+    const glm::vec3 f = -direction();
+    const glm::vec3 r = glm::normalize(glm::cross(f, glm::vec3(0, 0, 1)));
+    const glm::vec3 u = glm::cross(r, f);
+    const float ty = std::tan(fovY / 2), tx = ty * std::max(aspect, 1e-3f);
+    const float xm = 0.5f * (area[0] + area[1]), ym = 0.5f * (area[2] + area[3]);
+    target = point - r * (xm * distance * tx) - u * (ym * distance * ty);
+}
+
 void OrbitCamera::lookFrom(const glm::vec3& dir) {
     if (glm::length(dir) <= 0) return;
     yaw = std::atan2(dir.y, dir.x);

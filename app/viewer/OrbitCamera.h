@@ -21,6 +21,9 @@ struct OrbitCamera {
     void orbit(float dx, float dy);
     void pan(float dx, float dy, float viewportHeight);
     void zoom(float steps);
+    /// Moves the target in its view plane so that `point` (taken at the target's depth) projects to the
+    /// middle of `area` (as in frame()) in a view of `aspect`: what follow does every frame.
+    void centreOn(const glm::vec3& point, float aspect, const glm::vec4& area = {-1, 1, -1, 1});
     /// Turns the camera to look at the target from `dir` (any length; its pitch is clamped to kMaxPitch).
     void lookFrom(const glm::vec3& dir);
     /// Keeps the viewing direction and moves the target and distance so that `box` fits a view of the given

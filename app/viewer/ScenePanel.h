@@ -35,6 +35,8 @@ private:
     /// Under the object rows: the selection, "follow" and "frame" for it, what the cameras follow, and the
     /// trails' pose count.
     void cameraRows();
+    /// "follow" and "frame" for the selected object, under its row (and again under the selection line).
+    void selectionButtons(int object);
 
     PanelPlacement& m_placement;
     LoadedScene& m_loaded;

@@ -221,7 +221,10 @@ void ViewerApp::updateCameras() {
     if (m_loaded.objects() && m_loaded.followed() >= 0) {
         const Vec3 c =
             objectBounds(*m_loaded.objects(), std::size_t(m_loaded.followed()), m_timeline.time()).center();
-        for (auto& vp : m_viewports) vp->camera.target = {float(c.x), float(c.y), float(c.z)};
+        const LayoutRect& r =
+            m_layout.viewports.empty() ? LayoutRect{0, 0, 1, 1} : m_layout.viewports.front();
+        for (auto& vp : m_viewports)
+            vp->camera.centreOn({float(c.x), float(c.y), float(c.z)}, r.w / std::max(r.h, 1.0f), freeArea(0));
     }
     if (m_linkCameras)
         for (auto& vp : m_viewports) vp->camera = m_viewports[0]->camera;

@@ -232,16 +232,20 @@ void ViewerReport::session() {
         m_report["selected"] = {{"object", name}, {"chain", chain}};
     }
     if (m_in.loaded.followed() >= 0 && !m_in.viewports.empty()) {
-        // The followed object's centre at the time shown, and how far the first view's camera target is
-        // from it (0 while following: the target tracks it).
+        // The followed object's centre at the time shown, and where it projects in the first view
+        // (normalized device coordinates: the middle of the part its panel leaves free while following).
         const std::size_t o = std::size_t(m_in.loaded.followed());
         const std::string& name = m_in.loaded.objects()->objects()[o].name;
         const Vec3 c = objectBounds(*m_in.loaded.objects(), o, m_in.lastTo).center();
-        const glm::vec3 t = m_in.viewports.front()->camera.target;
-        const double offset = length(Vec3{t.x, t.y, t.z} - c);
-        std::printf("camera follows %s: centre %.4f %.4f %.4f, target %.2g from it\n", name.c_str(), c.x, c.y,
-                    c.z, offset);
-        m_report["follow"] = {{"object", name}, {"centre", {c.x, c.y, c.z}}, {"target_offset", offset}};
+        const OrbitCamera& cam = m_in.viewports.front()->camera;
+        const LayoutRect r =
+            m_in.layout.viewports.empty() ? LayoutRect{0, 0, 1, 1} : m_in.layout.viewports.front();
+        const glm::vec4 clip = cam.projection(r.w / std::max(r.h, 1.0f)) * cam.view() *
+                               glm::vec4(float(c.x), float(c.y), float(c.z), 1.0f);
+        const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+        std::printf("camera follows %s: centre %.4f %.4f %.4f, in view 1 at %.4f %.4f\n", name.c_str(), c.x,
+                    c.y, c.z, ndc.x, ndc.y);
+        m_report["follow"] = {{"object", name}, {"centre", {c.x, c.y, c.z}}, {"ndc", {ndc.x, ndc.y}}};
     }
 }
 

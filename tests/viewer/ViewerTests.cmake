@@ -511,12 +511,13 @@ cdlab_viewer_report_test(trails_walk
 cdlab_viewer_report_test(trails_walk_selected
   "--frames 2 --at 1 --overlays --select walker/thigh_l --algo catch ${CMAKE_SOURCE_DIR}/scenes/walk.json"
   "viewports.0.trail.objects=1" "viewports.0.trail.ghosts=5" "viewports.0.trail.path_lines=144")
-# Camera (issue 43). Follow: at t 1 and t 2 the cameras' target is the walker's pelvis centre (which has
-# moved a metre), in both views (linked cameras).
+# Camera (issue 43). Follow: at t 1 and t 2 the walker's pelvis centre (which has moved a metre) projects
+# to the middle of the view (two views: their panels leave the whole view free), in both views (linked).
 foreach(at IN ITEMS 1 2)
   cdlab_viewer_report_test(follow_walk_${at}
     "--frames 3 --at ${at} --follow walker/pelvis --algo catch --algo fcl-sampled ${CMAKE_SOURCE_DIR}/scenes/walk.json"
-    "follow.object=walker/pelvis" "follow.target_offset=(0(\\.0)?|[0-9.]+e-(0[6-9]|[1-9][0-9]))"
+    "follow.object=walker/pelvis" "follow.ndc.0=-?(0(\\.0)?|[0-9.]+e-(0[5-9]|[1-9][0-9]))"
+    "follow.ndc.1=-?(0(\\.0)?|[0-9.]+e-(0[5-9]|[1-9][0-9]))"
     "follow.centre.0=(-0\\.80*[0-9]*|0\\.(20*|19999*)[0-9]*)" "viewports.1.camera.target=.*")
 endforeach()
 # "look" on the doors' first contact (frame 112): the camera looks across the separating axis (y, the
