@@ -99,6 +99,11 @@ void Automation::pick(int frame) {
                         m_options.pick[1] * m_app.layout().window.h);
 }
 
+void Automation::afterStep(int frame) {
+    if (lastFrame(frame) && m_options.lookContact >= 0)
+        m_app.lookAtContact(0, std::size_t(m_options.lookContact));
+}
+
 bool Automation::lastFrame(int frame) const {
     return m_options.frames > 0 && frame + 1 >= m_options.frames;
 }

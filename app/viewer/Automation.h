@@ -31,6 +31,8 @@ struct AutomationOptions {
     std::string select;            ///< select this object ("model/link") as the link tree does
     bool printLayout = false;      ///< print every panel's and viewport's rectangle, and the check
     std::vector<FamilyStep> steps; ///< --step NAME=K: a family's step-through index, as it counts them
+    std::string follow;   ///< the cameras follow this object ("model/link"), as the Scene panel's toggle
+    int lookContact = -1; ///< on the last frame, press "look" on view 1's first contact K (0-based)
 };
 
 class Automation {
@@ -52,6 +54,8 @@ public:
     double frameStart(int frame);
     /// Once the frame's time is set, before it steps: on the second frame, --pick's Ctrl+click.
     void pick(int frame);
+    /// After frame `frame` has stepped: on the last one, --look-contact's "look" on its contacts.
+    void afterStep(int frame);
     /// Whether frame `frame` is the last one (its coverage is measured, then the screenshot and report).
     bool lastFrame(int frame) const;
     /// Frames drawn while a job ran (the report prints them).

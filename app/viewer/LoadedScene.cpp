@@ -21,6 +21,7 @@ std::unique_ptr<Scene> LoadedScene::install(std::unique_ptr<Scene> scene) {
         m_bodyViews[i].color[0] = c.r, m_bodyViews[i].color[1] = c.g, m_bodyViews[i].color[2] = c.b;
     }
     m_selected = -1;
+    m_followed = -1;
     return old;
 }
 
@@ -67,6 +68,15 @@ bool LoadedScene::select(int object) {
         return false;
     }
     m_selected = object;
+    return true;
+}
+
+bool LoadedScene::follow(int object) {
+    if (!m_objects || object < 0 || object >= int(m_objects->objects().size())) {
+        m_followed = -1;
+        return false;
+    }
+    m_followed = object;
     return true;
 }
 

@@ -64,6 +64,11 @@ public:
     /// Whether `object` is the selected link or one of its ancestors.
     bool inSelectedChain(int object) const;
 
+    /// The object the cameras follow while playing (-1: none): their target tracks its box's centre.
+    int followed() const { return m_followed; }
+    /// Follows `object` (-1: stops); false (and nothing followed) when there is no such object.
+    bool follow(int object);
+
     /// The box around every object at time t.
     Aabb bounds(double t) const;
     /// "door vertex 12 / door face 345 (vertex/face)": the bodies by name and their features.
@@ -82,6 +87,7 @@ private:
     /// Keyed by mesh address: cleared on every install (the old scene's meshes go).
     std::map<const TriangleMesh*, SurfaceCheck> m_surfaces;
     int m_selected = -1;
+    int m_followed = -1;
 };
 
 } // namespace cdlab

@@ -288,6 +288,17 @@ bool overlayOn(const OverlayInfo& row, const OverlaySettings& s) {
 }
 
 bool overlayApplies(const OverlayInfo& row, const AlgorithmInfo& algo, std::string* whyNot) {
+    if (row.appliesTo) {
+        const bool applies = row.appliesTo(algo);
+        if (whyNot) {
+            std::string others;
+            for (const AlgorithmInfo& a : AlgorithmRegistry::instance().list())
+                if (row.appliesTo(a)) others += (others.empty() ? "" : ", ") + a.name;
+            *whyNot = applies ? std::string()
+                              : algo.name + " draws nothing of this; it is drawn for " + others + ".";
+        }
+        return applies;
+    }
     if (row.onlyFor) {
         const bool applies = algo.name == row.onlyFor;
         if (whyNot)

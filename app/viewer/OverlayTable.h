@@ -53,6 +53,9 @@ struct OverlayInfo {
     /// A family view's own drawing that one algorithm's views make (a family's own overlay): the
     /// row applies to that algorithm only. Null: decided by `shows` (or the row it refines).
     const char* onlyFor = nullptr;
+    /// A drawing of the viewer's own that applies to the algorithms this says yes to, decided from their
+    /// registry entry (motion trails: the continuous ones). Null: decided as above.
+    bool (*appliesTo)(const AlgorithmInfo&) = nullptr;
 };
 
 /// The generic rows' ids, in OverlayTable.cpp's order; a family's rows get theirs when they register.

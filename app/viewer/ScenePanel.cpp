@@ -1,6 +1,7 @@
 #include "ScenePanel.h"
 
 #include "LoadedScene.h"
+#include "MotionTrail.h"
 #include "PanelPlacement.h"
 #include "PanelWidgets.h"
 #include "TimingHistory.h"
@@ -111,6 +112,7 @@ void ScenePanel::draw(const LayoutRect& rect) {
             // of closed links would drown in lines saying so).
             const SurfaceCheck& surface = m_loaded.surfaceOf(i);
             if (objs[i].model < 0 || !surface.closedOutward()) surfaceLine(surface);
+            if (m_loaded.selected() == int(i)) selectionButtons(int(i)); // under the selected row
             ImGui::PopID();
         };
         for (std::size_t i = 0; i < objs.size(); ++i)
@@ -136,11 +138,45 @@ void ScenePanel::draw(const LayoutRect& rect) {
             subtree(-1);
             ImGui::TreePop();
         }
-        if (m_loaded.selected() >= 0)
-            disabledWrapped("selected " + m_loaded.chainText(m_loaded.selected()) +
-                            " (click it again to clear)");
+        cameraRows();
     }
     ImGui::End();
+}
+
+void ScenePanel::selectionButtons(int object) {
+    ImGui::Indent();
+    bool follow = m_loaded.followed() == object;
+    if (ImGui::Checkbox("follow", &follow) && m_camera.follow) m_camera.follow(follow ? object : -1);
+    helpMarker("The cameras' target tracks the selected body's or link's centre while the scene plays; "
+               "orbit and zoom still work around it.");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("frame") && m_camera.frameSelection) m_camera.frameSelection();
+    helpMarker("Frame the selection (key S): fit its box at the time shown into the views.");
+    ImGui::Unindent();
+}
+
+void ScenePanel::cameraRows() {
+    const int selected = m_loaded.selected(), followed = m_loaded.followed();
+    const auto& objs = m_loaded.objects()->objects();
+    if (selected >= 0) {
+        disabledWrapped("selected " + m_loaded.chainText(selected) + " (click it again to clear)");
+        ImGui::PushID("selection");
+        selectionButtons(selected);
+        ImGui::PopID();
+    } else {
+        disabledWrapped("select a body or link to follow or frame it");
+    }
+    if (followed >= 0 && followed != selected) {
+        ImGui::Text("following %s", objs[std::size_t(followed)].name.c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("stop") && m_camera.follow) m_camera.follow(-1);
+    }
+    if (m_camera.trailBetween) {
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+        ImGui::SliderInt("trail poses", m_camera.trailBetween, 0, MotionTrail::kMaxBetween);
+        helpMarker("The motion trail overlay (continuous algorithms' views): poses drawn between a frame's "
+                   "start and end.");
+    }
 }
 
 } // namespace cdlab

@@ -310,7 +310,7 @@ void ViewPanel::contactsTab(int index, const Viewport& vp) {
         if (k < vp.draw.labels.size()) {
             ImGui::SameLine();
             if (ImGui::SmallButton(("look##toc" + std::to_string(k)).c_str()))
-                m_lookAt(index, vp.draw.labels[k].at);
+                m_lookAtContact ? m_lookAtContact(index, k) : m_lookAt(index, vp.draw.labels[k].at);
         }
         ImGui::TextWrapped("  %s", m_loaded.describeContact(c).c_str());
     }

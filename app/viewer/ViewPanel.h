@@ -32,6 +32,9 @@ public:
     /// `autoHide` (ViewerLayout::viewPanelAutoHides): the opened panel would cover most of its narrow view,
     /// so it closes to its title bar again once the mouse leaves it (and no popup or drag holds it).
     void draw(int index, int n, Viewport& vp, const std::vector<LayoutRect>& panels, bool autoHide = false);
+    /// `lookAtContact(v, k)` turns view v's camera to its k-th first contact from the side (the Contacts
+    /// tab's "look"); unset, "look" centres on the contact's point as lookAt does.
+    void setLookAtContact(std::function<void(int, std::size_t)> look) { m_lookAtContact = std::move(look); }
     /// Whether the View tab lists the overlay row for a view of `algo`: only the rows its algorithm can draw
     /// (the picked node's cone is listed with the pick); and the keys of those rows, in the table's order
     /// (the run report's "overlays_listed").
@@ -52,6 +55,7 @@ private:
     const LoadedScene& m_loaded;
     Preparation& m_preparation;
     std::function<void(int, const Vec3&)> m_lookAt;
+    std::function<void(int, std::size_t)> m_lookAtContact;
 };
 
 } // namespace cdlab

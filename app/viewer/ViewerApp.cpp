@@ -1,6 +1,7 @@
 #include "ViewerApp.h"
 
 #include "Automation.h"
+#include "CameraFraming.h"
 #include "OverlayTable.h"
 #include "ViewerReport.h"
 #include "ViewerUi.h"
@@ -169,12 +170,22 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
             m_selectProblem = "--select: no object '" + m_options.automation.select + "' (the scene has " +
                               m_loaded.objects()->nameList() + ")";
     }
+    if (!m_options.automation.follow.empty()) {
+        int o = m_loaded.objects()->find(m_options.automation.follow);
+        if (o >= 0)
+            m_loaded.follow(o);
+        else
+            m_selectProblem += (m_selectProblem.empty() ? "" : "; ") + std::string("--follow: no object '") +
+                               m_options.automation.follow + "' (the scene has " +
+                               m_loaded.objects()->nameList() + ")";
+    }
     resetCameras();
 }
 
 void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
     vp.draw.clear(); // it may point at the replaced scene's meshes
     for (auto& f : vp.families) f->clear();
+    vp.trail.clear();
     m_timeline.clearContacts(); // another algorithm (or scene): the contacts seen so far were another's
     vp.timing.clear();
     vp.counters.clear(), vp.stageTimes.clear();
@@ -201,8 +212,61 @@ void ViewerApp::stepViewports(double t0, double t1) {
             structure->drawNode(t1, std::uint32_t(o.bvhObject), std::uint32_t(o.pickedNode), vp->draw);
         if (vp->result.contactPairCount() > 0) m_timeline.markContact(t0, t1);
         for (auto& f : vp->families) f->afterStep(vp->result, *m_loaded.objects(), m_loaded.meshData().get());
+        const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp->preparedAlgorithm);
+        vp->trail.update(*m_loaded.objects(), info && MotionTrail::appliesTo(*info), t0, t1, m_trailBetween,
+                         m_loaded.selected());
     }
     m_frameTimes.stepMs = float(sw.ms());
+}
+
+void ViewerApp::updateCameras() {
+    if (m_viewports.empty()) return;
+    if (m_loaded.objects() && m_loaded.followed() >= 0) {
+        const Vec3 c =
+            objectBounds(*m_loaded.objects(), std::size_t(m_loaded.followed()), m_timeline.time()).center();
+        const LayoutRect& r =
+            m_layout.viewports.empty() ? LayoutRect{0, 0, 1, 1} : m_layout.viewports.front();
+        for (auto& vp : m_viewports)
+            vp->camera.centreOn({float(c.x), float(c.y), float(c.z)}, r.w / std::max(r.h, 1.0f), freeArea(0));
+    }
+    if (m_linkCameras)
+        for (auto& vp : m_viewports) vp->camera = m_viewports[0]->camera;
+}
+
+void ViewerApp::followObject(int object) {
+    if (!m_loaded.follow(object)) {
+        m_status = "camera follows nothing";
+        return;
+    }
+    m_status = "camera follows " + m_loaded.objects()->objects()[std::size_t(object)].name;
+    updateCameras();
+}
+
+void ViewerApp::frameSelection() {
+    const int s = m_loaded.selected();
+    if (!m_loaded.objects() || s < 0) {
+        m_status = "frame selection: select a body or link in the Scene panel first";
+        return;
+    }
+    updateLayout();
+    const LayoutRect& r = m_layout.viewports.front(); // every viewport has the same size
+    const Aabb box = objectBounds(*m_loaded.objects(), std::size_t(s), m_timeline.time());
+    for (auto& vp : m_viewports) vp->camera.frame(box, r.w / std::max(r.h, 1.0f), 0.04f, freeArea(0));
+    m_status = "framed " + m_loaded.objects()->objects()[std::size_t(s)].name;
+}
+
+void ViewerApp::lookAtContact(int v, std::size_t k) {
+    if (v < 0 || v >= int(m_viewports.size()) || !m_loaded.objects()) return;
+    const Viewport& vp = *m_viewports[std::size_t(v)];
+    // The time-of-contact overlay put a label at each first contact's point, in the same order.
+    if (k >= vp.result.firstContacts.size() || k >= vp.draw.labels.size()) return;
+    OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[std::size_t(v)]->camera;
+    const double pad = 0.03 * length(m_loaded.bounds(m_timeline.time()).extent());
+    const ContactView look = contactView(*m_loaded.objects(), vp.result.firstContacts[k],
+                                         vp.draw.labels[k].at, m_timeline.time(), cam.direction(), pad);
+    const LayoutRect& view =
+        m_layout.viewports[std::min<std::size_t>(std::size_t(v), m_layout.viewports.size() - 1)];
+    applyContactView(cam, look, view.w / std::max(view.h, 1.0f), freeArea(v));
 }
 
 void ViewerApp::frameAll() {
@@ -213,7 +277,18 @@ void ViewerApp::frameAll() {
     updateLayout();
     const LayoutRect& r = m_layout.viewports.front(); // every viewport has the same size
     float aspect = r.w / std::max(r.h, 1.0f);
-    for (auto& vp : m_viewports) vp->camera.frame(box, aspect);
+    for (auto& vp : m_viewports) vp->camera.frame(box, aspect, 0.04f, freeArea(0));
+}
+
+glm::vec4 ViewerApp::freeArea(int v) const {
+    const glm::vec4 all{-1, 1, -1, 1};
+    if (v < 0 || std::size_t(v) >= m_layout.viewports.size() || std::size_t(v) >= m_layout.viewPanels.size())
+        return all;
+    const LayoutRect& r = m_layout.viewports[std::size_t(v)];
+    const LayoutRect& p = m_layout.viewPanels[std::size_t(v)];
+    const float left = p.x - r.x;
+    if (r.w <= 0 || p.w <= 0 || left < 0.5f * r.w || left >= r.w) return all;
+    return {-1, 2 * left / r.w - 1, -1, 1};
 }
 
 void ViewerApp::updateLayout() {
@@ -327,6 +402,7 @@ void ViewerApp::render(int width, int height) {
         m_renderer->drawOverlay(vp.draw);
         for (const auto& f : vp.families) // the family views' own drawing
             if (const DrawList* d = f->drawing()) m_renderer->drawOverlay(*d);
+        if (vp.trail.drawn()) m_renderer->drawOverlay(vp.trail.drawing());
         if (seeThrough) drawBodies();
         drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
         drawLegend(vp, m_layout.viewports[std::size_t(v)]);
@@ -362,6 +438,7 @@ std::vector<ViewerApp::LegendLine> ViewerApp::legend(const Viewport& vp) const {
     std::vector<LegendLine> rows;
     for (DebugCategory c : vp.draw.drawnCategories())
         if (const LegendEntry* e = legendEntry(c)) rows.push_back({e, toString(c)});
+    if (vp.trail.drawn()) rows.push_back({&MotionTrail::legend(), "motion-trail"});
     std::vector<FamilyLegendLine> own; // the family views' own drawing
     for (const auto& f : vp.families) f->legend(own);
     for (const FamilyLegendLine& l : own) rows.push_back({l.entry, l.name});
@@ -611,7 +688,9 @@ int ViewerApp::run() {
             lastFrom = std::min(t0, m_timeline.time()), lastTo = m_timeline.time();
             stepViewports(lastFrom, lastTo);
             m_frameTimes.stepMs += seekMs;
+            automation.afterStep(frame);
         }
+        updateCameras();
         ui.begin(m_width, m_height);
         handleCameraInput(m_width, m_height);
         ui.draw();

@@ -103,6 +103,17 @@ public:
     void lookAt(int v, const Vec3& point);
     /// Selects object `object` (a link: its chain is highlighted and every view's overlays follow it).
     void selectObject(int object);
+    /// Camera actions (issue 43). Follows object `object` (-1: stops): every camera's target tracks its
+    /// box's centre while playing.
+    void followObject(int object);
+    /// Fits the selected object's box at the time shown into every view (the status line says when
+    /// nothing is selected).
+    void frameSelection();
+    /// "look" on view v's k-th first contact: from across the contact normal (both bodies side by side,
+    /// CameraFraming's contactView), framing the contact and the bodies' centres.
+    void lookAtContact(int v, std::size_t k);
+    /// The motion trails' poses between a frame's start and end (the Scene panel's slider).
+    int& trailBetween() { return m_trailBetween; }
 
 private:
     /// Prepares the viewport's algorithm again (it or its parameters changed), in the background; the
@@ -114,6 +125,13 @@ private:
                       std::vector<PreparedAlgorithm> prepared);
     void applyPrepared(Viewport& vp, PreparedAlgorithm prepared);
     void stepViewports(double t0, double t1);
+    /// The part of viewport v that framing fits into, in normalized device coordinates (x0, x1, y0, y1):
+    /// left of its docked panel when that leaves at least half the view (one view: the panel is open and
+    /// covered the scene's right part, where the walker walked), else all of it.
+    glm::vec4 freeArea(int v) const;
+    /// After stepping: the followed object's centre becomes every camera's target; linked cameras take
+    /// the shared one (so that the report and an unlinked view start from what was shown).
+    void updateCameras();
     /// Recomputes m_layout for the window size and viewport count; when either changed since the last
     /// call the panels are placed again (m_layoutGeneration) and, on a split, the cameras reframe.
     void updateLayout();
@@ -158,6 +176,7 @@ private:
     float m_uiScale = 1;
     float m_layoutScale = -1;
     bool m_layoutPresenting = false;
+    int m_trailBetween = MotionTrail::kDefaultBetween;
     int m_shortcutsActedOn = 0; ///< key presses that triggered a shortcut (the automated summary prints it)
     RenderMode m_renderMode = RenderMode::Shaded;
     int m_width = 0, m_height = 0;

@@ -2,6 +2,7 @@
 
 #include "FrameWarnings.h"
 
+#include "CameraFraming.h"
 #include "ComparePanel.h"
 #include "FamilyView.h"
 #include "GlPlatform.h"
@@ -33,6 +34,7 @@ bool ViewerReport::write() {
     compare();
     session();
     layout();
+    cameras();
     std::string labels;
     for (const auto& vp : m_in.viewports) labels += (labels.empty() ? "" : " | ") + vp->label();
     std::printf("viewports %s\nstatus %s\n", labels.c_str(), m_in.status.c_str());
@@ -163,6 +165,27 @@ void ViewerReport::views() {
     m_report["viewports"] = views;
 }
 
+void ViewerReport::cameras() {
+    const auto& viewports = m_in.viewports;
+    for (std::size_t v = 0; v < viewports.size(); ++v) { // the camera it was drawn with, its motion trail
+        const Viewport& vp = *viewports[v];
+        const glm::vec3 t = vp.camera.target, e = vp.camera.eye();
+        std::printf("viewport %zu (%s) camera target %.4f %.4f %.4f eye %.4f %.4f %.4f\n", v,
+                    vp.label().c_str(), t.x, t.y, t.z, e.x, e.y, e.z);
+        const glm::vec3 dir = vp.camera.direction();
+        m_report["viewports"][v]["camera"] = {
+            {"target", {t.x, t.y, t.z}},      {"eye", {e.x, e.y, e.z}}, {"direction", {dir.x, dir.y, dir.z}},
+            {"distance", vp.camera.distance}, {"yaw", vp.camera.yaw},   {"pitch", vp.camera.pitch}};
+        const MotionTrail::Counts& n = vp.trail.counts();
+        std::printf("viewport %zu (%s) trail: %s\n", v, vp.label().c_str(), vp.trail.describe().c_str());
+        m_report["viewports"][v]["trail"] = {{"objects", n.objects},
+                                             {"poses", n.poses},
+                                             {"ghosts", n.ghosts},
+                                             {"path_lines", n.pathLines},
+                                             {"path_segments", n.pathSegments}};
+    }
+}
+
 void ViewerReport::families() {
     // Each family's sections as its panel drew them, family by family.
     for (std::size_t f = 0; f < familyViews().size(); ++f)
@@ -217,6 +240,22 @@ void ViewerReport::session() {
         const std::string chain = m_in.loaded.chainText(m_in.loaded.selected());
         std::printf("selected %s: chain %s\n", name.c_str(), chain.c_str());
         m_report["selected"] = {{"object", name}, {"chain", chain}};
+    }
+    if (m_in.loaded.followed() >= 0 && !m_in.viewports.empty()) {
+        // The followed object's centre at the time shown, and where it projects in the first view
+        // (normalized device coordinates: the middle of the part its panel leaves free while following).
+        const std::size_t o = std::size_t(m_in.loaded.followed());
+        const std::string& name = m_in.loaded.objects()->objects()[o].name;
+        const Vec3 c = objectBounds(*m_in.loaded.objects(), o, m_in.lastTo).center();
+        const OrbitCamera& cam = m_in.viewports.front()->camera;
+        const LayoutRect r =
+            m_in.layout.viewports.empty() ? LayoutRect{0, 0, 1, 1} : m_in.layout.viewports.front();
+        const glm::vec4 clip = cam.projection(r.w / std::max(r.h, 1.0f)) * cam.view() *
+                               glm::vec4(float(c.x), float(c.y), float(c.z), 1.0f);
+        const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+        std::printf("camera follows %s: centre %.4f %.4f %.4f, in view 1 at %.4f %.4f\n", name.c_str(), c.x,
+                    c.y, c.z, ndc.x, ndc.y);
+        m_report["follow"] = {{"object", name}, {"centre", {c.x, c.y, c.z}}, {"ndc", {ndc.x, ndc.y}}};
     }
 }
 

@@ -44,11 +44,14 @@ std::vector<std::string> browseFiles() {
 ViewerUi::ViewerUi(ViewerApp& app)
     : m_app(app), m_hasWindow(app.platform().window() != nullptr),
       m_scenePanel(m_placement, app.loaded(), app.renderMode(), app.frameTimes(),
-                   [&app](int object) { app.selectObject(object); }),
+                   [&app](int object) { app.selectObject(object); },
+                   {[&app](int object) { app.followObject(object); }, [&app] { app.frameSelection(); },
+                    &app.trailBetween()}),
       m_timelinePanel(m_placement, app.timeline(), app.status()),
       m_viewPanel(m_placement, app.loaded(), app.preparation(),
                   [&app](int v, const Vec3& point) { app.lookAt(v, point); }),
       m_comparePanel(m_placement, app.viewports(), app.status(), app.lastScene()) {
+    m_viewPanel.setLookAtContact([&app](int v, std::size_t k) { app.lookAtContact(v, k); });
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr; // layout is not persisted; viewer settings are (ViewerApp)
@@ -141,6 +144,7 @@ const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
         {GLFW_KEY_N, "N", "next contact: step until a view reports one (N again stops)"},
         {GLFW_KEY_F, "F", "frame all: fit the whole motion into every view"},
         {GLFW_KEY_H, "H", "presentation mode: hide every panel but a caption line (H again shows them)"},
+        {GLFW_KEY_S, "S", "frame the selection: fit the selected body or link into every view"},
         {GLFW_KEY_F12, "F12", "screenshot (cdlab-screenshot.png)"},
     };
     return list;
@@ -166,6 +170,9 @@ void ViewerUi::shortcuts() {
             break;
         case GLFW_KEY_F:
             m_app.frameAll();
+            break;
+        case GLFW_KEY_S:
+            m_app.frameSelection();
             break;
         case GLFW_KEY_N:
             m_app.timeline().seeking() ? m_app.stopSeek() : m_app.startSeek();
@@ -203,6 +210,7 @@ void ViewerUi::menuBar() {
             m_app.renderMode() = RenderMode::ShadedWire;
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) m_app.frameAll();
+        if (ImGui::MenuItem("Frame selection", "S")) m_app.frameSelection();
         if (ImGui::MenuItem("Reset cameras")) m_app.resetCameras();
         if (ImGui::MenuItem("Reset layout")) ++m_app.layoutGeneration(); // every panel back to its place
         ImGui::MenuItem("Link cameras", nullptr, &m_app.linkCameras());

@@ -4,6 +4,7 @@
 
 #include "DrawList.h"
 #include "FamilyView.h"
+#include "MotionTrail.h"
 #include "OrbitCamera.h"
 #include "OverlayTable.h"
 #include "TimingHistory.h"
@@ -30,6 +31,8 @@ struct Viewport {
     /// One view per registered family (familyViews()'s order): its panel sections, own drawing and report,
     /// shown for the frames that carry its detail.
     std::vector<std::unique_ptr<FamilyView>> families = makeFamilyViews(&overlays);
+    /// The motion trails over the frame (continuous algorithms), drawn after the families' drawing.
+    MotionTrail trail{&overlays};
     TimingHistory timing;
     std::deque<Counters> counters;     ///< the last runs' counters (TimingHistory::kCapacity), for the plot
     std::deque<StageTimes> stageTimes; ///< the same runs' stage times (Compare plots them as counters)

@@ -74,6 +74,14 @@ int main(int argc, char** argv) {
     app.add_option("--select", opts.automation.select,
                    "Select an object (a body, or model/link) as clicking it in the Scene panel's link tree "
                    "does: its chain is highlighted and the overlays follow it");
+    app.add_option("--follow", opts.automation.follow,
+                   "The cameras follow an object (a body, or model/link) as the Scene panel's follow toggle "
+                   "does: their target tracks its centre while playing");
+    app.add_option("--look-contact", opts.automation.lookContact,
+                   "Automated runs: on the last frame, press \"look\" on the first view's K-th first contact "
+                   "(0-based), as its Contacts tab does")
+        ->check(CLI::Range(0, 1000000))
+        ->needs(framesOption);
     app.add_option("--resize", opts.automation.resizeTo,
                    "Automated runs: resize the window to W,H after half of --frames")
         ->delimiter(',')

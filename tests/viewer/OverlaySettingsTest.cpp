@@ -20,17 +20,39 @@ using namespace cdlab;
 
 namespace {
 // The view panel's rows before the families registered their own (0609d44), in order, with the one added
-// since (convexPieces, issue 42: after the other CATCH rows; seeThroughBodies, issue 43: first).
-const std::vector<std::string> kPanelOrder = {"seeThroughBodies", "bvh",           "bvhOnlyOverlapped",
-                                              "bvhCulled",        "bmCulled",      "colourByDepth",
-                                              "bmLevel",          "faceMotion",    "pickedCone",
-                                              "hitTriangles",     "contacts",      "timeOfContact",
-                                              "tocPose",          "advanceStep",   "sweptBoxes",
-                                              "sweptBoxesOther",  "linkObbs",      "pcls",
-                                              "linkBvh",          "convexPieces",  "sbvVolumes",
-                                              "separatingPlane",  "supportPoints", "supportVectors",
-                                              "overlapRegion",    "sbvStep",       "keptTriangles",
-                                              "culledTriangles",  "ldiBox",        "ldiRegion"};
+// since (convexPieces, issue 42: after the other CATCH rows; seeThroughBodies, issue 43: first; motionTrail,
+// issue 43: after timeOfContact).
+const std::vector<std::string> kPanelOrder = {"seeThroughBodies",
+                                              "bvh",
+                                              "bvhOnlyOverlapped",
+                                              "bvhCulled",
+                                              "bmCulled",
+                                              "colourByDepth",
+                                              "bmLevel",
+                                              "faceMotion",
+                                              "pickedCone",
+                                              "hitTriangles",
+                                              "contacts",
+                                              "timeOfContact",
+                                              "motionTrail",
+                                              "tocPose",
+                                              "advanceStep",
+                                              "sweptBoxes",
+                                              "sweptBoxesOther",
+                                              "linkObbs",
+                                              "pcls",
+                                              "linkBvh",
+                                              "convexPieces",
+                                              "sbvVolumes",
+                                              "separatingPlane",
+                                              "supportPoints",
+                                              "supportVectors",
+                                              "overlapRegion",
+                                              "sbvStep",
+                                              "keptTriangles",
+                                              "culledTriangles",
+                                              "ldiBox",
+                                              "ldiRegion"};
 } // namespace
 
 TEST(OverlaySettings, GenericIdsNameTheirRows) {
@@ -68,13 +90,13 @@ TEST(OverlaySettings, FamilyRowsAreListedWhereThePanelListedThem) {
 
 TEST(OverlaySettings, OverlaysFlagTurnsOnWhatItDid) {
     // --overlays before the rows said so (showAllOverlays set these by name), and the rows added since
-    // (convexPieces); the others kept their value.
-    const std::set<std::string> on = {"bvh",           "convexPieces",    "hitTriangles",    "contacts",
-                                      "faceMotion",    "timeOfContact",   "sweptBoxes",      "linkObbs",
-                                      "pcls",          "linkBvh",         "tocPose",         "advanceStep",
-                                      "sbvVolumes",    "separatingPlane", "supportPoints",   "supportVectors",
-                                      "overlapRegion", "keptTriangles",   "culledTriangles", "sbvStep",
-                                      "ldiBox",        "ldiRegion"};
+    // (convexPieces, motionTrail); the others kept their value.
+    const std::set<std::string> on = {
+        "bvh",           "convexPieces",   "motionTrail",   "hitTriangles",  "contacts",
+        "faceMotion",    "timeOfContact",  "sweptBoxes",    "linkObbs",      "pcls",
+        "linkBvh",       "tocPose",        "advanceStep",   "sbvVolumes",    "separatingPlane",
+        "supportPoints", "supportVectors", "overlapRegion", "keptTriangles", "culledTriangles",
+        "sbvStep",       "ldiBox",         "ldiRegion"};
     for (bool start : {false, true}) {
         OverlaySettings s;
         for (const OverlayInfo& row : overlayTable()) s.set(row.id, start);
@@ -123,10 +145,12 @@ TEST(OverlaySettings, SettingsFileFromBeforeTheRowsLoads) {
                                               {"supportPoints", false},  {"supportVectors", true},
                                               {"sweptBoxes", true},      {"sweptBoxesOther", false},
                                               {"timeOfContact", true},   {"tocPose", false}};
-    // The rows added since (convexPieces, issue 42; seeThroughBodies, issue 43) read at their defaults.
-    ASSERT_EQ(want.size() + 2, overlayTable().size());
+    // The rows added since (convexPieces, issue 42; seeThroughBodies and motionTrail, issue 43) read at their
+    // defaults.
+    ASSERT_EQ(want.size() + 3, overlayTable().size());
     EXPECT_FALSE(st.overlays.get(findOverlay("convexPieces")->id));
     EXPECT_FALSE(st.overlays.get(findOverlay("seeThroughBodies")->id));
+    EXPECT_FALSE(st.overlays.get(findOverlay("motionTrail")->id));
     for (const auto& [key, on] : want) {
         const OverlayInfo* row = findOverlay(key);
         ASSERT_NE(row, nullptr) << key;

@@ -374,7 +374,7 @@ cdlab_viewer_report_test(convex_pieces
 # The mouse resting on the torso in the 3-D view (--hover; the camera frames the scene as every run does):
 # the piece under it is the one whose hull is drawn, the panel and the report say so.
 cdlab_viewer_report_test(convex_pieces_hover
-  "--frames 3 --at 1 --overlays --width 1000 --height 700 --hover 0.575,0.36 --algo catch --select athlete/torso ${CMAKE_SOURCE_DIR}/scenes/exercise.json"
+  "--frames 3 --at 1 --overlays --width 1000 --height 700 --hover 0.45,0.31 --algo catch --select athlete/torso ${CMAKE_SOURCE_DIR}/scenes/exercise.json"
   "viewports.0.families.catch.convex_pieces.hovered=true" "viewports.0.families.catch.convex_pieces.piece=[0-9]+"
   "viewports.0.families.catch.lines.2=convex pieces: athlete/torso, [0-9]+ pieces, piece [0-9]+ \\(under the mouse\\): .*")
 # Through a settings file (the row's key), with a screenshot to look at: the pieces on the walker's torso.
@@ -494,7 +494,7 @@ cdlab_viewer_report_test(quiet_when_paused
   "--frames 10 --at 1 --algo bvh --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
   "viewports.0.steps_run=4" "viewports.0.steps_reused=6" "viewports.1.steps_run=4" "viewports.1.steps_reused=6")
 cdlab_viewer_report_test(paused_pick_runs_again
-  "${CMAKE_SOURCE_DIR}/scenes/doors.json --frames 4 --at 0 --algo rigid-ccd-bm --pick 0.6,0.5"
+  "${CMAKE_SOURCE_DIR}/scenes/doors.json --frames 4 --at 0 --algo rigid-ccd-bm --pick 0.5,0.5"
   "status=picked node [0-9]+ of moving_door" "viewports.0.steps_run=2" "viewports.0.steps_reused=2")
 # A report that cannot be written fails the run (exit 1), naming the option and the file.
 cdlab_output_test(viewer.report.unwritable 1 "error: --report: cannot write /nonexistent/report.json"
@@ -530,3 +530,40 @@ cdlab_output_test(viewer.offscreen.ui_scale_settings 0
 cdlab_viewer_report_test(compare_ratio_note
   "--frames 3 --at 1 --algo catch --algo fcl-sampled ${CMAKE_SOURCE_DIR}/scenes/walk.json"
   "compare.series=link_pairs" "compare.ratio_note=no ratio: view 2 \\(fcl-sampled\\) reports no link_pairs")
+# Motion trails (issue 43): a continuous view's trail over the frame, pinned. Bullets at t 1 (frame 4 of 33):
+# the ball, start, end and 3 poses between (5 ghosts), its box's centre and 8 corners traced over 16
+# segments each (144 lines); the discrete view beside it lists no trail row and draws none. The walk with
+# catch: all 15 moving links (75 ghosts, 2160 path lines), the chessmen (environment) none; with a link
+# selected, its trail alone.
+cdlab_viewer_report_test(trails_bullets
+  "--frames 3 --at 1 --overlays --algo rigid-ccd --algo bvh ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
+  "viewports.0.trail.objects=1" "viewports.0.trail.poses=5" "viewports.0.trail.ghosts=5"
+  "viewports.0.trail.path_lines=144" "viewports.0.legend=.*\"motion-trail\".*"
+  "viewports.0.overlays_listed=.*\"motionTrail\".*" "viewports.1.trail.objects=0" "gl_errors=0")
+cdlab_viewer_report_test(trails_walk
+  "--frames 2 --at 1 --overlays --algo catch ${CMAKE_SOURCE_DIR}/scenes/walk.json"
+  "viewports.0.trail.objects=15" "viewports.0.trail.ghosts=75" "viewports.0.trail.path_lines=2160"
+  "viewports.0.legend=.*\"motion-trail\".*" "gl_errors=0")
+cdlab_viewer_report_test(trails_walk_selected
+  "--frames 2 --at 1 --overlays --select walker/thigh_l --algo catch ${CMAKE_SOURCE_DIR}/scenes/walk.json"
+  "viewports.0.trail.objects=1" "viewports.0.trail.ghosts=5" "viewports.0.trail.path_lines=144")
+# Camera (issue 43). Follow: at t 1 and t 2 the walker's pelvis centre (which has moved a metre) projects
+# to the middle of the view (two views: their panels leave the whole view free), in both views (linked).
+foreach(at IN ITEMS 1 2)
+  cdlab_viewer_report_test(follow_walk_${at}
+    "--frames 3 --at ${at} --follow walker/pelvis --algo catch --algo fcl-sampled ${CMAKE_SOURCE_DIR}/scenes/walk.json"
+    "follow.object=walker/pelvis" "follow.ndc.0=-?(0(\\.0)?|[0-9.]+e-(0[5-9]|[1-9][0-9]))"
+    "follow.ndc.1=-?(0(\\.0)?|[0-9.]+e-(0[5-9]|[1-9][0-9]))"
+    "follow.centre.0=(-0\\.80*[0-9]*|0\\.(20*|19999*)[0-9]*)" "viewports.1.camera.target=.*")
+endforeach()
+# "look" on the doors' first contact (frame 112): the camera looks across the separating axis (y, the
+# doors' normal; the eye's y equals the target's) from above the side, not flat against a door; both doors
+# side by side (CameraFraming.LookOnADoorContactSeesBothDoors checks what is hidden).
+cdlab_viewer_report_test(look_contact_doors
+  "--frames 2 --seek-contact --look-contact 0 --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "last_frame.frame=112" "viewports.0.camera.direction.1=-?(0(\\.0)?|[0-9.]+e-0[5-9])"
+  "viewports.0.camera.direction.2=0\\.[1-9][0-9]*")
+# Frame the selection (key S): the status says so and one shortcut acted.
+cdlab_viewer_report_test(frame_selection
+  "--frames 3 --at 1 --select moving_door --tap S --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "status=framed moving_door" "taps.shortcuts_acted_on=1")
