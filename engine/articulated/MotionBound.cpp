@@ -130,6 +130,13 @@ MotionBound::Projection MotionBound::projection(double t) const {
         Pose p = parent * l.joint;
         out.link[k] = l.motion && !l.motion->empty() ? p * l.motion->at(t) : p;
     }
+    out.v.resize(m_pieces.size() * m_count);
+    out.w.resize(m_pieces.size() * m_count);
+    for (std::size_t i = 0; i < m_pieces.size(); ++i)
+        for (std::size_t j = 0; j < m_count; ++j) {
+            out.v[i * m_count + j] = out.parent[j] * m_pieces[i].v[j];
+            out.w[i * m_count + j] = out.parent[j] * m_pieces[i].w[j];
+        }
     return out;
 }
 
@@ -181,15 +188,18 @@ double MotionBound::projected(const Projection& at, int link, const Vec3& n, dou
     }
     const Vec3 centre = ball ? at.link[link].apply(ball->centre) : Vec3{};
     double s = 0;
-    for (const Piece& p : m_pieces) {
+    const bool prepared = at.w.size() == m_pieces.size() * m_count;
+    for (std::size_t pi = 0; pi < m_pieces.size(); ++pi) {
+        const Piece& p = m_pieces[pi];
         if (!relevant(p)) continue;
         double sum = 0;
         for (std::size_t k = 0; k < count; ++k) {
             const int j = path[k];
             const Mat3& R = at.parent[j];
-            const Vec3 w = R * p.w[j];
+            const Vec3 w = prepared ? at.w[pi * m_count + j] : R * p.w[j];
+            const Vec3 v = prepared ? at.v[pi * m_count + j] : R * p.v[j];
             // |R(s) u . n| <= |R(t) u . n| + theta |u|, and never above |u|; likewise |n x R(s) w|.
-            const double along = std::min(p.vn[j], std::fabs(dot(R * p.v[j], n)) + turned[k] * p.vn[j]);
+            const double along = std::min(p.vn[j], std::fabs(dot(v, n)) + turned[k] * p.vn[j]);
             const double across = std::min(p.wn[j], length(cross(n, w)) + turned[k] * p.wn[j]);
             double lever = (arm + p.offsets[link][k]) * across;
             if (ball && p.wn[j] > 0) {

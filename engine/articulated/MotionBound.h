@@ -67,6 +67,9 @@ public:
         double time = 0;
         std::vector<Mat3> parent; ///< per joint: its parent link's world rotation at `time`
         std::vector<Pose> link;   ///< per link: its world pose at `time` (for the levers' directions)
+        /// per piece, per joint (piece * joints + joint): the joint's velocities turned into the world by
+        /// its parent's rotation at `time` (computed once here, not per projected bound)
+        std::vector<Vec3> v, w;
     };
     /// Points of a link: a ball of `radius` about `centre` (in the link's frame).
     struct Ball {

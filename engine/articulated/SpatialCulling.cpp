@@ -3,6 +3,7 @@
 #include "core/Stopwatch.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cdlab {
 
@@ -19,6 +20,7 @@ void SpatialCulling::prepare(const Scene& scene, const SceneObjects& objects,
     m_static.clear();
     m_staticPose.assign(n, Pose{});
     m_boxes.assign(n, Aabb{});
+    m_lastValid = false;
     for (std::size_t m = 0; m < scene.models.size(); ++m) {
         Group g;
         g.model = int(m);
@@ -49,6 +51,8 @@ void SpatialCulling::prepare(const Scene& scene, const SceneObjects& objects,
     std::vector<Aabb> staticBoxes;
     for (std::uint32_t i : m_static) staticBoxes.push_back(m_boxes[i]);
     m_staticTree.build(staticBoxes);
+    m_sweptFrom.assign(m_groups.size(), INFINITY);
+    m_sweptTo.assign(m_groups.size(), -INFINITY);
     m_allowed.assign(n * n, false);
     for (const auto& [a, b] : objects.pairs()) m_allowed[a * n + b] = m_allowed[b * n + a] = true;
 }
@@ -93,13 +97,32 @@ void SpatialCulling::cull(double t0, double t1, const SweptBoxOptions& options, 
     stats = {};
     stats.linkPairs = m_objects->pairs().size();
     Stopwatch sw;
+    // A group none of whose joints moves over the span its boxes were swept over and this frame together
+    // keeps one pose all along: those boxes hold it now (a model at rest costs no Taylor models). Otherwise
+    // its boxes are swept over this frame.
+    const bool sameOptions = m_sweptOptions.bounds == options.bounds && m_sweptOptions.order == options.order;
+    bool sweptAnew = !(m_lastValid && sameOptions);
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        const double from = std::min(m_sweptFrom[g], t0), to = std::max(m_sweptTo[g], t1);
+        if (sameOptions && m_sweptFrom[g] <= m_sweptTo[g] && !chainMovesWithin(m_groups[g].chain, from, to)) {
+            m_sweptFrom[g] = from, m_sweptTo[g] = to;
+            continue;
+        }
+        sweptAnew = true;
         sweptBoxesOf(int(g), t0, t1, options, m_scratch);
         for (std::size_t k = 0; k < m_groups[g].objects.size(); ++k)
             m_boxes[m_groups[g].objects[k]] = m_scratch[k];
+        m_sweptFrom[g] = t0, m_sweptTo[g] = t1;
     }
+    m_sweptOptions = options;
     stats.sweptMs = sw.ms();
     sw.restart();
+    if (!sweptAnew) { // every box as in the last cull (and the environment's never change): its PCLs
+        pcls = m_lastPcls;
+        stats.pcls = pcls.size();
+        stats.bvhMs = sw.ms();
+        return;
+    }
     auto add = [&](std::uint32_t a, std::uint32_t b) {
         if (!m_allowed[a * n + b]) return;
         pcls.emplace_back(std::min(a, b), std::max(a, b));
@@ -136,6 +159,8 @@ void SpatialCulling::cull(double t0, double t1, const SweptBoxOptions& options, 
     pcls.erase(std::unique(pcls.begin(), pcls.end()), pcls.end());
     stats.pcls = pcls.size();
     stats.bvhMs = sw.ms();
+    m_lastPcls = pcls;
+    m_lastValid = true;
 }
 
 } // namespace cdlab

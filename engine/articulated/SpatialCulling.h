@@ -82,6 +82,13 @@ private:
     BoxTree m_staticTree;                // over m_static's world boxes (item = position in m_static)
     std::vector<bool> m_allowed;         // n x n: the scene tests this pair
     std::vector<Aabb> m_boxes, m_scratch;
+    // Swept boxes of a group whose joints hold still cover it at any time of the still stretch: per group,
+    // the span its boxes were swept over (from > to: none yet) and with which options, and the last cull's
+    // PCLs (with no group swept anew they are this frame's too).
+    std::vector<double> m_sweptFrom, m_sweptTo;
+    SweptBoxOptions m_sweptOptions;
+    bool m_lastValid = false;
+    std::vector<ObjectPair> m_lastPcls;
 };
 
 } // namespace cdlab

@@ -10,6 +10,35 @@ namespace cdlab {
 
 namespace {
 
+bool samePose(const Keyframe& a, const Keyframe& b) {
+    return a.position == b.position && a.rotation.w == b.rotation.w && a.rotation.x == b.rotation.x &&
+           a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z;
+}
+
+} // namespace
+
+bool movesWithin(const PoseTrack& track, double t0, double t1) {
+    const std::vector<Keyframe>& keys = track.keys();
+    if (keys.size() < 2) return false;
+    auto first = std::upper_bound(keys.begin(), keys.end(), t0,
+                                  [](double v, const Keyframe& k) { return v < k.time; });
+    if (first != keys.begin()) --first;
+    auto last = std::lower_bound(keys.begin(), keys.end(), t1,
+                                 [](const Keyframe& k, double v) { return k.time < v; });
+    if (last == keys.end()) --last;
+    for (auto k = first; k <= last; ++k)
+        if (!samePose(*k, *first)) return true;
+    return false;
+}
+
+bool chainMovesWithin(const std::vector<ChainLink>& chain, double t0, double t1) {
+    for (const ChainLink& l : chain)
+        if (l.motion && movesWithin(*l.motion, t0, t1)) return true;
+    return false;
+}
+
+namespace {
+
 // The two number types, behind the same few operations: constants, a linear function of tau, sin and cos of
 // a linear angle, multiply-adds, and the range of a box coordinate over the frame.
 template <int Order> struct TaylorOps {

@@ -43,6 +43,14 @@ struct ChainLink {
 void sweptBoxes(const Pose& base, const std::vector<ChainLink>& chain, const std::vector<Obb>& obbs,
                 double t0, double t1, const SweptBoxOptions& options, std::vector<Aabb>& out);
 
+/// Whether a joint's pose changes over [t0, t1]: whether the keys that shape it there (the last at or
+/// before t0 to the first at or after t1) differ. Between equal keys the pose is that key's (up to the
+/// interpolation's rounding, far below any epsilon).
+bool movesWithin(const PoseTrack& track, double t0, double t1);
+
+/// Whether any joint of the chain moves over [t0, t1] (the base is fixed).
+bool chainMovesWithin(const std::vector<ChainLink>& chain, double t0, double t1);
+
 /// The chain of an articulated model (pointing into it).
 std::vector<ChainLink> chainOf(const ArticulatedModel& model);
 

@@ -11,32 +11,6 @@
 
 namespace cdlab {
 
-namespace {
-
-bool samePose(const Keyframe& a, const Keyframe& b) {
-    return a.position == b.position && a.rotation.w == b.rotation.w && a.rotation.x == b.rotation.x &&
-           a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z;
-}
-
-/// Whether a joint's pose changes over [t0, t1]: whether the keys that shape it there (the last at or
-/// before t0 to the first at or after t1) differ. Between equal keys the pose is that key's (up to the
-/// interpolation's rounding, far below epsilon).
-bool movesWithin(const PoseTrack& track, double t0, double t1) {
-    const std::vector<Keyframe>& keys = track.keys();
-    if (keys.size() < 2) return false;
-    auto first = std::upper_bound(keys.begin(), keys.end(), t0,
-                                  [](double v, const Keyframe& k) { return v < k.time; });
-    if (first != keys.begin()) --first;
-    auto last = std::lower_bound(keys.begin(), keys.end(), t1,
-                                 [](const Keyframe& k, double v) { return k.time < v; });
-    if (last == keys.end()) --last;
-    for (auto k = first; k <= last; ++k)
-        if (!samePose(*k, *first)) return true;
-    return false;
-}
-
-} // namespace
-
 const char* toString(TocLowerBound b) {
     return b == TocLowerBound::Hull ? "hull" : "first-step";
 }

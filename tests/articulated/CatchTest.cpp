@@ -193,3 +193,76 @@ TEST(Catch, SkipPairsAndAdjacentLinksAreNeverPcls) {
     s.models.front().skipPairs = {{last, 0}};
     EXPECT_FALSE(selfPairs().count({0, last}));
 }
+
+namespace {
+
+/// randomScene's models and ball, but every joint (and the ball) holds still over some stretches of the
+/// motion (consecutive equal keys), and some models and balls never move.
+Scene randomSceneAtRest(test::Rng& rng, double spread) {
+    Scene s = randomScene(rng, spread);
+    auto still = [&](PoseTrack& track, double share) {
+        std::vector<Keyframe> keys;
+        for (double t : {0.0, 0.3, 0.45, 0.7, 1.0}) {
+            Keyframe k = track.sample(t);
+            k.time = t;
+            if (!keys.empty() && rng.uniform() < share)
+                k.position = keys.back().position, k.rotation = keys.back().rotation;
+            keys.push_back(k);
+        }
+        track = PoseTrack(keys);
+    };
+    for (ArticulatedModel& m : s.models) {
+        const double share = rng.uniform() < 0.4 ? 1.0 : 0.6;
+        for (Link& l : m.links) still(l.motion, share);
+    }
+    still(s.bodies.back().motion, rng.uniform() < 0.5 ? 1.0 : 0.5);
+    return s;
+}
+
+} // namespace
+
+// Spatial culling keeps a group's swept boxes while its joints hold still (SpatialCulling::cull, issue 42):
+// over frames visited in order and then at random, one culling that reuses them gives exactly the PCLs of a
+// culling prepared afresh for each frame (the reference, which sweeps every group over the frame).
+TEST(Catch, SpatialCullingKeepsTheBoxesOfGroupsAtRest) {
+    test::Rng rng(4207);
+    const BvhBuildOptions build{BvType::Obb, SplitRule::MinMax, SplitPosition::Median, 1};
+    int frames = 0, withPcls = 0, reusedFrames = 0;
+    for (int i = 0; i < 60; ++i) {
+        Scene s = randomSceneAtRest(rng, 8.0);
+        s.file = "random scene at rest " + std::to_string(i);
+        SceneObjects objects(s);
+        std::map<const TriangleMesh*, Bvh> bvhs;
+        std::vector<const Bvh*> bvhOf;
+        for (const auto& o : objects.objects()) {
+            if (!bvhs.count(o.mesh)) bvhs[o.mesh].build(*o.mesh, build);
+            bvhOf.push_back(&bvhs[o.mesh]);
+        }
+        SweptBoxOptions options;
+        if (i % 3 == 1) options.bounds = SweptBounds::Interval;
+        SpatialCulling reusing;
+        reusing.prepare(s, objects, bvhOf);
+        const int count = 20;
+        std::vector<int> order;
+        for (int f = 0; f < count; ++f) order.push_back(f);
+        for (int f = 0; f < count; ++f) order.push_back(rng.integer(0, count - 1));
+        for (int f : order) {
+            const double t0 = double(f) / count, t1 = double(f + 1) / count;
+            SpatialCulling fresh;
+            fresh.prepare(s, objects, bvhOf);
+            std::vector<SpatialCulling::ObjectPair> expected, got;
+            SpatialCullingStats stats;
+            fresh.cull(t0, t1, options, expected, stats);
+            reusing.cull(t0, t1, options, got, stats);
+            ASSERT_EQ(got, expected) << s.file << ", frame [" << t0 << ", " << t1 << "]";
+            ++frames;
+            withPcls += !expected.empty();
+            reusedFrames += stats.boxTests == 0;
+        }
+    }
+    EXPECT_GT(withPcls, frames * 3 / 10) << withPcls << " of " << frames;
+    EXPECT_LT(withPcls, frames * 7 / 10) << withPcls << " of " << frames;
+    EXPECT_GT(reusedFrames, frames / 10) << "few frames kept every box: the test does not exercise the reuse";
+    std::cout << "[          ] " << frames << " frames, " << withPcls << " with PCLs, " << reusedFrames
+              << " with every group's boxes kept\n";
+}
