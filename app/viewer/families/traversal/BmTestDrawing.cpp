@@ -14,7 +14,7 @@ constexpr Rgba kConeColour{0.1f, 0.9f, 1.0f, 1};     // the BM-cone's vectors
 constexpr Rgba kBackwardColour{0.2f, 0.9f, 0.3f, 1}; // a point moving backwards along every cone vector
 constexpr Rgba kForwardColour{1.0f, 0.2f, 0.15f, 1}; // a point with a forward component
 constexpr Rgba kBmColours[] = {kConeColour, kBackwardColour, kForwardColour};
-constexpr const char* kBmWords[] = {"cone vector", "point backwards", "point forwards"};
+constexpr const char* kBmWords[] = {"cone", "backwards", "forwards"}; // short: a third of 1280 pixels
 static_assert(std::size(kBmColours) == std::size(kBmWords));
 
 /// Takes what AlgorithmStructure::drawNode draws for one node: its BM-cone arrows (their directions) and

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <span>
 
 namespace cdlab {
 
@@ -37,7 +38,8 @@ constexpr Rgba kStepColours[] = {{0.2f, 0.85f, 0.25f, 1}, // separated
                                  {1.0f, 0.1f, 0.1f, 1},   // leaf
                                  {0.6f, 0.45f, 1.0f, 1},  // culled before
                                  {0.75f, 0.75f, 0.75f, 1}};
-constexpr const char* kStepWords[] = {"separated", "overlap", "BM-culled", "leaf", "skipped", "front"};
+// Two legend lines of three, so that each fits a third of a 1280-pixel window.
+constexpr const char* kStepWords[] = {"apart", "overlap", "BM-culled", "leaf", "skipped", "front"};
 static_assert(std::size(kStepColours) == std::size(kStepWords));
 constexpr Rgba kFrontColour = kStepColours[5];
 
@@ -45,10 +47,12 @@ Rgba outcomeColour(BvhTraceOutcome o) {
     return kStepColours[std::size_t(o)];
 }
 
-const LegendEntry& stepLegend() {
-    static const LegendEntry entry{DebugCategory::Count, kStepColours[1], false, "BV test:", nullptr,
-                                   kStepColours,         kStepWords};
-    return entry;
+const LegendEntry& stepLegend(int line) {
+    static const LegendEntry entries[] = {{DebugCategory::Count, kStepColours[1], false, "BV test:", nullptr,
+                                           std::span(kStepColours, 3), std::span(kStepWords, 3)},
+                                          {DebugCategory::Count, kStepColours[3], false, "BV test:", nullptr,
+                                           std::span(kStepColours + 3, 3), std::span(kStepWords + 3, 3)}};
+    return entries[line];
 }
 
 ImVec4 imColour(Rgba c) {
@@ -83,7 +87,10 @@ public:
     }
     const DrawList* drawing() const override { return &m_draw; }
     void legend(std::vector<FamilyLegendLine>& out) const override {
-        if (m_drawn > 0) out.push_back({&stepLegend(), "traversal-step"});
+        if (m_drawn > 0) {
+            out.push_back({&stepLegend(0), "traversal-step"});
+            out.push_back({&stepLegend(1), "traversal-step-leaf"});
+        }
         if (m_bm.drawn) out.push_back({&bmTestLegend(), "bm-test"});
     }
     void report(const FrameResult& r, const SceneObjects& objects, std::vector<std::string>& lines,
