@@ -20,6 +20,7 @@
 
 namespace cdlab {
 
+class Algorithm;
 class DrawList;
 class MeshDataCache;
 class SceneObjects;
@@ -49,6 +50,9 @@ public:
     virtual void beginPanel() {}
     /// The family's sections in the view's panel (the current ImGui window), for a frame it reports.
     virtual void panel(const FrameResult& r, const FamilyContext& context) = 0;
+    /// Before each step of the viewport's algorithm (also one that reuses the last run): a view that records
+    /// what the algorithm does hands it the records it owns (a traversal trace, BvhTrace.h).
+    virtual void beforeStep(Algorithm&) {}
     /// After each step of the viewport's algorithm: the view's own drawing of the frame. `meshData` is the
     /// loaded scene's per-mesh cache, the one its algorithms build their structures in (a view that draws
     /// such a structure gets the algorithm's, built once); null before the scene is prepared.

@@ -202,6 +202,8 @@ void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
 void ViewerApp::stepViewports(double t0, double t1) {
     Stopwatch sw;
     for (auto& vp : m_viewports) {
+        if (vp->algo)
+            for (auto& f : vp->families) f->beforeStep(*vp->algo);
         vp->step(t0, t1); // or, paused (nothing changed), the last run's result and drawing
         if (!vp->algo) continue;
         const OverlaySettings& o = vp->overlays;

@@ -105,10 +105,18 @@ void DiscreteBvhAlgorithm::meshDeformed(std::uint32_t i, const TriangleMesh& mes
     m_deformingBvh[i]->refit(mesh);
 }
 
+void DiscreteBvhAlgorithm::finishStep(FrameResult&, DebugSink*) {
+    // The pipeline's step() is final: the next step's first pair clears what this one recorded (the scene's
+    // pairs are the same every step).
+    m_traceStale = true;
+}
+
 void DiscreteBvhAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb,
                                        CollisionResult& out, DebugSink* sink) {
+    if (m_trace && m_traceStale) m_trace->clear();
+    m_traceStale = false;
     m_collider.collide({&mesh(a), m_bvhOf[a], pa, std::int32_t(a)},
-                       {&mesh(b), m_bvhOf[b], pb, std::int32_t(b)}, m_mode, out, sink);
+                       {&mesh(b), m_bvhOf[b], pb, std::int32_t(b)}, m_mode, out, sink, m_trace);
 }
 
 } // namespace cdlab

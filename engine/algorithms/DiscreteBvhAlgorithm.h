@@ -9,11 +9,13 @@
 
 namespace cdlab {
 
-class DiscreteBvhAlgorithm : public DiscretePipeline {
+class DiscreteBvhAlgorithm : public DiscretePipeline, public BvhTraceRecorder {
 public:
     static AlgorithmInfo info();
     explicit DiscreteBvhAlgorithm(const ParamSet& params);
 
+    /// Every pair's traversal of the following steps, the pair's first object as A (BvhTrace.h).
+    void setTrace(BvhTrace* trace) override { m_trace = trace, m_traceStale = true; }
     const AlgorithmStructure* structure() const override { return &m_structure; }
 
 protected:
@@ -21,6 +23,7 @@ protected:
                         const Progress& progress) override;
     void collidePair(std::uint32_t a, std::uint32_t b, const Pose& pa, const Pose& pb, CollisionResult& out,
                      DebugSink* sink) override;
+    void finishStep(FrameResult& result, DebugSink* sink) override;
     void meshDeformed(std::uint32_t i, const TriangleMesh& mesh) override;
 
 private:
@@ -32,6 +35,8 @@ private:
     std::vector<const TriangleMesh*> m_meshOf;
     std::vector<std::unique_ptr<Bvh>> m_deformingBvh;
     BvhCollider m_collider;
+    BvhTrace* m_trace = nullptr; // the caller's, when it records the traversals
+    bool m_traceStale = true;    // the trace holds the last step's pairs: the next pair clears it
     BvhStructure m_structure{m_objects, m_bvhOf, &m_meshOf};
 };
 

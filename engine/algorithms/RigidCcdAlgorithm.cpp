@@ -232,6 +232,7 @@ PrepareReport RigidCcdAlgorithm::prepare(const Scene& scene, const Progress& pro
 FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
     FrameResult r;
     r.t0 = t0, r.t1 = t1;
+    if (m_trace) m_trace->clear();
     Stopwatch sw;
     m_frame->setFrame(t0, t1); // the poses at the frame's ends and at the keys inside it
     const std::vector<Pose>&p0 = m_frame->startPoses(), &p1 = m_frame->endPoses();
@@ -268,7 +269,10 @@ FrameResult RigidCcdAlgorithm::step(double t0, double t1, DebugSink* sink) {
             TimeOfContact best;
             const RigidCcdBody bodyI{i, objs[i].mesh, m_bvhOf[i], m_coneOf[i], p1[i]};
             const RigidCcdBody bodyJ{j, objs[j].mesh, m_bvhOf[j], m_coneOf[j], p1[j]};
-            hit = RigidCcdQuery(m_options, m_workspace, bodyI, bodyJ, rel, cull, sink).run(best, counts);
+            const double span = t1 > t0 ? t1 - t0 : 1.0;
+            hit = RigidCcdQuery(m_options, m_workspace, bodyI, bodyJ, rel, cull, sink, m_trace,
+                                (wa - t0) / span, (wb - t0) / span)
+                      .run(best, counts);
             if (!hit) continue;
             // The query's time is a fraction of the window: report it in scene time and draw it at the
             // frame's fraction.

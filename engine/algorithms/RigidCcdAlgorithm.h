@@ -35,7 +35,7 @@
 
 namespace cdlab {
 
-class RigidCcdAlgorithm : public Algorithm {
+class RigidCcdAlgorithm : public Algorithm, public BvhTraceRecorder {
 public:
     static AlgorithmInfo info(bool culling);
     RigidCcdAlgorithm(const ParamSet& params, bool culling);
@@ -43,6 +43,8 @@ public:
     PrepareReport prepare(const Scene& scene, const Progress& progress = {}) override;
     FrameResult step(double t0, double t1, DebugSink* sink = nullptr) override;
     const AlgorithmStructure* structure() const override { return &m_structure; }
+    /// Every pair's windows and traversals of the following steps, i as A (BvhTrace.h).
+    void setTrace(BvhTrace* trace) override { m_trace = trace; }
 
 private:
     /// redon2002 Fig. 1, for objects i and j (each in its first pair of the frame), as far as the sink wants
@@ -69,6 +71,7 @@ private:
     std::vector<const FeatureIndex*> m_featuresOf; ///< first carriers of contact features
     CullingGuard m_guard;          // which pairs may be culled (none with a body inside the other's solid)
     RigidCcdWorkspace m_workspace; // the queries' scratch, sized in prepare() for the largest body
+    BvhTrace* m_trace = nullptr;   // the caller's, when it records the traversals
     // The trees as the viewer shows them; a picked node also shows its BM-cone (with culling).
     BvhStructure m_structure{m_objects,
                              m_bvhOf,

@@ -93,7 +93,12 @@ void RigidCcdQuery::window(double a, double b, int depth, double reach, double r
     }
     // The root pair over the window first: a window where the bodies' swept boxes stay apart is done.
     ++counts.bvTests;
-    if (!obbOverlap(w.sweptBox(rootI), rootJ)) return;
+    const bool rootOverlap = obbOverlap(w.sweptBox(rootI), rootJ);
+    if (m_trace) [[unlikely]] {
+        beginTraceSegment(a, b, true);
+        m_trace->record(0, 0, rootOverlap ? BvhTraceOutcome::Overlap : BvhTraceOutcome::Separated);
+    }
+    if (!rootOverlap) return;
     double mid = 0.5 * (a + b);
     window(a, mid, depth + 1, reach, radiusI, rootI, rootJ, best, counts);
     window(mid, b, depth + 1, reach, radiusI, rootI, rootJ, best, counts);
@@ -125,14 +130,30 @@ void RigidCcdQuery::traverse(const MotionWindow& w, double a, double b, TimeOfCo
         StampedCache<std::uint8_t>&culledI, &culledJ;
         bool cull, draw;
         std::uint32_t i, j;
+        BvhTrace* trace;
+        BvhTraceStep* leafStep = nullptr; // the traced step whose leaves are being tested
 
         static bool culledBefore(const StampedCache<std::uint8_t>& flags, std::uint32_t n) {
             const std::uint8_t* f = flags.find(n);
             return f && *f;
         }
         bool enter(std::uint32_t ni, std::uint32_t nj) {
+            std::uint8_t bm = 0; // the BM tests run here and what they culled (BvhTraceStep's bits)
+            const BvhTraceOutcome outcome = test(ni, nj, bm);
+            if (trace) [[unlikely]]
+                record(ni, nj, outcome, bm);
+            return outcome == BvhTraceOutcome::Overlap || outcome == BvhTraceOutcome::Leaf;
+        }
+        void record(std::uint32_t ni, std::uint32_t nj, BvhTraceOutcome outcome, std::uint8_t bm) {
+            leafStep = trace->record(ni, nj, outcome);
+            if (leafStep) leafStep->bm = bm;
+            if (outcome == BvhTraceOutcome::Overlap) trace->descended();
+            if (outcome != BvhTraceOutcome::Leaf) leafStep = nullptr;
+        }
+        BvhTraceOutcome test(std::uint32_t ni, std::uint32_t nj, std::uint8_t& bm) {
             // Step 1: a node already BM-culled in this window ends the pair.
-            if (cull && (culledBefore(culledI, ni) || culledBefore(culledJ, nj))) return false;
+            if (cull && (culledBefore(culledI, ni) || culledBefore(culledJ, nj)))
+                return BvhTraceOutcome::CulledBefore;
             // Step 2: overlap of i's swept box with j's box (SAT between the two oriented boxes).
             ++counts.bvTests;
             // Copied: behind a reference, every flag store below (a char store may alias anything) would
@@ -140,43 +161,72 @@ void RigidCcdQuery::traverse(const MotionWindow& w, double a, double b, TimeOfCo
             Obb boxJ = self.m_j.bvh->obbs()[nj];
             bool overlap = obbOverlap(self.sweptNode(ni), boxJ);
             if (draw) self.drawBvTest(ni, nj, overlap);
-            if (!overlap) return false;
+            if (!overlap) return BvhTraceOutcome::Separated;
+            const BvhTraceOutcome kept =
+                nodesI[ni].isLeaf() && nodesJ[nj].isLeaf() ? BvhTraceOutcome::Leaf : BvhTraceOutcome::Overlap;
             // Step 3: BM-test each node in turn (continuous test over the window, sec. 6), once per window.
-            if (!cull) return true;
+            if (!cull) return kept;
             if (self.m_i.cones->hasCone(ni) && culledI.get(ni, [&] {
                     ++counts.bmTests;
+                    bm |= BvhTraceStep::BmTestedA;
                     const Obb& box = self.m_i.bvh->obbs()[ni];
                     bool culled = self.m_options.perFaceTest
                                       ? self.allBackward(true, ni)
                                       : culling->movingCulled(box, self.m_i.cones->cone(ni),
                                                               self.m_i.cones->coneSize(ni));
                     if (culled)
-                        ++counts.bmCulled, self.drawCulled(i, box, nodesI[ni].depth, self.m_i.endPose);
+                        ++counts.bmCulled, bm |= BvhTraceStep::BmCulledA,
+                            self.drawCulled(i, box, nodesI[ni].depth, self.m_i.endPose);
                     return std::uint8_t(culled);
                 }))
-                return false;
+                return BvhTraceOutcome::BmCulled;
             if (self.m_j.cones->hasCone(nj) && culledJ.get(nj, [&] {
                     ++counts.bmTests;
+                    bm |= BvhTraceStep::BmTestedB;
                     bool culled = self.m_options.perFaceTest
                                       ? self.allBackward(false, nj)
                                       : culling->fixedCulled(boxJ, self.m_j.cones->cone(nj),
                                                              self.m_j.cones->coneSize(nj));
                     if (culled)
-                        ++counts.bmCulled, self.drawCulled(j, boxJ, nodesJ[nj].depth, self.m_j.endPose);
+                        ++counts.bmCulled, bm |= BvhTraceStep::BmCulledB,
+                            self.drawCulled(j, boxJ, nodesJ[nj].depth, self.m_j.endPose);
                     return std::uint8_t(culled);
                 }))
-                return false;
-            return true;
+                return BvhTraceOutcome::BmCulled;
+            return kept;
         }
         bool leaves(const BvhNode& A, const BvhNode& B) {
+            if (leafStep) [[unlikely]] {
+                const std::uint64_t tests = counts.vf + counts.fv + counts.ee, hits = counts.hits;
+                testLeaves(A, B);
+                leafStep->leafTests = std::uint32_t(counts.vf + counts.fv + counts.ee - tests);
+                leafStep->leafHits = std::uint32_t(counts.hits - hits);
+                return true;
+            }
+            return testLeaves(A, B);
+        }
+        bool testLeaves(const BvhNode& A, const BvhNode& B) {
             for (std::uint32_t x = A.firstTri; x < A.firstTri + A.triCount; ++x)
                 for (std::uint32_t y = B.firstTri; y < B.firstTri + B.triCount; ++y)
                     self.leafTests(self.m_i.bvh->triIndex()[x], self.m_j.bvh->triIndex()[y], best, counts);
             return true; // the earliest contact needs every pair that may come before the best so far
         }
-    } query{*this, best, counts, nodesI, nodesJ, culling, m_ws.culledI, m_ws.culledJ, cull, draw, i, j};
+    } query{*this,        best, counts, nodesI, nodesJ, culling, m_ws.culledI,
+            m_ws.culledJ, cull, draw,   i,      j,      m_trace};
+    if (m_trace) beginTraceSegment(a, b, false);
     traverseBvhPair(*m_i.bvh, *m_j.bvh, m_ws.stack, query);
     m_window = nullptr;
+}
+
+void RigidCcdQuery::beginTraceSegment(double a, double b, bool root) {
+    BvhTraceSegment s;
+    s.objectA = m_i.object, s.objectB = m_j.object, s.bvhA = m_i.bvh, s.bvhB = m_j.bvh;
+    s.poseA = m_i.endPose, s.poseB = m_j.endPose;
+    s.windowStart = m_traceStart + a * (m_traceEnd - m_traceStart);
+    s.windowEnd = m_traceStart + b * (m_traceEnd - m_traceStart);
+    s.windowRoot = root;
+    s.relativeStart = m_motion.at(a), s.relativeEnd = m_motion.at(b);
+    m_trace->beginSegment(s);
 }
 
 void RigidCcdQuery::drawBvTest(std::uint32_t ni, std::uint32_t nj, bool overlap) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "bvh/Bvh.h"
+#include "bvh/BvhTrace.h"
 #include "bvh/BvhTraversal.h"
 #include "ccd/CcdCounters.h"
 #include "ccd/ElementaryCcd.h"
@@ -85,10 +86,14 @@ struct RigidCcdWorkspace {
 class RigidCcdQuery {
 public:
     /// i moving by `motion` relative to j (both must outlive the query); `cull`: BM-culling on for this
-    /// pair (both bodies have cones and CullingGuard allows it); `sink`: drawing (BV tests, culled nodes).
+    /// pair (both bodies have cones and CullingGuard allows it); `sink`: drawing (BV tests, culled nodes);
+    /// `trace`: every window's root test and traversal appended as segments, one step per node pair, with
+    /// i as A and j as B (`window` scales the windows to the frame's: the pair window this query covers).
     RigidCcdQuery(const RigidCcdOptions& options, RigidCcdWorkspace& workspace, const RigidCcdBody& i,
-                  const RigidCcdBody& j, const RelativeMotion& motion, bool cull, DebugSink* sink)
-        : m_options(options), m_ws(workspace), m_i(i), m_j(j), m_motion(motion), m_cull(cull), m_sink(sink) {}
+                  const RigidCcdBody& j, const RelativeMotion& motion, bool cull, DebugSink* sink,
+                  BvhTrace* trace = nullptr, double windowStart = 0, double windowEnd = 1)
+        : m_options(options), m_ws(workspace), m_i(i), m_j(j), m_motion(motion), m_cull(cull), m_sink(sink),
+          m_trace(trace), m_traceStart(windowStart), m_traceEnd(windowEnd) {}
 
     /// The earliest contact over the frame into `best` (time as a fraction of the frame, features and
     /// triangles of i as A, j as B); false when there is none. Adds what it tested to `counts`.
@@ -121,6 +126,8 @@ private:
     /// One BV test of step 2 (BvOverlap or BvSeparated): i's swept box and j's box, at j's end pose.
     void drawBvTest(std::uint32_t ni, std::uint32_t nj, bool overlap);
     void drawCulled(std::uint32_t object, const Obb& box, int depth, const Pose& pose);
+    /// A segment of the trace for the window [a, b] of the query (root: its root-box test only).
+    void beginTraceSegment(double a, double b, bool root);
 
     const RigidCcdOptions& m_options;
     RigidCcdWorkspace& m_ws;
@@ -128,6 +135,8 @@ private:
     const RelativeMotion& m_motion;
     const bool m_cull;
     DebugSink* const m_sink;                // when drawing: BM-culled nodes at the frame's end poses
+    BvhTrace* const m_trace;                // when recording the traversals
+    const double m_traceStart, m_traceEnd;  // the frame's fractions this query's [0, 1] maps to
     const MotionWindow* m_window = nullptr; // the window being traversed
     double m_windowStart = 0, m_windowEnd = 1;
 };

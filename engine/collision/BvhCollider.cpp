@@ -84,9 +84,9 @@ const Obb& BvhCollider::obbB(std::uint32_t node) {
     return m_obbB[node];
 }
 
-template <class Policy, bool kDebug>
+template <class Policy, bool kWatched>
 void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, ContactMode mode,
-                           CollisionResult& out, DebugSink* sink) {
+                           CollisionResult& out, DebugSink* sink, BvhTrace* trace) {
     const auto& nodesA = a.bvh->nodes();
     const auto& nodesB = b.bvh->nodes();
     const auto& triA = a.bvh->triIndex();
@@ -106,30 +106,56 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
         const TriangleMesh& meshA;
         ContactMode mode;
         CollisionResult& out;
+        BvhTrace* trace;
+        BvhTraceStep* leafStep = nullptr; // the traced step whose leaves are being tested
 
-        // The node pair's BV test, drawn with its outcome when a sink wants it.
+        // The node pair's BV test, drawn with its outcome when a sink wants it, recorded when a trace does.
         bool enter(std::uint32_t na, std::uint32_t nb) {
             ++cnt.bvTests;
             bool hit = policy.overlap(self, na, nb);
-            if constexpr (kDebug) {
-                Rgba col = hit ? kBvOverlapColor : kBvSeparatedColor;
-                DebugCategory cat = hit ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
-                DebugTag ta{a.debugId, nodesA[na].depth}, tb{b.debugId, nodesB[nb].depth};
-                if (sink->wants(cat, ta)) {
-                    sink->setTag(ta);
-                    sink->box(a.bvh->nodeBox(na).transformed(a.pose), col, cat);
-                }
-                if (sink->wants(cat, tb)) {
-                    sink->setTag(tb);
-                    sink->box(b.bvh->nodeBox(nb).transformed(b.pose), col, cat);
-                }
+            if constexpr (kWatched) {
+                if (sink) draw(na, nb, hit);
+                if (trace) record(na, nb, hit);
             }
             if (hit) ++cnt.nodesVisited;
             return hit;
         }
+        void draw(std::uint32_t na, std::uint32_t nb, bool hit) {
+            Rgba col = hit ? kBvOverlapColor : kBvSeparatedColor;
+            DebugCategory cat = hit ? DebugCategory::BvOverlap : DebugCategory::BvSeparated;
+            DebugTag ta{a.debugId, nodesA[na].depth}, tb{b.debugId, nodesB[nb].depth};
+            if (sink->wants(cat, ta)) {
+                sink->setTag(ta);
+                sink->box(a.bvh->nodeBox(na).transformed(a.pose), col, cat);
+            }
+            if (sink->wants(cat, tb)) {
+                sink->setTag(tb);
+                sink->box(b.bvh->nodeBox(nb).transformed(b.pose), col, cat);
+            }
+        }
+        // The pair's step in the trace (its parent: the pair the traversal's stack popped it from).
+        void record(std::uint32_t na, std::uint32_t nb, bool hit) {
+            const bool leaf = nodesA[na].isLeaf() && nodesB[nb].isLeaf();
+            leafStep = trace->record(na, nb,
+                                     !hit   ? BvhTraceOutcome::Separated
+                                     : leaf ? BvhTraceOutcome::Leaf
+                                            : BvhTraceOutcome::Overlap);
+            if (hit && !leaf) trace->descended();
+            if (!hit || !leaf) leafStep = nullptr;
+        }
         // Every triangle pair of two leaves through the exact test; the first contact ends a FirstContact
         // query.
         bool leaves(const BvhNode& A, const BvhNode& B) {
+            if (kWatched && leafStep) {
+                const std::uint64_t tests = cnt.triTests, hits = cnt.pairsFound;
+                const bool go = testLeaves(A, B);
+                leafStep->leafTests = std::uint32_t(cnt.triTests - tests);
+                leafStep->leafHits = std::uint32_t(cnt.pairsFound - hits);
+                return go;
+            }
+            return testLeaves(A, B);
+        }
+        bool testLeaves(const BvhNode& A, const BvhNode& B) {
             for (std::uint32_t i = A.firstTri; i < A.firstTri + A.triCount; ++i) {
                 const Triangle& ta = meshA.triangles[triA[i]];
                 const Vec3 &p1 = meshA.vertices[ta[0]], &q1 = meshA.vertices[ta[1]],
@@ -142,19 +168,25 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
                     if (!trianglesIntersect(p1, q1, r1, p2, q2, r2)) continue;
                     ++cnt.pairsFound;
                     out.pairs.push_back({triA[i], triB[j]});
-                    if constexpr (kDebug)
+                    if (kWatched && sink)
                         drawContact(*sink, a.pose, {p1, q1, r1}, {p2, q2, r2}, a.debugId, b.debugId);
                     if (mode == ContactMode::FirstContact) return false;
                 }
             }
             return true;
         }
-    } query{*this, policy, cnt, a, b, sink, nodesA, nodesB, triA, triB, meshA, mode, out};
+    } query{*this, policy, cnt, a, b, sink, nodesA, nodesB, triA, triB, meshA, mode, out, trace};
+    if (trace) {
+        BvhTraceSegment seg;
+        seg.objectA = std::uint32_t(a.debugId), seg.objectB = std::uint32_t(b.debugId);
+        seg.bvhA = a.bvh, seg.bvhB = b.bvh, seg.poseA = a.pose, seg.poseB = b.pose;
+        trace->beginSegment(seg);
+    }
     traverseBvhPair(*a.bvh, *b.bvh, m_stack, query);
 }
 
 void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode,
-                          CollisionResult& out, DebugSink* sink) {
+                          CollisionResult& out, DebugSink* sink, BvhTrace* trace) {
     if (a.bvh->bvType() != b.bvh->bvType())
         throw std::invalid_argument("BvhCollider: both BVHs must use the same bounding-volume type");
     if (a.bvh->empty() || b.bvh->empty()) return;
@@ -162,12 +194,13 @@ void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, Contac
     m_bvhA = a.bvh;
     beginQuery(*b.mesh, *b.bvh);
     bool obb = a.bvh->bvType() == BvType::Obb;
-    if (sink) {
-        obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink)
-            : traverse<AabbPolicy, true>(a, b, mode, out, sink);
+    // Compiled twice: without a sink or a trace, the traversal has no drawing or recording code at all.
+    if (sink || trace) {
+        obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink, trace)
+            : traverse<AabbPolicy, true>(a, b, mode, out, sink, trace);
     } else {
-        obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink)
-            : traverse<AabbPolicy, false>(a, b, mode, out, sink);
+        obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink, trace)
+            : traverse<AabbPolicy, false>(a, b, mode, out, sink, trace);
     }
 }
 

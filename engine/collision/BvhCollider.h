@@ -7,6 +7,7 @@
 #pragma once
 
 #include "bvh/Bvh.h"
+#include "bvh/BvhTrace.h"
 #include "bvh/BvhTraversal.h"
 #include "collision/CollisionTypes.h"
 #include "geometry/Pose.h"
@@ -26,18 +27,19 @@ struct CollisionBody {
 class BvhCollider {
 public:
     /// Appends the colliding pairs to `out.pairs` and adds to `out.counters`. If `sink` is given, every BV
-    /// test (box pair and outcome) and every colliding triangle is drawn into it in world coordinates.
+    /// test (box pair and outcome) and every colliding triangle is drawn into it in world coordinates. If
+    /// `trace` is given, the traversal is appended to it as one segment, one step per BV test.
     void collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
-                 DebugSink* sink = nullptr);
+                 DebugSink* sink = nullptr, BvhTrace* trace = nullptr);
     /// Sizes (and touches) the scratch memory for queries with `mesh` as body B, so that the first query
     /// after a build does not pay for it: an algorithm's prepare() calls it for every body (issue: a first
     /// frame 7x slower than the next on a 224K-triangle scene).
     void reserve(const TriangleMesh& mesh, const Bvh& bvh);
 
 private:
-    template <class Policy, bool kDebug>
+    template <class Policy, bool kWatched>
     void traverse(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
-                  DebugSink* sink);
+                  DebugSink* sink, BvhTrace* trace);
     void beginQuery(const TriangleMesh& meshB, const Bvh& bvhB);
     const Vec3& vertexB(std::uint32_t v);
     const Obb& obbB(std::uint32_t node);

@@ -266,7 +266,7 @@ cdlab_output_test(viewer.offscreen.catch_step_last 0
 # --step NAME=K: K below the family's first index, a family without a step-through, not NAME=K at all.
 cdlab_output_test(viewer.bad_step 2 "error: --step: '0' for catch is not an integer in \\[1, 1000000\\]"
   ${VIEWER} --offscreen --no-settings --frames 2 --step catch=0 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
-cdlab_output_test(viewer.bad_step_family 2 "error: --step: no step-through named 'ldi' \\(families with one: catch, sbv\\)"
+cdlab_output_test(viewer.bad_step_family 2 "error: --step: no step-through named 'ldi' \\(families with one: catch, sbv, traversal\\)"
   ${VIEWER} --offscreen --no-settings --frames 2 --step ldi=1 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 cdlab_output_test(viewer.bad_step_form 2 "error: --step: 'catch' is not FAMILY=K"
   ${VIEWER} --offscreen --no-settings --frames 2 --step catch ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
@@ -567,3 +567,42 @@ cdlab_viewer_report_test(look_contact_doors
 cdlab_viewer_report_test(frame_selection
   "--frames 3 --at 1 --select moving_door --tap S --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "status=framed moving_door" "taps.shortcuts_acted_on=1")
+
+# The traversal step-through (issue 43): the view records its viewport's traversal (bvh, rigid-ccd,
+# rigid-ccd-bm) into a trace it owns. --step traversal=K shows test K of the pair with the most tests, its two
+# nodes drawn in the outcome's colour with the front; the trace's totals equal the frame's counters. On the
+# knot and teapot (bvh): test 1 is the root pair (overlap, two pairs pushed: 6 boxes); past the last, the last
+# test, with an empty front.
+cdlab_viewer_report_test(traversal_bvh_first
+  "--frames 2 --algo bvh --step traversal=1 ${CMAKE_SOURCE_DIR}/scenes/knot_teapot_close.json"
+  "gl_errors=0" "viewports.0.legend=.*\"traversal-step\".*"
+  "viewports.0.families.traversal.pair.tests=899" "viewports.0.families.traversal.test=1"
+  "viewports.0.families.traversal.outcome=overlap" "viewports.0.families.traversal.level=0"
+  "viewports.0.families.traversal.front=2" "viewports.0.families.traversal.boxes_drawn=6"
+  "viewports.0.families.traversal.levels.0.tested=1"
+  "viewports.0.families.traversal.bv_tests=899" "viewports.0.counters.bv_tests=899"
+  "viewports.0.families.traversal.leaves=66" "viewports.0.counters.tri_tests=66"
+  "viewports.0.families.traversal.lines.0=traversal: pair 'teapot' - 'knot', test 1 of 899: overlap, .*")
+cdlab_viewer_report_test(traversal_bvh_last
+  "--frames 2 --algo bvh --step traversal=1000000 ${CMAKE_SOURCE_DIR}/scenes/knot_teapot_close.json"
+  "viewports.0.families.traversal.test=899" "viewports.0.families.traversal.front=0"
+  "viewports.0.families.traversal.boxes_drawn=2")
+# Without --step the view's picture stays the algorithm's: the panel shows the step-through, nothing is drawn.
+cdlab_viewer_report_test(traversal_not_drawn_until_stepped
+  "--frames 2 --algo bvh ${CMAKE_SOURCE_DIR}/scenes/knot_teapot_close.json"
+  "viewports.0.families.traversal.panel_shown=true" "viewports.0.families.traversal.boxes_drawn=0"
+  "viewports.0.legend=.*\"contact\"[ ]*\\]")
+# rigid-ccd-bm on the doors' contact frame: test 144 of the pair is its first BM-culled one (the static door's
+# leaf: all eight characteristic points move backwards along its cone), drawn with the cone vectors and the
+# points' motion (the legend's bm-test line).
+cdlab_viewer_report_test(traversal_bm
+  "--frames 2 --seek-contact --algo rigid-ccd-bm --step traversal=144 ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "gl_errors=0" "viewports.0.legend=.*\"traversal-step\".*\"bm-test\".*"
+  "viewports.0.families.traversal.pair.tests=617" "viewports.0.families.traversal.test=144"
+  "viewports.0.families.traversal.first.bm-culled=144" "viewports.0.families.traversal.outcome=bm-culled"
+  "viewports.0.families.traversal.bm_test.body=b" "viewports.0.families.traversal.bm_test.culled=true"
+  "viewports.0.families.traversal.bm_test.cone_vectors=[1-9]"
+  "viewports.0.families.traversal.bm_test.backward_points=8"
+  "viewports.0.families.traversal.bv_tests=610" "viewports.0.counters.bv_tests=610"
+  "viewports.0.families.traversal.bm_culled=3" "viewports.0.counters.bm_culled=3"
+  "viewports.0.families.traversal.truncated=false")
