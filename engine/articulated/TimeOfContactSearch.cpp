@@ -109,7 +109,7 @@ bool TimeOfContactSearch::atRelativeRest(std::uint32_t a, std::uint32_t b) const
 
 MotionBound::Projection TimeOfContactSearch::projection(std::uint32_t o, double t) const {
     int g = m_culling->groupOf(o);
-    return g < 0 ? MotionBound::Projection{t, {}, {}} : m_bounds[g].projection(t);
+    return g < 0 ? MotionBound::Projection{t, {}, {}, {}, {}} : m_bounds[g].projection(t);
 }
 
 double TimeOfContactSearch::fullSpeed(std::uint32_t a, std::uint32_t b, double t, double armA,

@@ -266,7 +266,9 @@ void checkRandomScenes(std::uint64_t seed, int scenes, int samples, const Params
     EXPECT_GT(share, 0.3) << tally.contacts << " of " << tally.frames;
     EXPECT_LT(share, 0.7) << tally.contacts << " of " << tally.frames;
     // and the first-crossing check ran on most frames with a contact (planning asks for none)
-    if (!params.count("mode")) EXPECT_GE(tally.epsilonChecked, (tally.contacts - tally.startedInside) / 2);
+    if (!params.count("mode")) {
+        EXPECT_GE(tally.epsilonChecked, (tally.contacts - tally.startedInside) / 2);
+    }
     std::cout << "[          ] " << tally.frames << " frames, " << tally.contacts << " with a contact ("
               << tally.startedInside << " interpenetrating at the start, " << tally.epsilonChecked
               << " checked for the first epsilon-crossing)\n";
