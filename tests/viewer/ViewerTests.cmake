@@ -463,11 +463,16 @@ cdlab_viewer_report_test(ldi
 # contact (t 0.184 was the issue's: it stepped 0.184 -> 0.517 and saw the ball inside the box), and the
 # continuous view reports the same frame, "frame 2 of 33", at the same fraction of it; on doors and walk the
 # same frame and fraction from any start.
-foreach(start IN ITEMS "start" "0.184" "0.3")
-  set(_at "")
-  if(NOT start STREQUAL "start")
-    set(_at "--at ${start} ")
+# "--at T " for a start time T, nothing for "start" (the scene's start instant).
+function(cdlab_frame_grid_at out start)
+  if(start STREQUAL "start")
+    set(${out} "" PARENT_SCOPE)
+  else()
+    set(${out} "--at ${start} " PARENT_SCOPE)
   endif()
+endfunction()
+foreach(start IN ITEMS "start" "0.184" "0.3")
+  cdlab_frame_grid_at(_at "${start}")
   cdlab_viewer_report_test(frame_grid_bullets_${start}
     "--frames 2 --seek-contact ${_at}--algo bvh --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/bullets.json"
     "last_frame.frame=2" "last_frame.of=33" "viewports.0.contact_pairs=0" "viewports.0.first_contacts=\\[\\]"
@@ -475,10 +480,7 @@ foreach(start IN ITEMS "start" "0.184" "0.3")
     "status=contact in view 2 in frame 2 of 33 \\(t 0\\.333333 -> 0\\.666667\\)")
 endforeach()
 foreach(start IN ITEMS "start" "0.5" "1")
-  set(_at "")
-  if(NOT start STREQUAL "start")
-    set(_at "--at ${start} ")
-  endif()
+  cdlab_frame_grid_at(_at "${start}")
   cdlab_viewer_report_test(frame_grid_doors_${start}
     "--frames 2 --seek-contact ${_at}--algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
     "last_frame.frame=112" "last_frame.of=390" "viewports.0.first_contacts.0.fraction=0\\.516994[0-9]*")
