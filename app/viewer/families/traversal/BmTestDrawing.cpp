@@ -10,8 +10,9 @@ namespace cdlab {
 
 namespace {
 
-constexpr Rgba kConeColour{0.1f, 0.9f, 1.0f, 1};     // the BM-cone's vectors
-constexpr Rgba kBackwardColour{0.2f, 0.9f, 0.3f, 1}; // a point moving backwards along every cone vector
+constexpr Rgba kConeColour{0.1f, 0.9f, 1.0f, 1}; // the BM-cone's vectors
+constexpr Rgba kBackwardColour{0.3f, 0.6f, 1.0f,
+                               1}; // moving backwards along every cone vector: blue, as culled
 constexpr Rgba kForwardColour{1.0f, 0.2f, 0.15f, 1}; // a point with a forward component
 constexpr Rgba kBmColours[] = {kConeColour, kBackwardColour, kForwardColour};
 constexpr const char* kBmWords[] = {"cone", "backwards", "forwards"}; // short: a third of 1280 pixels

@@ -30,13 +30,15 @@ namespace {
 constexpr std::size_t kMaxTraceSteps = std::size_t(1) << 20;
 
 // The outcomes' colours, far apart in hue (issue 43: tested and culled boxes were near-identical cyan and
-// blue): overlap orange, separated green, BM-culled magenta (the BM-culled nodes' colour elsewhere), leaf
-// red, skipped (a node culled earlier) violet; the front grey.
-constexpr Rgba kStepColours[] = {{0.2f, 0.85f, 0.25f, 1}, // separated
-                                 {1.0f, 0.55f, 0.05f, 1}, // overlap
-                                 {0.95f, 0.2f, 0.85f, 1}, // BM-culled
+// blue), and the same as the BVH overlays' for the same fact (OverlayTable.cpp): overlap green as the tested
+// boxes that overlapped, separated blue as the boxes the BV test culled, BM-culled violet as the nodes the
+// traversal BM-culled; leaf red (the triangle tests); skipped (a node BM-culled earlier in the window) a
+// greyed violet; the front grey.
+constexpr Rgba kStepColours[] = {{0.3f, 0.6f, 1.0f, 1},   // separated
+                                 {0.35f, 0.9f, 0.35f, 1}, // overlap
+                                 {0.6f, 0.35f, 1.0f, 1},  // BM-culled
                                  {1.0f, 0.1f, 0.1f, 1},   // leaf
-                                 {0.6f, 0.45f, 1.0f, 1},  // culled before
+                                 {0.72f, 0.68f, 0.8f, 1}, // culled before
                                  {0.75f, 0.75f, 0.75f, 1}};
 // Two legend lines of three, so that each fits a third of a 1280-pixel window.
 constexpr const char* kStepWords[] = {"apart", "overlap", "BM-culled", "leaf", "skipped", "front"};
@@ -265,7 +267,7 @@ void TraversalFamilyView::panel(const FrameResult&, const FamilyContext& context
                                              : "kept: some point may move forwards");
     if (m_bm.drawn)
         ImGui::TextWrapped("drawn: %d cone vectors (cyan), the 8 corners' motion relative to the other body "
-                           "over the window: %d backwards along every vector (green), %d not (red)",
+                           "over the window: %d backwards along every vector (blue), %d not (red)",
                            m_bm.coneVectors, m_bm.backwardPoints, 8 - m_bm.backwardPoints);
     ImGui::Text("front: %zu pairs waiting", at.front.size());
     ImGui::SameLine();
