@@ -198,6 +198,13 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
             f->panel(vp.result, {*m_loaded.objects(), [&](const Vec3& p) { m_lookAt(index, p); }});
     }
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_loaded.objects()) {
+        // One click back to the algorithm's first picture (issue 43: Figure 1 from a rigid-ccd-bm view).
+        if (const OverlayRecommendation* r = recommendedOverlays(vp.preparedAlgorithm); r && r->why) {
+            if (ImGui::Button("recommended")) vp.showRecommendedOverlays();
+            ImGui::SameLine();
+            helpMarker(std::string("Turns on the overlays that show this algorithm's picture: ") + r->why +
+                       ". The BVH body stays.");
+        }
         OverlaySettings& o = vp.overlays;
         // One checkbox per row of the overlay table: disabled, with the reason in its tooltip, where the
         // view's algorithm draws nothing of it or the option it refines is off.

@@ -145,6 +145,8 @@ const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
         {GLFW_KEY_F, "F", "frame all: fit the whole motion into every view"},
         {GLFW_KEY_H, "H", "presentation mode: hide every panel but a caption line (H again shows them)"},
         {GLFW_KEY_S, "S", "frame the selection: fit the selected body or link into every view"},
+        {GLFW_KEY_V, "V",
+         "every view back to its algorithm's recommended overlays (rigid-ccd-bm: redon2002's Figure 1)"},
         {GLFW_KEY_F12, "F12", "screenshot (cdlab-screenshot.png)"},
     };
     return list;
@@ -180,6 +182,9 @@ void ViewerUi::shortcuts() {
         case GLFW_KEY_H:
             m_app.presenting() = !m_app.presenting();
             break;
+        case GLFW_KEY_V:
+            for (const auto& vp : m_app.viewports()) vp->showRecommendedOverlays();
+            break;
         case GLFW_KEY_F12:
             m_app.pendingScreenshot() = "cdlab-screenshot.png";
             break;
@@ -211,6 +216,8 @@ void ViewerUi::menuBar() {
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) m_app.frameAll();
         if (ImGui::MenuItem("Frame selection", "S")) m_app.frameSelection();
+        if (ImGui::MenuItem("Recommended overlays", "V"))
+            for (const auto& vp : m_app.viewports()) vp->showRecommendedOverlays();
         if (ImGui::MenuItem("Reset cameras")) m_app.resetCameras();
         if (ImGui::MenuItem("Reset layout")) ++m_app.layoutGeneration(); // every panel back to its place
         ImGui::MenuItem("Link cameras", nullptr, &m_app.linkCameras());

@@ -19,6 +19,12 @@ bool Viewport::recommendOverlays() {
     }
     const bool untouched = toggles == m_recommendedToggles && overlays.bvhLevel == m_recommendedLevel;
     if (!pristine && !untouched) return false; // the user's own choice
+    showRecommendedOverlays();
+    return true;
+}
+
+void Viewport::showRecommendedOverlays() {
+    m_recommendedFor = preparedAlgorithm;
     // Back to the table's defaults (the last algorithm's recommendation was for it), then this one's.
     const int object = overlays.bvhObject;
     overlays = OverlaySettings();
@@ -34,7 +40,6 @@ bool Viewport::recommendOverlays() {
     m_recommendedToggles.assign(overlayCount(), false);
     for (OverlayId row = 0; row < overlayCount(); ++row) m_recommendedToggles[row] = overlays.get(row);
     m_recommendedLevel = overlays.bvhLevel;
-    return true;
 }
 
 bool Viewport::step(double t0, double t1) {

@@ -60,6 +60,9 @@ struct Viewport {
     /// first-time user sees the algorithm's picture at once, a user's own choice (settings file, --overlays,
     /// --levels, the panel) stays. Returns whether it changed them.
     bool recommendOverlays();
+    /// The View panel's one click back to the prepared algorithm's recommended picture (e.g. redon2002's
+    /// Figure 1 for rigid-ccd-bm), whatever the user chose since; the BVH body stays.
+    void showRecommendedOverlays();
 
     /// Whether the last step() put the previous run back, and the steps run and reused so far (the run
     /// report's "steps_run" and "steps_reused").

@@ -441,6 +441,12 @@ cdlab_viewer_report_test(recommended_overlays_ldi
 cdlab_viewer_report_test(recommended_overlays_user_choice
   "--frames 20 --at 0.5 --overlays --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "viewports.0.drew=bvh-node .*")
+# One key (V, or View > Recommended overlays, or the View panel's "recommended" button) brings a view back to
+# its algorithm's picture after the user's own choice: redon2002's Figure 1 in one click.
+cdlab_viewer_report_test(recommended_overlays_key
+  "--frames 20 --at 0.5 --overlays --tap V --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.drew=bm-level 1392 lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines"
+  "taps.shortcuts_acted_on=1")
 # SBV on knot_teapot where the knot enters the teapot: the pair's outcome and triangles, round 1 of the
 # step-through (8 half-spaces) and its legend line.
 cdlab_viewer_report_test(sbv
