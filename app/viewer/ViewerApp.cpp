@@ -456,37 +456,56 @@ void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
     const float line = ImGui::GetFontSize() + 3, sw = ImGui::GetFontSize() - 2;
-    float y = r.bottom() - 6 - line * float(rows.size());
+    const float left = r.x + 8, right = r.right() - 8;
     auto col = [](Rgba c) { return IM_COL32(int(c.r * 255), int(c.g * 255), int(c.b * 255), 255); };
-    for (const LegendLine& row : rows) {
-        const LegendEntry* e = row.entry;
-        ImVec2 at(r.x + 8, y);
-        if (e->depthRamp && vp.overlays.get(overlay::ColourByDepth)) { // the depth hues, red to blue
-            const Rgba hues[] = {
-                {1, 0.3f, 0.25f, 1}, {0.9f, 1, 0.25f, 1}, {0.25f, 1, 0.6f, 1}, {0.3f, 0.4f, 1, 1}};
-            for (int k = 0; k < 4; ++k)
-                dl->AddRectFilled(ImVec2(at.x + k * sw / 4, at.y), ImVec2(at.x + (k + 1) * sw / 4, at.y + sw),
-                                  col(hues[k]));
-        } else if (e->palette.empty()) {
-            dl->AddRectFilled(at, ImVec2(at.x + sw, at.y + sw), col(e->colour));
-        }
-        auto text = [&](float x, const char* s) {
-            dl->AddText(ImVec2(x + 1, at.y - 1), IM_COL32(0, 0, 0, 255), s);
-            dl->AddText(ImVec2(x, at.y - 2), IM_COL32(230, 230, 230, 255), s);
-            return x + ImGui::CalcTextSize(s).x;
-        };
+    auto text = [&](ImVec2 at, const char* s, float wrap) {
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x + 1, at.y - 1),
+                    IM_COL32(0, 0, 0, 255), s, nullptr, wrap);
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x, at.y - 2),
+                    IM_COL32(230, 230, 230, 255), s, nullptr, wrap);
+    };
+    // One row laid out from `top`, drawn when `draw`; returns its height. A row wider than the view wraps
+    // at its right edge (three views at 1280x720 cut "motion trail: poses (start faint), sw").
+    auto row = [&](const LegendLine& l, float top, bool draw) {
+        const LegendEntry* e = l.entry;
         const char* meaning = continuous && e->continuous ? e->continuous : e->meaning;
         if (e->palette.empty()) {
-            text(at.x + sw + 6, meaning);
-        } else { // "PCL:" then a swatch and a word per colour
-            float x = text(at.x, meaning) + 6;
-            for (std::size_t k = 0; k < e->palette.size(); ++k) {
-                dl->AddRectFilled(ImVec2(x, at.y), ImVec2(x + sw, at.y + sw), col(e->palette[k]));
-                x = text(x + sw + 3, k < e->paletteWords.size() ? e->paletteWords[k] : "") + 7;
+            const float x = left + sw + 6, wrap = std::max(4 * sw, right - x);
+            if (draw) {
+                if (e->depthRamp && vp.overlays.get(overlay::ColourByDepth)) { // the depth hues, red to blue
+                    const Rgba hues[] = {
+                        {1, 0.3f, 0.25f, 1}, {0.9f, 1, 0.25f, 1}, {0.25f, 1, 0.6f, 1}, {0.3f, 0.4f, 1, 1}};
+                    for (int k = 0; k < 4; ++k)
+                        dl->AddRectFilled(ImVec2(left + k * sw / 4, top),
+                                          ImVec2(left + (k + 1) * sw / 4, top + sw), col(hues[k]));
+                } else {
+                    dl->AddRectFilled(ImVec2(left, top), ImVec2(left + sw, top + sw), col(e->colour));
+                }
+                text(ImVec2(x, top), meaning, wrap);
             }
+            return std::max(line, ImGui::CalcTextSize(meaning, nullptr, false, wrap).y + 3);
         }
-        y += line;
-    }
+        // "PCL:" then a swatch and a word per colour; a swatch and its word that do not fit go on a line of
+        // their own, indented.
+        float x = left, y = top;
+        if (draw) text(ImVec2(x, y), meaning, 0);
+        x += ImGui::CalcTextSize(meaning).x + 6;
+        for (std::size_t k = 0; k < e->palette.size(); ++k) {
+            const char* word = k < e->paletteWords.size() ? e->paletteWords[k] : "";
+            const float w = sw + 3 + ImGui::CalcTextSize(word).x;
+            if (x + w > right && x > left + sw + 6) x = left + sw, y += line;
+            if (draw) {
+                dl->AddRectFilled(ImVec2(x, y), ImVec2(x + sw, y + sw), col(e->palette[k]));
+                text(ImVec2(x + sw + 3, y), word, 0);
+            }
+            x += w + 7;
+        }
+        return y - top + line;
+    };
+    float height = 0;
+    for (const LegendLine& l : rows) height += row(l, 0, false);
+    float y = r.bottom() - 6 - height;
+    for (const LegendLine& l : rows) y += row(l, y, true);
     dl->PopClipRect();
 }
 
