@@ -144,7 +144,11 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
         ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "preparing %s (%.0f %%); the view runs %s meanwhile",
                            vp.algorithm.c_str(), 100 * m_preparation.fraction(),
                            vp.algo ? vp.preparedAlgorithm.c_str() : "nothing");
-    if (!vp.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", vp.error.c_str());
+    if (!vp.error.empty()) { // wrapped: the message names the file and field, and says what to use instead
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.4f, 1));
+        ImGui::TextWrapped("%s", vp.error.c_str());
+        ImGui::PopStyleColor();
+    }
     // Tabs, so that the timings, counters and times of contact are one click away from the view's
     // picture (they were below some 25 overlay rows).
     if (!ImGui::BeginTabBar("##sections")) {

@@ -419,19 +419,48 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
     const float left = r.x, width = r.w, height = r.h;
+    struct Placed {
+        ImVec2 anchor, at, size;
+        const std::string* text;
+    };
+    std::vector<Placed> placed;
     for (const auto& label : vp.draw.labels) {
         glm::vec4 clip = viewProj * glm::vec4(float(label.at.x), float(label.at.y), float(label.at.z), 1.0f);
         if (clip.w <= 0) continue; // behind the camera
         glm::vec2 ndc = glm::vec2(clip) / clip.w;
         if (std::abs(ndc.x) > 1 || std::abs(ndc.y) > 1) continue;
-        ImVec2 at(left + (ndc.x + 1) * 0.5f * width + 8, r.y + (1 - ndc.y) * 0.5f * height - 8);
+        const ImVec2 anchor(left + (ndc.x + 1) * 0.5f * width, r.y + (1 - ndc.y) * 0.5f * height);
+        ImVec2 at(anchor.x + 8, anchor.y - 8);
         // Inside the view: a label that would run past its right or bottom edge moves left (or up) just
         // enough to fit instead of being cut there.
         const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
         if (at.x + size.x > r.right() - 2) at.x = std::max(r.x + 2, r.right() - 2 - size.x);
         at.y = std::clamp(at.y, r.y + 2, std::max(r.y + 2, r.bottom() - size.y - 2));
-        dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 255), label.text.c_str());
-        dl->AddText(at, IM_COL32(255, 220, 90, 255), label.text.c_str());
+        placed.push_back({anchor, at, size, &label.text});
+    }
+    // Labels that would overlap (four trains' contacts side by side) stack downwards, top first, each with a
+    // leader line back to its point.
+    std::stable_sort(placed.begin(), placed.end(),
+                     [](const Placed& a, const Placed& b) { return a.at.y < b.at.y; });
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (std::size_t j = 0; j < i; ++j) {
+                const Placed& o = placed[j];
+                Placed& p = placed[i];
+                if (p.at.x < o.at.x + o.size.x && o.at.x < p.at.x + p.size.x && p.at.y < o.at.y + o.size.y &&
+                    o.at.y < p.at.y + p.size.y) {
+                    p.at.y = o.at.y + o.size.y + 1;
+                    moved = true;
+                }
+            }
+        }
+    }
+    for (const Placed& p : placed) {
+        if (p.at.y > p.anchor.y + 4) // moved down from its point: a leader line says which point it names
+            dl->AddLine(p.anchor, ImVec2(p.at.x, p.at.y + p.size.y * 0.5f), IM_COL32(255, 220, 90, 160));
+        dl->AddText(ImVec2(p.at.x + 1, p.at.y + 1), IM_COL32(0, 0, 0, 255), p.text->c_str());
+        dl->AddText(p.at, IM_COL32(255, 220, 90, 255), p.text->c_str());
     }
     dl->PopClipRect();
 }
