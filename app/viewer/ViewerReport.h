@@ -59,7 +59,7 @@ private:
     /// Presentation mode, its caption, the UI scale and its font size: printed last (older tests read the
     /// lines before in order).
     void presentation();
-    void cameras();  ///< per viewport: the camera it was drawn with, its motion trail (after the rest)
+    void cameras(); ///< per viewport: the camera it was drawn with, its motion trail (after the rest)
 
     const Inputs& m_in;
     const AutomationOptions& m_options;
