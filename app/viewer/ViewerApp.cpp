@@ -421,6 +421,7 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
     const float left = r.x, width = r.w, height = r.h;
     struct Placed {
         ImVec2 anchor, at, size;
+        float wrap;
         const std::string* text;
     };
     std::vector<Placed> placed;
@@ -433,10 +434,12 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
         ImVec2 at(anchor.x + 8, anchor.y - 8);
         // Inside the view: a label that would run past its right or bottom edge moves left (or up) just
         // enough to fit instead of being cut there.
-        const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
+        // A label wider than a narrow view wraps at its width (three views at 1280x720, two at 800x600).
+        const float wrap = std::max(40.0f, width - 4);
+        const ImVec2 size = ImGui::CalcTextSize(label.text.c_str(), nullptr, false, wrap);
         if (at.x + size.x > r.right() - 2) at.x = std::max(r.x + 2, r.right() - 2 - size.x);
         at.y = std::clamp(at.y, r.y + 2, std::max(r.y + 2, r.bottom() - size.y - 2));
-        placed.push_back({anchor, at, size, &label.text});
+        placed.push_back({anchor, at, size, wrap, &label.text});
     }
     // Labels that would overlap (four trains' contacts side by side) stack downwards, top first, each with a
     // leader line back to its point.
@@ -459,8 +462,10 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
     for (const Placed& p : placed) {
         if (p.at.y > p.anchor.y + 4) // moved down from its point: a leader line says which point it names
             dl->AddLine(p.anchor, ImVec2(p.at.x, p.at.y + p.size.y * 0.5f), IM_COL32(255, 220, 90, 160));
-        dl->AddText(ImVec2(p.at.x + 1, p.at.y + 1), IM_COL32(0, 0, 0, 255), p.text->c_str());
-        dl->AddText(p.at, IM_COL32(255, 220, 90, 255), p.text->c_str());
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.at.x + 1, p.at.y + 1),
+                    IM_COL32(0, 0, 0, 255), p.text->c_str(), nullptr, p.wrap);
+        dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), p.at, IM_COL32(255, 220, 90, 255),
+                    p.text->c_str(), nullptr, p.wrap);
     }
     dl->PopClipRect();
 }
