@@ -7,9 +7,9 @@
 namespace cdlab {
 
 namespace {
-// Chartreuse: a hue no other overlay draws (white BVH, orange and blue tests, magenta culling, cyan cones,
-// red hits, yellow contacts, orange ghosts at the time of contact, green and violet CATCH boxes).
-constexpr Rgba kTrailColour{0.65f, 1.0f, 0.25f, 1.0f};
+// Teal: a hue no category of a continuous view takes (the picked node's chartreuse, green and blue tests,
+// cyan cones, orange ghosts at the time of contact, CATCH's rose boxes and fate colours); PaletteTest checks.
+constexpr Rgba kTrailColour{0.2f, 0.85f, 0.7f, 1.0f};
 
 const bool registered = registerOverlays(
     5, {{"motionTrail",

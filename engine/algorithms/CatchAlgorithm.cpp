@@ -300,7 +300,9 @@ void CatchAlgorithm::draw(double t0, double t1, const FrameResult& r, DebugSink&
     std::vector<Pose> start, end;
     m_objects->poses(t0, start);
     m_objects->poses(t1, end);
-    const Rgba pclColor{1.0f, 0.2f, 0.15f, 1}, freeColor{0.3f, 0.85f, 0.4f, 1};
+    // Rose, a hue of its own beside the PCL fates and the time of contact, and a pale grey-green for the
+    // culled boxes, which recede (issue 43's palette test).
+    const Rgba pclColor{1.0f, 0.3f, 0.6f, 1}, freeColor{0.78f, 0.85f, 0.82f, 1};
     const SweptBoxOptions other{m_options.bounds == SweptBounds::Taylor ? SweptBounds::Interval
                                                                         : SweptBounds::Taylor,
                                 m_options.order};
@@ -332,8 +334,9 @@ void CatchAlgorithm::draw(double t0, double t1, const FrameResult& r, DebugSink&
             DebugTag tag{std::int32_t(group.objects.front()), n.depth};
             sink.setTag(tag);
             if (!sink.wants(DebugCategory::LinkBvhNode, tag)) continue;
-            float hue = float(n.depth) / float(std::max(1, group.tree.depth()));
-            sink.box(boxOf(n.box), {1.0f - 0.7f * hue, 0.5f + 0.3f * hue, 0.3f + 0.7f * hue, 0.9f},
+            // Light (root) to dark grey (leaves): a hue-free ramp, every hue of the view being taken.
+            float f = float(n.depth) / float(std::max(1, group.tree.depth()));
+            sink.box(boxOf(n.box), {0.95f - 0.45f * f, 0.95f - 0.45f * f, 0.9f - 0.45f * f, 0.9f},
                      DebugCategory::LinkBvhNode);
         }
     }
@@ -356,7 +359,7 @@ void CatchAlgorithm::draw(double t0, double t1, const FrameResult& r, DebugSink&
             DebugTag tag{std::int32_t(o), -1};
             sink.setTag(tag);
             if (sink.wants(DebugCategory::TocPose, tag))
-                sink.mesh(*objs[o].mesh, m_toc.pose(std::uint32_t(o), c.time), {0.95f, 0.75f, 0.3f, 0.35f},
+                sink.mesh(*objs[o].mesh, m_toc.pose(std::uint32_t(o), c.time), {0.9f, 0.85f, 0.78f, 0.35f},
                           DebugCategory::TocPose);
         }
         ContactBody a{objs[c.objectA].mesh, m_toc.pose(c.objectA, c.time), end[c.objectA],

@@ -56,8 +56,9 @@ struct Rgba {
 
 /// A PCL's fate in CATCH's temporal culling (zhang2007 Fig. 6), by PairAdvance::Fate's order: culled by its
 /// lower bound, abandoned, free over the frame, in contact after the TOC, gave the TOC.
+/// Abandoned is a grey: the time of contact's orange ghost and yellow features take the hues near orange.
 inline constexpr Rgba kPclFateColors[5] = {{0.35f, 0.55f, 1.0f, 1.0f},
-                                           {1.0f, 0.65f, 0.1f, 1.0f},
+                                           {0.6f, 0.58f, 0.55f, 1.0f},
                                            {0.3f, 0.85f, 0.4f, 1.0f},
                                            {0.85f, 0.35f, 0.85f, 1.0f},
                                            {1.0f, 0.15f, 0.1f, 1.0f}};

@@ -3,12 +3,15 @@
 // of their own, and a legend swatch is the colour drawn.
 #include "Palette.h"
 #include "DrawList.h"
+#include "MotionTrail.h"
 #include "OverlayTable.h"
+#include "families/traversal/TraversalColours.h"
 #include "peers/Peers.h"
 #include "pipeline/AlgorithmRegistry.h"
 
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -26,14 +29,6 @@ std::vector<Swatch> swatches(const LegendEntry& e) {
     if (e.palette.empty()) out.push_back({e.category, e.colour});
     for (const Rgba& c : e.palette) out.push_back({e.category, c});
     return out;
-}
-
-// CATCH's own categories (families/catch/CatchOverlays.cpp).
-bool isCatchCategory(DebugCategory c) {
-    using C = DebugCategory;
-    for (C catchs : {C::SweptBox, C::SweptBoxOther, C::LinkObb, C::PotentialPair, C::LinkBvhNode, C::TocPose})
-        if (c == catchs) return true;
-    return false;
 }
 
 std::string describe(const Swatch& s) {
@@ -56,9 +51,8 @@ TEST(Palette, HueAndSaturationOfKnownColours) {
 
 TEST(Palette, NoTwoCategoriesOfOneViewShareAHue) {
     // Each algorithm's view draws the categories it declares (AlgorithmInfo::draws) and the picked node;
-    // the generic rows' colours (the BVH, BM-culling, contact and time-of-contact overlays) and the SBV and
-    // LDI families' are checked. CATCH's rows keep one hue per meaning across categories (a swept box red in
-    // a PCL as the PCL that gave the TOC): not yet apart, issue 43.
+    // every family's rows are checked, CATCH's too (its swept boxes were the red and green of two PCL
+    // fates, its hierarchy's depth ramp the time of contact's orange).
     registerPeerAlgorithms(AlgorithmRegistry::instance());
     int compared = 0;
     for (const AlgorithmInfo& a : AlgorithmRegistry::instance().list()) {
@@ -67,7 +61,7 @@ TEST(Palette, NoTwoCategoriesOfOneViewShareAHue) {
         categories.push_back(DebugCategory::PickedNode);
         for (DebugCategory c : categories) {
             const LegendEntry* e = legendEntry(c);
-            if (!e || isCatchCategory(c)) continue;
+            if (!e) continue;
             for (const Swatch& s : swatches(*e)) drawn.push_back(s);
         }
         for (std::size_t i = 0; i < drawn.size(); ++i)
@@ -127,4 +121,59 @@ TEST(Palette, ALegendSwatchIsTheColourDrawn) {
     draw.line({0, 0, 0}, {1, 0, 0}, {1, 1, 0.3f, 1}, DebugCategory::PickedNode);
     EXPECT_EQ(draw.lines.front().g, legendEntry(DebugCategory::PickedNode)->colour.g);
     EXPECT_EQ(draw.lines.front().r, legendEntry(DebugCategory::PickedNode)->colour.r);
+}
+
+TEST(Palette, TraversalStepThroughColoursAreTheOverlaysOwnOrApart) {
+    // The traversal step-through (families/traversal) draws over the bvh, rigid-ccd and rigid-ccd-bm views:
+    // each of its colours is the overlay colour for the same fact, exactly, or of a hue no category of
+    // the view takes; among themselves, two vivid colours of one hue are the same colour.
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+    std::vector<Rgba> own(std::begin(traversal::kStepColours), std::end(traversal::kStepColours));
+    own.insert(own.end(), std::begin(traversal::kBmColours), std::end(traversal::kBmColours));
+    auto equal = [](Rgba a, Rgba b) { return a.r == b.r && a.g == b.g && a.b == b.b; };
+    for (std::size_t i = 0; i < own.size(); ++i)
+        for (std::size_t j = i + 1; j < own.size(); ++j)
+            EXPECT_TRUE(equal(own[i], own[j]) || !sameHue(own[i], own[j]))
+                << "step-through colours " << i << " and " << j;
+    int reused = 0, compared = 0;
+    for (const char* name : {"bvh", "rigid-ccd", "rigid-ccd-bm"}) {
+        const AlgorithmInfo* a = AlgorithmRegistry::instance().find(name);
+        ASSERT_NE(a, nullptr) << name;
+        std::vector<DebugCategory> categories = a->draws;
+        categories.push_back(DebugCategory::PickedNode);
+        for (const Rgba& c : own)
+            for (DebugCategory cat : categories) {
+                const LegendEntry* e = legendEntry(cat);
+                if (!e) continue;
+                for (const Swatch& s : swatches(*e)) {
+                    ++compared;
+                    if (equal(c, s.colour)) {
+                        ++reused;
+                        continue;
+                    }
+                    EXPECT_FALSE(sameHue(c, s.colour)) << name << ": step-through colour (hue "
+                                                       << int(hueDegrees(c)) << ") and " << describe(s);
+                }
+            }
+    }
+    EXPECT_GT(compared, 100);
+    EXPECT_GE(reused, 5); // separated, overlap, BM-culled, leaf, the cone: the overlays' own
+}
+
+TEST(Palette, MotionTrailTakesAHueOfItsOwnInEveryContinuousView) {
+    registerPeerAlgorithms(AlgorithmRegistry::instance());
+    const Rgba trail = MotionTrail::legend().colour;
+    int views = 0;
+    for (const AlgorithmInfo& a : AlgorithmRegistry::instance().list()) {
+        if (!MotionTrail::appliesTo(a)) continue;
+        ++views;
+        std::vector<DebugCategory> categories = a.draws;
+        categories.push_back(DebugCategory::PickedNode);
+        for (DebugCategory c : categories)
+            if (const LegendEntry* e = legendEntry(c))
+                for (const Swatch& s : swatches(*e))
+                    EXPECT_FALSE(sameHue(trail, s.colour))
+                        << a.name << ": the motion trail and " << describe(s);
+    }
+    EXPECT_GE(views, 4); // rigid-ccd, rigid-ccd-bm, catch, articulated-reference, the peers' CCD
 }

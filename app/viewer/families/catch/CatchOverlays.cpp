@@ -15,7 +15,7 @@ constexpr const char* kFateWords[] = {"culled", "abandoned", "free", "contact", 
 static_assert(std::size(kFateWords) == std::size(kPclFateColors));
 // A swept link box in a PCL or culled, and a link's OBB at the frame's start and end, as CatchAlgorithm
 // draws them: a swatch each (the one red swatch stood for green boxes too).
-constexpr Rgba kSweptBoxColours[] = {{1.0f, 0.2f, 0.15f, 1}, {0.3f, 0.85f, 0.4f, 1}};
+constexpr Rgba kSweptBoxColours[] = {{1.0f, 0.3f, 0.6f, 1}, {0.78f, 0.85f, 0.82f, 1}};
 constexpr const char* kSweptBoxWords[] = {"in a PCL", "culled"};
 constexpr Rgba kLinkObbColours[] = {{0.6f, 0.6f, 0.65f, 1}, {1.0f, 1.0f, 1.0f, 1}};
 constexpr const char* kLinkObbWords[] = {"start", "end"};
@@ -26,10 +26,10 @@ std::vector<OverlayInfo> rows() {
          "every link at the time of contact (refines time of contact)",
          true,
          true,
-         "CATCH: every other moving link where it was at the scene's time of contact, as pale orange ghosts: "
+         "CATCH: every other moving link where it was at the scene's time of contact, as pale ghosts: "
          "the whole model at the moment of the first contact (the touching pair is drawn by the time of "
          "contact itself).",
-         {{C::TocPose, {0.95f, 0.75f, 0.3f, 1}, false, "other links at the TOC (ghosts)", nullptr}},
+         {{C::TocPose, {0.9f, 0.85f, 0.78f, 1}, false, "other links at the TOC (ghosts)", nullptr}},
          "timeOfContact"},
         {"advanceStep",
          "CA step of the step-through (refines time of contact)",
@@ -46,8 +46,8 @@ std::vector<OverlayInfo> rows() {
          true,
          true,
          "Articulated culling (zhang2007 Fig. 4): each moving link's axis-aligned box over the whole frame, "
-         "bounded with the algorithm's Taylor models or intervals; red when the link is in a potentially "
-         "colliding pair, green when culled.",
+         "bounded with the algorithm's Taylor models or intervals; rose when the link is in a potentially "
+         "colliding pair, pale grey-green when culled.",
          {{C::SweptBox, kSweptBoxColours[0], false, "swept link box:", nullptr, kSweptBoxColours,
            kSweptBoxWords}}},
         {"sweptBoxesOther",
@@ -74,14 +74,14 @@ std::vector<OverlayInfo> rows() {
          "Fig. 6): culled by its lower bound, abandoned once past the best TOC so far, free over the frame, "
          "in "
          "contact after the TOC, or the pair that gave the TOC. A link in several pairs shows the furthest.",
-         {{C::PotentialPair, {1.0f, 0.2f, 0.15f, 1}, false, "PCL:", nullptr, kPclFateColors, kFateWords}}},
+         {{C::PotentialPair, kPclFateColors[4], false, "PCL:", nullptr, kPclFateColors, kFateWords}}},
         {"linkBvh",
          "dynamic link hierarchy",
          false,
          true,
          "Every node of each model's AABB hierarchy over its swept link boxes, rebuilt every frame "
-         "(zhang2007 sec. 5.2), coloured by depth from orange (root) to blue.",
-         {{C::LinkBvhNode, {1.0f, 0.55f, 0.3f, 1}, false, "dynamic link hierarchy node", nullptr}}},
+         "(zhang2007 sec. 5.2), light grey at the root to dark grey at the leaves.",
+         {{C::LinkBvhNode, {0.95f, 0.95f, 0.9f, 1}, false, "dynamic link hierarchy node", nullptr}}},
         {"convexPieces",
          "convex pieces of the selected link",
          false,

@@ -1,6 +1,7 @@
 #include "BmTestDrawing.h"
 
 #include "OverlayTable.h"
+#include "TraversalColours.h"
 #include "pipeline/Algorithm.h"
 
 #include <algorithm>
@@ -10,13 +11,7 @@ namespace cdlab {
 
 namespace {
 
-constexpr Rgba kConeColour{0.1f, 0.9f, 1.0f, 1}; // the BM-cone's vectors
-constexpr Rgba kBackwardColour{0.3f, 0.6f, 1.0f,
-                               1}; // moving backwards along every cone vector: blue, as culled
-constexpr Rgba kForwardColour{1.0f, 0.2f, 0.15f, 1}; // a point with a forward component
-constexpr Rgba kBmColours[] = {kConeColour, kBackwardColour, kForwardColour};
-constexpr const char* kBmWords[] = {"cone", "backwards", "forwards"}; // short: a third of 1280 pixels
-static_assert(std::size(kBmColours) == std::size(kBmWords));
+using namespace traversal; // the colours (TraversalColours.h)
 
 /// Takes what AlgorithmStructure::drawNode draws for one node: its BM-cone arrows (their directions) and
 /// its description; wants everything (the viewport's filter is for the picked node, not this one).

@@ -8,6 +8,7 @@
 #include "FamilyView.h"
 #include "OverlayTable.h"
 #include "PanelWidgets.h"
+#include "TraversalColours.h"
 #include "TraversalSteps.h"
 
 #include "DrawList.h"
@@ -29,21 +30,7 @@ namespace {
 /// it and says so.
 constexpr std::size_t kMaxTraceSteps = std::size_t(1) << 20;
 
-// The outcomes' colours, far apart in hue (issue 43: tested and culled boxes were near-identical cyan and
-// blue), and the same as the BVH overlays' for the same fact (OverlayTable.cpp): overlap green as the tested
-// boxes that overlapped, separated blue as the boxes the BV test culled, BM-culled violet as the nodes the
-// traversal BM-culled; leaf red (the triangle tests); skipped (a node BM-culled earlier in the window) a
-// greyed violet; the front grey.
-constexpr Rgba kStepColours[] = {{0.3f, 0.6f, 1.0f, 1},   // separated
-                                 {0.35f, 0.9f, 0.35f, 1}, // overlap
-                                 {0.6f, 0.35f, 1.0f, 1},  // BM-culled
-                                 {1.0f, 0.1f, 0.1f, 1},   // leaf
-                                 {0.72f, 0.68f, 0.8f, 1}, // culled before
-                                 {0.75f, 0.75f, 0.75f, 1}};
-// Two legend lines of three, so that each fits a third of a 1280-pixel window.
-constexpr const char* kStepWords[] = {"apart", "overlap", "BM-culled", "leaf", "skipped", "front"};
-static_assert(std::size(kStepColours) == std::size(kStepWords));
-constexpr Rgba kFrontColour = kStepColours[5];
+using namespace traversal; // the outcomes' colours (TraversalColours.h)
 
 Rgba outcomeColour(BvhTraceOutcome o) {
     return kStepColours[std::size_t(o)];
