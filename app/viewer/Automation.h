@@ -33,6 +33,8 @@ struct AutomationOptions {
     std::vector<FamilyStep> steps; ///< --step NAME=K: a family's step-through index, as it counts them
     std::string follow;   ///< the cameras follow this object ("model/link"), as the Scene panel's toggle
     int lookContact = -1; ///< on the last frame, press "look" on view 1's first contact K (0-based)
+    std::string video;    ///< every frame, as drawn, into this MP4 or GIF (VideoExport)
+    double videoFps = 0;  ///< the video's frame rate; 0: the scene's, else 30
 };
 
 class Automation {

@@ -72,8 +72,8 @@ VideoEncoder::Format VideoEncoder::formatOf(const std::string& path) {
 }
 
 VideoEncoder::VideoEncoder(const std::string& path, double fps)
-    : m_path(path), m_format(formatOf(path)), m_fps(fps), m_av(std::make_unique<Av>()) {
-    if (!(fps > 0 && fps <= 1000)) throw InputError(path, "", "frame rate must lie in (0, 1000] frames/s");
+    : m_path(path), m_format(formatOf(path)), m_av(std::make_unique<Av>()) {
+    setFrameRate(fps);
     av_log_set_level(AV_LOG_ERROR); // libav's own chatter stays off stderr; its errors are ours to report
     const char* muxer = m_format == Format::Mp4 ? "mp4" : "gif";
     if (int e = avformat_alloc_output_context2(&m_av->format, nullptr, muxer, path.c_str()); e < 0)
@@ -98,6 +98,12 @@ VideoEncoder::~VideoEncoder() {
         std::error_code ec;
         std::filesystem::remove(m_path, ec); // a partial video would not play to its end
     }
+}
+
+void VideoEncoder::setFrameRate(double fps) {
+    CDLAB_ASSERT(m_frames == 0, "the frame rate is set before the first frame");
+    if (!(fps > 0 && fps <= 1000)) throw InputError(m_path, "", "frame rate must lie in (0, 1000] frames/s");
+    m_fps = fps;
 }
 
 int VideoEncoder::width() const {

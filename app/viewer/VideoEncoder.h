@@ -25,6 +25,10 @@ public:
     VideoEncoder(const VideoEncoder&) = delete;
     VideoEncoder& operator=(const VideoEncoder&) = delete;
 
+    /// Changes the frame rate before the first frame (the viewer learns the scene's once it has loaded).
+    void setFrameRate(double fps);
+    double frameRate() const { return m_fps; }
+
     /// Encodes one frame: RGBA pixels, `width` x `height`, rows `stride` bytes apart from the top row at
     /// `rgba` (negative: a bottom-up buffer such as glReadPixels', `rgba` pointing at its last row). The
     /// first frame sets the video's size; every frame has it. H.264 in yuv420p needs even sizes: an odd
@@ -51,7 +55,7 @@ private:
 
     std::string m_path;
     Format m_format;
-    double m_fps;
+    double m_fps = 30;
     std::unique_ptr<Av> m_av;
     int m_frames = 0;
     bool m_finished = false;

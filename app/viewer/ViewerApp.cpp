@@ -3,6 +3,7 @@
 #include "Automation.h"
 #include "CameraFraming.h"
 #include "OverlayTable.h"
+#include "VideoExport.h"
 #include "ViewerReport.h"
 #include "ViewerUi.h"
 #include "core/InputError.h"
@@ -696,6 +697,10 @@ bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
 
 int ViewerApp::run() {
     Automation automation(m_options.automation, *this); // a bad --tap fails before the first frame
+    std::unique_ptr<VideoExport> video; // --video: opened now, so that a bad path fails before any frame
+    if (!m_options.automation.video.empty())
+        video = std::make_unique<VideoExport>(m_options.automation.video, m_options.automation.frames,
+                                              m_options.automation.videoFps, true);
     ViewerUi ui(*this);
     int frame = 0;
     double last = glfwGetTime();
@@ -759,6 +764,7 @@ int ViewerApp::run() {
             glFinish();
             if (!saveScreenshot(m_options.automation.screenshot, m_width, m_height)) return 1;
         }
+        if (video) video->capture(m_platform.framebuffer(), m_width, m_height, m_timeline.frameLength());
         m_platform.endFrame();
         m_frameTimes.frameMs = float(frameClock.ms());
         pushBounded(m_frameTimes.frameHistory, m_frameTimes.frameMs, TimingHistory::kCapacity);
@@ -766,6 +772,7 @@ int ViewerApp::run() {
                     TimingHistory::kCapacity);
         if (done) break;
     }
+    if (video) std::fprintf(stderr, "%s\n", video->finish().c_str());
     bool reportWritten = true;
     if (automation.active()) {
         std::vector<std::vector<std::string>> legends;
