@@ -114,9 +114,16 @@ int main(int argc, char** argv) {
             ->needs(framesOption)
             ->excludes("--resize"); // one size per video
     app.add_option("--fps", opts.automation.videoFps,
-                   "--video's frame rate (default: the scene's own frames per second, else 30)")
+                   "The frame rate of --video and --export-video (default: the scene's own frames per "
+                   "second, else 30)")
         ->check(CLI::Range(1.0, 240.0))
-        ->needs(videoOption);
+        ->needs(framesOption);
+    app.add_option("--export-video", opts.automation.exportVideo,
+                   "Automated runs: on the middle of --frames, start File > Export video with FILE FRAMES "
+                   "WIDTHxHEIGHT (FRAMES 0: the whole scene; --fps applies), as its dialog does")
+        ->expected(3)
+        ->allow_extra_args(false)
+        ->needs(framesOption);
     std::string stepHelp = "A family's step-through index, NAME=K (repeatable):";
     for (const FamilyInfo& f : familyViews())
         if (f.stepHelp) stepHelp += " " + f.name + "=K: " + f.stepHelp + ";";

@@ -634,5 +634,12 @@ if(TARGET cdlab-video-probe)
                     ${VIEWER} --offscreen --frames 2 --video ${_videos}/clip.avi ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
   cdlab_output_test(viewer.offscreen.video_unwritable 2 "error: [^\n]*no-such-folder/clip\\.mp4: cannot write the video"
                     ${VIEWER} --offscreen --frames 2 --video ${_videos}/no-such-folder/clip.mp4 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
-  set_tests_properties(viewer.offscreen.video_mp4 viewer.offscreen.video_gif PROPERTIES TIMEOUT 120)
+  # File > Export video, as its dialog starts it (--export-video on the middle frame): 8 frames of two views at
+  # 320x180 in an offscreen framebuffer of its own while the window runs on; the run ends without a GL error.
+  cdlab_output_test(viewer.offscreen.video_export_dialog 0
+                    "video [^\n]*export.gif: 8 frames, 320x180 .*GL errors 0\n.*codec gif frames 8 size 320x180 "
+                    sh -c "rm -f \"$2\" && \"$0\" --offscreen --frames 20 --overlays --algo bvh --algo rigid-ccd-bm --export-video \"$2\" 8 320x180 \"$3\" && \"$1\" \"$2\""
+                    ${VIEWER} ${_probe} ${_videos}/export.gif ${CMAKE_SOURCE_DIR}/scenes/doors.json)
+  set_tests_properties(viewer.offscreen.video_mp4 viewer.offscreen.video_gif viewer.offscreen.video_export_dialog
+                       PROPERTIES TIMEOUT 120)
 endif()
