@@ -81,6 +81,22 @@ void Automation::middleFrame(int frame) {
     if (!m_options.thenAlgo.empty() && !m_app.viewports().empty())
         m_app.setAlgorithm(*m_app.viewports().front(), m_options.thenAlgo, "--then-algo");
     m_thenStarted = !m_options.thenLoad.empty() || !m_options.thenAlgo.empty();
+    if (m_options.exportVideo.size() == 3) { // FILE FRAMES WxH, as the export dialog takes them
+        VideoExportSettings settings;
+        settings.path = m_options.exportVideo[0];
+        const std::string &frames = m_options.exportVideo[1], &size = m_options.exportVideo[2];
+        const auto x = size.find('x');
+        auto number = [](const std::string& text, int& out) {
+            auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out);
+            return error == std::errc() && end == text.data() + text.size();
+        };
+        if (!number(frames, settings.frames) || settings.frames < 0 || x == std::string::npos ||
+            !number(size.substr(0, x), settings.width) || !number(size.substr(x + 1), settings.height))
+            throw InputError("--export-video", "",
+                             "expected FILE FRAMES WIDTHxHEIGHT, e.g. out.mp4 0 640x360");
+        settings.fps = m_options.videoFps;
+        m_app.startVideoExport(settings);
+    }
 }
 
 double Automation::frameStart(int frame) {

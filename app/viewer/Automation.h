@@ -33,6 +33,11 @@ struct AutomationOptions {
     std::vector<FamilyStep> steps; ///< --step NAME=K: a family's step-through index, as it counts them
     std::string follow;   ///< the cameras follow this object ("model/link"), as the Scene panel's toggle
     int lookContact = -1; ///< on the last frame, press "look" on view 1's first contact K (0-based)
+    std::string video;    ///< every frame, as drawn, into this MP4 or GIF (VideoExport)
+    double videoFps = 0;  ///< the video's frame rate; 0: the scene's, else 30
+    /// FILE FRAMES WxH: on the middle frame, File > Export video's Export pressed with these (FRAMES 0: the
+    /// whole scene)
+    std::vector<std::string> exportVideo;
 };
 
 class Automation {
@@ -47,7 +52,8 @@ public:
     /// Before frame `frame` steps: on the first, --seek-contact's search (the frames then end where the
     /// first contact is found, as --at).
     void firstFrame(int frame);
-    /// Before frame `frame` steps: on the middle one, --tap's keys, --resize, --then and --then-algo.
+    /// Before frame `frame` steps: on the middle one, --tap's keys, --resize, --then, --then-algo and
+    /// --export-video.
     void middleFrame(int frame);
     /// Frame `frame`'s start, its time from the timeline's scripted frames (InputError when --at lies
     /// outside the scene's range).

@@ -3,6 +3,7 @@
 #include "Automation.h"
 #include "CameraFraming.h"
 #include "OverlayTable.h"
+#include "VideoExport.h"
 #include "ViewerReport.h"
 #include "ViewerUi.h"
 #include "core/InputError.h"
@@ -154,6 +155,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     m_renderer->clearMeshes();
     // The old scene lives until the algorithms prepared on it are replaced.
     std::unique_ptr<Scene> old = m_loaded.install(std::move(scene));
+    if (m_videoJob) m_videoJob.reset(), m_status = "video export stopped: another scene was opened";
     m_timeline.setRange(m_loaded.scene()->startTime, m_loaded.scene()->endTime, m_loaded.scene()->frames);
     // The BVH overlay starts on the first object that moves, else the first that is not environment: that is
     // where culling is interesting.
@@ -696,6 +698,10 @@ bool ViewerApp::saveScreenshot(const std::string& path, int width, int height) {
 
 int ViewerApp::run() {
     Automation automation(m_options.automation, *this); // a bad --tap fails before the first frame
+    std::unique_ptr<VideoExport> video; // --video: opened now, so that a bad path fails before any frame
+    if (!m_options.automation.video.empty())
+        video = std::make_unique<VideoExport>(m_options.automation.video, m_options.automation.frames,
+                                              m_options.automation.videoFps, true);
     ViewerUi ui(*this);
     int frame = 0;
     double last = glfwGetTime();
@@ -739,6 +745,7 @@ int ViewerApp::run() {
                 }
                 t0 = m_timeline.advance(dt);
             }
+            if (m_videoJob) t0 = m_videoJob->frameStart(); // an export's frame, on the scene's grid
             automation.pick(frame);
             lastFrom = std::min(t0, m_timeline.time()), lastTo = m_timeline.time();
             stepViewports(lastFrom, lastTo);
@@ -759,6 +766,8 @@ int ViewerApp::run() {
             glFinish();
             if (!saveScreenshot(m_options.automation.screenshot, m_width, m_height)) return 1;
         }
+        if (video) video->capture(m_platform.framebuffer(), m_width, m_height, m_timeline.frameLength());
+        if (m_videoJob) captureVideoFrame();
         m_platform.endFrame();
         m_frameTimes.frameMs = float(frameClock.ms());
         pushBounded(m_frameTimes.frameHistory, m_frameTimes.frameMs, TimingHistory::kCapacity);
@@ -766,6 +775,7 @@ int ViewerApp::run() {
                     TimingHistory::kCapacity);
         if (done) break;
     }
+    if (video) std::fprintf(stderr, "%s\n", video->finish().c_str());
     bool reportWritten = true;
     if (automation.active()) {
         std::vector<std::vector<std::string>> legends;
@@ -810,6 +820,37 @@ int ViewerApp::run() {
 void ViewerApp::selectObject(int object) {
     if (!m_loaded.select(object)) return;
     for (auto& vp : m_viewports) vp->overlays.bvhObject = object, vp->overlays.pickedNode = -1;
+}
+
+void ViewerApp::startVideoExport(const VideoExportSettings& settings) {
+    if (!m_loaded.scene()) throw InputError(settings.path, "", "no scene to export");
+    stopSeek();
+    m_videoJob = std::make_unique<VideoExportJob>(settings, m_timeline, m_uiScale);
+    m_status = "exporting " + settings.path;
+}
+
+void ViewerApp::renderViews(int width, int height) {
+    const ViewerLayout windowLayout = m_layout;
+    const float windowScale = m_pixelScale;
+    m_layout = ViewerLayout::compute(width, height, int(m_viewports.size()), 0, m_uiScale, true);
+    m_pixelScale = 1; // the export's pixels are its layout's units
+    render(width, height);
+    m_layout = windowLayout, m_pixelScale = windowScale;
+}
+
+void ViewerApp::captureVideoFrame() {
+    try {
+        m_videoJob->capture([this](int width, int height) { renderViews(width, height); });
+        if (m_videoJob->done()) {
+            m_status = m_videoJob->finish();
+            std::fprintf(stderr, "%s\n", m_status.c_str());
+            m_videoJob.reset();
+        }
+    } catch (const std::exception& e) {
+        m_status = std::string("video export failed: ") + e.what();
+        std::fprintf(stderr, "error: %s\n", m_status.c_str());
+        m_videoJob.reset();
+    }
 }
 
 } // namespace cdlab

@@ -11,6 +11,7 @@
 #include "Preparation.h"
 #include "Renderer.h"
 #include "Timeline.h"
+#include "VideoExportJob.h"
 #include "ViewerLayout.h"
 #include "ViewerSettings.h"
 #include "Viewport.h"
@@ -114,6 +115,13 @@ public:
     void lookAtContact(int v, std::size_t k);
     /// The motion trails' poses between a frame's start and end (the Scene panel's slider).
     int& trailBetween() { return m_trailBetween; }
+    /// File > Export video (issue 44): starts an export of the scene's grid frames at the settings' size
+    /// (InputError naming the file when it cannot); the window keeps running and shows each frame exported.
+    void startVideoExport(const VideoExportSettings& settings);
+    /// The export under way, or nullptr.
+    const VideoExportJob* videoExport() const { return m_videoJob.get(); }
+    /// Stops the export: its file is removed and the time goes back to where it was.
+    void cancelVideoExport() { m_videoJob.reset(); }
 
 private:
     /// Prepares the viewport's algorithm again (it or its parameters changed), in the background; the
@@ -156,6 +164,11 @@ private:
     /// over a panel), none for the others.
     void hoverFamilies(bool over, float x, float y, int width, int height);
     bool saveScreenshot(const std::string& path, int width, int height);
+    /// The views alone at `width` x `height` on the bound framebuffer (laid out as in presentation mode,
+    /// without the caption), for the video export's frames.
+    void renderViews(int width, int height);
+    /// After a frame is drawn: the export under way draws and encodes it; the last one finishes the file.
+    void captureVideoFrame();
     /// Per viewport, the share of its pixels that differ from its background colour, read after the scene
     /// and overlays are drawn and before the panels: the automated runs' check that a view is not blank.
     std::vector<double> sceneCoverage(int width, int height) const;
@@ -188,6 +201,7 @@ private:
     float m_menuHeight = 19; ///< the main menu bar's height, as ImGui last drew it
     std::string m_pendingScreenshot;
     FrameTimes m_frameTimes; ///< the whole frames' times, and the collision steps' in the last
+    std::unique_ptr<VideoExportJob> m_videoJob; ///< File > Export video, while it runs
 
     /// Last: destroyed (its job cancelled and joined) before the scene and viewports it reads.
     Preparation m_preparation{m_viewports, m_loaded};

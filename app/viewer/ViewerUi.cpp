@@ -112,6 +112,7 @@ void ViewerUi::end() {
 void ViewerUi::draw() {
     m_placement.beginFrame(m_app.layoutGeneration(), m_width, m_height);
     shortcuts();
+    m_videoDialog.draw(m_app, m_width, m_height); // its progress panel shows in presentation mode too
     m_caption.clear();
     if (m_app.presenting()) {
         // Presentation mode: the caption instead of the menu and every panel; the keys still work, and
@@ -203,6 +204,7 @@ void ViewerUi::menuBar() {
         if (!m_app.lastScene().empty() && ImGui::MenuItem(("Reopen " + m_app.lastScene()).c_str()))
             m_app.load({m_app.lastScene()});
         if (ImGui::MenuItem("Screenshot", "F12")) m_app.pendingScreenshot() = "cdlab-screenshot.png";
+        if (ImGui::MenuItem("Export video...")) m_videoDialog.open();
         if (m_hasWindow && ImGui::MenuItem("Quit")) glfwSetWindowShouldClose(m_app.platform().window(), 1);
         ImGui::EndMenu();
     }

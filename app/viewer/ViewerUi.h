@@ -8,6 +8,7 @@
 #include "PanelWidgets.h" // helpMarker, for the families' panel sections
 #include "ScenePanel.h"
 #include "TimelinePanel.h"
+#include "VideoExportDialog.h"
 #include "ViewPanel.h"
 #include "ViewerLayout.h"
 
@@ -62,6 +63,7 @@ private:
     int m_width = 0, m_height = 0;
     float m_appliedScale = 0; ///< the UI scale the fonts and style were made for
     std::string m_caption;
+    VideoExportDialog m_videoDialog; ///< File > Export video, and its progress while it runs
 };
 
 } // namespace cdlab

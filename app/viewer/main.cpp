@@ -5,6 +5,7 @@
 //   cdlab a.obj b.ply                       open meshes side by side
 //   cdlab --algo bvh --algo bvh:bv=aabb     one viewport per algorithm, same scene and time
 //   cdlab --frames 60 --screenshot out.png [--offscreen] [--overlays] [scene]   automated run, then exit
+//   cdlab --offscreen --video out.mp4 --frames 240 [--width W --height H] [scene]   a video (or .gif)
 #include "CommandLine.h"
 #include "GlPlatform.h"
 #include "ViewerApp.h"
@@ -104,6 +105,24 @@ int main(int argc, char** argv) {
         ->delimiter(',')
         ->check(CLI::Range(0.0, 1.0))
         ->allow_extra_args(false) // a scene after it is not taken for a third value
+        ->needs(framesOption);
+    auto* videoOption =
+        app.add_option("--video", opts.automation.video,
+                       "Automated runs: encode each of --frames, as drawn (the window; --present for the "
+                       "views alone), into this .mp4 (H.264) or .gif: frames on the scene's grid, as --at "
+                       "and --seek-contact place them, however slowly they render")
+            ->needs(framesOption)
+            ->excludes("--resize"); // one size per video
+    app.add_option("--fps", opts.automation.videoFps,
+                   "The frame rate of --video and --export-video (default: the scene's own frames per "
+                   "second, else 30)")
+        ->check(CLI::Range(1.0, 240.0))
+        ->needs(framesOption);
+    app.add_option("--export-video", opts.automation.exportVideo,
+                   "Automated runs: on the middle of --frames, start File > Export video with FILE FRAMES "
+                   "WIDTHxHEIGHT (FRAMES 0: the whole scene; --fps applies), as its dialog does")
+        ->expected(3)
+        ->allow_extra_args(false)
         ->needs(framesOption);
     std::string stepHelp = "A family's step-through index, NAME=K (repeatable):";
     for (const FamilyInfo& f : familyViews())

@@ -614,3 +614,32 @@ cdlab_viewer_report_test(traversal_bm
   "viewports.0.families.traversal.bv_tests=610" "viewports.0.counters.bv_tests=610"
   "viewports.0.families.traversal.bm_culled=3" "viewports.0.counters.bm_culled=3"
   "viewports.0.families.traversal.truncated=false")
+
+# Video export (issue 44): `cdlab --offscreen --video` writes a file a player decodes (cdlab-video-probe reads
+# it back with libavformat/libavcodec) with one frame per --frames at the size asked for; a bad extension or
+# a path that cannot be written exits 2 naming the file, before any frame.
+if(TARGET cdlab-video-probe)
+  set(_probe $<TARGET_FILE:cdlab-video-probe>)
+  set(_videos ${CMAKE_BINARY_DIR}/videos)
+  file(MAKE_DIRECTORY ${_videos})
+  cdlab_output_test(viewer.offscreen.video_mp4 0
+                    "video [^\n]*doors.mp4: 24 frames, 320x240 at 24 fps.*codec h264 frames 24 size 320x240 fps 24\\.000\n"
+                    sh -c "rm -f \"$2\" && \"$0\" --offscreen --video \"$2\" --fps 24 --frames 24 --width 320 --height 240 --overlays \"$3\" && \"$1\" \"$2\""
+                    ${VIEWER} ${_probe} ${_videos}/doors.mp4 ${CMAKE_SOURCE_DIR}/scenes/doors.json)
+  cdlab_output_test(viewer.offscreen.video_gif 0
+                    "video [^\n]*walk.gif: 24 frames, 320x240 .*codec gif frames 24 size 320x240 "
+                    sh -c "rm -f \"$2\" && \"$0\" --offscreen --present --video \"$2\" --frames 24 --width 320 --height 240 --overlays \"$3\" && \"$1\" \"$2\""
+                    ${VIEWER} ${_probe} ${_videos}/walk.gif ${CMAKE_SOURCE_DIR}/scenes/walk.json)
+  cdlab_output_test(viewer.offscreen.video_bad_extension 2 "error: [^\n]*clip\\.avi: unknown video format '\\.avi': write \\.mp4 \\(H\\.264\\) or \\.gif"
+                    ${VIEWER} --offscreen --frames 2 --video ${_videos}/clip.avi ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+  cdlab_output_test(viewer.offscreen.video_unwritable 2 "error: [^\n]*no-such-folder/clip\\.mp4: cannot write the video"
+                    ${VIEWER} --offscreen --frames 2 --video ${_videos}/no-such-folder/clip.mp4 ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+  # File > Export video, as its dialog starts it (--export-video on the middle frame): 8 frames of two views at
+  # 320x180 in an offscreen framebuffer of its own while the window runs on; the run ends without a GL error.
+  cdlab_output_test(viewer.offscreen.video_export_dialog 0
+                    "video [^\n]*export.gif: 8 frames, 320x180 .*GL errors 0\n.*codec gif frames 8 size 320x180 "
+                    sh -c "rm -f \"$2\" && \"$0\" --offscreen --frames 20 --overlays --algo bvh --algo rigid-ccd-bm --export-video \"$2\" 8 320x180 \"$3\" && \"$1\" \"$2\""
+                    ${VIEWER} ${_probe} ${_videos}/export.gif ${CMAKE_SOURCE_DIR}/scenes/doors.json)
+  set_tests_properties(viewer.offscreen.video_mp4 viewer.offscreen.video_gif viewer.offscreen.video_export_dialog
+                       PROPERTIES TIMEOUT 120)
+endif()
