@@ -23,6 +23,12 @@ struct ViewerSettings {
     /// The UI scale (View > UI scale, --ui-scale): fonts, panels, overlay lines and labels, for a projector.
     float uiScale = 1;
     OverlaySettings overlays;
+    /// Reopen where you left off: the shot the viewer keeps of the user's current state (written when it
+    /// changes); empty: none yet.
+    std::string lastShot;
+    /// Screenshots (F12): the folder (empty: the working directory) and whether the panels are in them.
+    std::string screenshotFolder;
+    bool screenshotPanels = true;
     std::string problem;   ///< set by load() when the file was malformed: what, where, what happened to it
     bool keepFile = false; ///< the malformed file could not be moved aside: save() leaves it alone
 
