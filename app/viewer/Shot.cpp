@@ -160,7 +160,8 @@ Shot Shot::load(const std::string& path) {
     Shot s = fromJson(j, path);
     const std::string scene = s.scenePath(path);
     if (!fs::is_regular_file(scene))
-        throw InputError(path, "scene", "no such file " + scene + " (relative to the shot's folder)");
+        throw InputError(path, "scene",
+                         "no such file " + scene + " ('" + s.scene + "', relative to the shot's folder)");
     return s;
 }
 

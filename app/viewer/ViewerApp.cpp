@@ -176,13 +176,13 @@ void ViewerApp::pollPreparation() {
         m_sceneFile.clear();
         if (Preparation::isSceneFile(done.paths))
             m_lastScene = m_sceneFile = std::filesystem::absolute(done.paths[0]).lexically_normal().string();
-        m_loadError = std::exchange(m_selectProblem, {});
         if (m_pendingShot) {
             applyShot(*m_pendingShot, m_pendingShotPath);
             m_pendingShot.reset();
         } else {
             m_shotCaption.clear();
         }
+        m_loadError = std::exchange(m_selectProblem, {});
         if (!m_loadError.empty()) std::fprintf(stderr, "error: %s\n", m_loadError.c_str());
         msg << "loaded " << m_scenePath;
     } else {
