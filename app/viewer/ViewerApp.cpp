@@ -48,7 +48,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     // broken one: the default scene, and the error panel says why).
     if (!m_options.shot && m_options.inputs.empty() && m_options.algorithms.empty() &&
         !m_options.settingsPath.empty()) {
-        const std::string last = lastShotPath();
+        const std::string last = st.lastShot.empty() ? lastShotPath() : st.lastShot; // where it points
         if (std::filesystem::exists(last)) {
             try {
                 m_options.shot = Shot::load(last);

@@ -6,8 +6,8 @@
 #include "core/InputError.h"
 #include "pipeline/AlgorithmSpec.h"
 
-#include <GLFW/glfw3.h>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -177,13 +177,14 @@ bool ViewerApp::saveShot(const std::string& path) {
 std::string ViewerApp::lastShotPath() const {
     if (m_options.settingsPath.empty()) return "";
     // Beside the settings file: viewer.json keeps viewer-last-shot.json.
-    const fs::path settings(m_options.settingsPath);
+    const fs::path settings = fs::absolute(m_options.settingsPath);
     return (settings.parent_path() / (settings.stem().string() + "-last-shot.json")).string();
 }
 
 void ViewerApp::saveLastShot(bool force) {
     if (m_options.settingsPath.empty() || m_sceneFile.empty() || !m_loaded.scene() || m_pendingShot) return;
-    const double now = glfwGetTime();
+    const double now =
+        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     if (!force && m_lastShotCheck >= 0 && now - m_lastShotCheck < 1.0) return; // at most once a second
     m_lastShotCheck = now;
     Shot shot = captureShot("");

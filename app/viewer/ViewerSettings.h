@@ -1,6 +1,7 @@
 // ViewerSettings: what the viewer remembers between runs (window size, last scene, render mode, camera link,
-// UI scale, overlay toggles), as a small JSON file: $CDLAB_SETTINGS, else $XDG_CONFIG_HOME/cdlab/viewer.json,
-// else
+// UI scale, overlay toggles, the screenshot folder, and where the last shot of the user's state is kept for
+// "reopen where you left off"), as a small JSON file: $CDLAB_SETTINGS, else
+// $XDG_CONFIG_HOME/cdlab/viewer.json, else
 // ~/.config/cdlab/viewer.json. A missing file means defaults; a malformed one is reported (naming the field),
 // moved aside to viewer.json.bad so the settings written at exit do not destroy it, and the defaults are
 // used.
