@@ -74,16 +74,14 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     for (const auto& a : algos) addViewport(a);
     for (auto& vp : m_viewports) vp->overlays = st.overlays;
     std::vector<std::string> inputs = m_options.inputs;
-    if (m_options.shot) {
-        inputs = {m_options.shot->scenePath(m_options.shotPath)};
-        m_pendingShot = m_options.shot, m_pendingShotPath = m_options.shotPath;
-    }
+    if (m_options.shot) inputs = {m_options.shot->scenePath(m_options.shotPath)};
     if (inputs.empty()) {
         std::string local = "scenes/default.json";
         inputs.push_back(std::filesystem::exists(local) ? local
                                                         : std::string(CDLAB_SOURCE_DIR) + "/" + local);
     }
     load(inputs);
+    if (m_options.shot) m_pendingShot = m_options.shot, m_pendingShotPath = m_options.shotPath;
     if (m_options.allOverlays)
         for (auto& vp : m_viewports) showAllOverlays(vp->overlays);
     for (const FamilyStep& s : m_options.automation.steps) { // clamped per frame
@@ -136,6 +134,7 @@ void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::s
 }
 
 void ViewerApp::load(const std::vector<std::string>& paths) {
+    m_pendingShot.reset(); // another scene: a shot still waiting for its own is not shown on it
     m_preparation.load(paths);
 }
 
@@ -151,6 +150,7 @@ void ViewerApp::removeLastViewport() {
 }
 
 void ViewerApp::cancelPreparation() {
+    m_pendingShot.reset();
     if (std::string said = m_preparation.cancel(); !said.empty()) m_status = said;
 }
 
