@@ -765,7 +765,8 @@ int ViewerApp::run() {
         }
         if (frame == 0 && !m_cameraFromShot) frameAll(); // now that the framebuffer size is known
         automation.firstFrame(frame);
-        for (auto& p : m_platform.takeDrops()) load({p});
+        for (auto& p : m_platform.takeDrops())
+            Shot::isShotFile(p) ? openShot(p) : load({p}); // a dropped shot opens as one
         automation.middleFrame(frame);
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
         float seekMs = 0;
