@@ -2,6 +2,7 @@
 #include "Shot.h"
 #include "OverlayTable.h"
 #include "TestPaths.h"
+#include "ViewerSettings.h"
 #include "core/InputError.h"
 
 #include <filesystem>
@@ -146,6 +147,26 @@ TEST(Shot, ScreenshotNamesIncreaseAndNeverOverwrite) {
     // Parameters stay out of the name; another frame starts afresh.
     EXPECT_EQ(fs::path(screenshotPath(dir.string(), "walk", "catch:taylor=1", 4)).filename(),
               "walk-catch-f0004.png");
+}
+
+TEST(Shot, SettingsKeepTheLastShotAndTheScreenshotFolder) {
+    const fs::path dir = scratch("settings");
+    const std::string path = (dir / "viewer.json").string();
+    ViewerSettings st;
+    st.lastShot = (dir / "viewer-last-shot.json").string();
+    st.screenshotFolder = "/home/me/lecture";
+    st.screenshotPanels = false;
+    st.save(path);
+    const ViewerSettings back = ViewerSettings::load(path);
+    EXPECT_TRUE(back.problem.empty()) << back.problem;
+    EXPECT_EQ(back.lastShot, st.lastShot);
+    EXPECT_EQ(back.screenshotFolder, st.screenshotFolder);
+    EXPECT_FALSE(back.screenshotPanels);
+    // A wrong type names the key (and the file is moved aside, as for every malformed settings file).
+    std::ofstream(path) << R"({"screenshotFolder": 3})";
+    const ViewerSettings bad = ViewerSettings::load(path);
+    EXPECT_NE(bad.problem.find("screenshotFolder: expected a path"), std::string::npos) << bad.problem;
+    EXPECT_TRUE(bad.screenshotFolder.empty());
 }
 
 } // namespace
