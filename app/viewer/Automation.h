@@ -18,6 +18,7 @@ struct AutomationOptions {
     int frames = 0;          ///< run this many frames, then exit
     std::string screenshot;  ///< PNG written after the last frame
     std::string reportPath;  ///< the run report as JSON (--report FILE.json)
+    std::string saveShot;    ///< a shot of the last frame's picture (--save-shot FILE.json)
     std::string thenLoad;    ///< open this after half of the frames (scripted demos, tests)
     std::string thenAlgo;    ///< switch the first viewport to this spec after half of the frames
     bool cancelThen = false; ///< Cancel the --then / --then-algo preparation once it has drawn

@@ -43,23 +43,54 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     m_uiScale = std::clamp(m_options.uiScale > 0 ? m_options.uiScale : st.uiScale, kMinUiScale, kMaxUiScale);
     m_presenting = m_options.presenting;
     m_settingsProblem = st.problem;
+    m_screenshotFolder = st.screenshotFolder;
+    m_screenshotPanels = st.screenshotPanels;
+    // Reopen where you left off: without inputs, the shot the last session kept of its state (a missing or
+    // broken one: the default scene, and the error panel says why).
+    if (!m_options.shot && m_options.inputs.empty() && m_options.algorithms.empty() &&
+        !m_options.settingsPath.empty()) {
+        const std::string last = st.lastShot.empty() ? lastShotPath() : st.lastShot; // where it points
+        if (std::filesystem::exists(last)) {
+            try {
+                m_options.shot = Shot::load(last);
+                checkShot(*m_options.shot, last);
+                m_options.shotPath = last;
+            } catch (const InputError& e) {
+                m_options.shot.reset();
+                m_settingsProblem += (m_settingsProblem.empty() ? "" : "\n") + std::string("last shot: ") +
+                                     e.what() + "; opening the default scene";
+                std::fprintf(stderr, "warning: %s\n", m_settingsProblem.c_str());
+            }
+        }
+    }
     std::vector<std::string> algos = m_options.algorithms;
-    if (algos.empty()) algos.push_back("bvh");
+    const std::string shotContext = m_options.shotPath + ": views";
+    if (algos.empty() && m_options.shot) {
+        checkShot(*m_options.shot, m_options.shotPath);
+        for (std::size_t k = 0; k < m_options.shot->views.size(); ++k)
+            addViewport(m_options.shot->views[k].algorithm,
+                        shotContext + "[" + std::to_string(k) + "].algorithm");
+    }
+    if (algos.empty() && m_viewports.empty()) algos.push_back("bvh");
     for (const auto& a : algos) addViewport(a);
     for (auto& vp : m_viewports) vp->overlays = st.overlays;
     std::vector<std::string> inputs = m_options.inputs;
+    if (m_options.shot) inputs = {m_options.shot->scenePath(m_options.shotPath)};
     if (inputs.empty()) {
         std::string local = "scenes/default.json";
         inputs.push_back(std::filesystem::exists(local) ? local
                                                         : std::string(CDLAB_SOURCE_DIR) + "/" + local);
     }
     load(inputs);
+    if (m_options.shot) m_pendingShot = m_options.shot, m_pendingShotPath = m_options.shotPath;
     if (m_options.allOverlays)
         for (auto& vp : m_viewports) showAllOverlays(vp->overlays);
-    for (const FamilyStep& s : m_options.automation.steps) // clamped per frame
+    for (const FamilyStep& s : m_options.automation.steps) { // clamped per frame
+        m_steps[s.family->name] = s.step;
         for (auto& vp : m_viewports)
             for (std::size_t f = 0; f < familyViews().size(); ++f)
                 if (&familyViews()[f] == s.family) vp->families[f]->setStep(s.step);
+    }
     // --levels: each viewport its own level (redon2002 Fig. 1 shows levels 7, 9 and 11 side by side).
     for (std::size_t v = 0; v < m_viewports.size() && !m_options.levels.empty(); ++v)
         m_viewports[v]->overlays.bvhLevel = m_options.levels[std::min(v, m_options.levels.size() - 1)];
@@ -67,6 +98,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
 
 ViewerApp::~ViewerApp() {
     if (m_options.settingsPath.empty()) return;
+    saveLastShot(true);
     ViewerSettings st;
     st.width = m_width, st.height = m_height;
     st.lastScene = m_lastScene;
@@ -74,17 +106,20 @@ ViewerApp::~ViewerApp() {
     st.linkCameras = m_linkCameras;
     st.uiScale = m_uiScale;
     if (!m_viewports.empty()) st.overlays = m_viewports.front()->overlays;
+    st.lastShot = m_lastShotJson.empty() ? m_options.settings.lastShot : lastShotPath();
+    st.screenshotFolder = m_screenshotFolder;
+    st.screenshotPanels = m_screenshotPanels;
     st.keepFile = m_options.settings.keepFile; // a malformed file that could not be moved aside
     st.save(m_options.settingsPath);
 }
 
-void ViewerApp::addViewport(const std::string& spec) {
+void ViewerApp::addViewport(const std::string& spec, const std::string& context) {
     auto vp = std::make_unique<Viewport>();
     if (!m_viewports.empty())
         vp->overlays = m_viewports.front()->overlays, vp->camera = m_viewports.front()->camera;
     m_viewports.push_back(std::move(vp));
     try {
-        setAlgorithm(*m_viewports.back(), spec, "--algo");
+        setAlgorithm(*m_viewports.back(), spec, context);
     } catch (...) {
         m_viewports.pop_back();
         throw;
@@ -100,6 +135,7 @@ void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::s
 }
 
 void ViewerApp::load(const std::vector<std::string>& paths) {
+    m_pendingShot.reset(); // another scene: a shot still waiting for its own is not shown on it
     m_preparation.load(paths);
 }
 
@@ -115,6 +151,7 @@ void ViewerApp::removeLastViewport() {
 }
 
 void ViewerApp::cancelPreparation() {
+    m_pendingShot.reset();
     if (std::string said = m_preparation.cancel(); !said.empty()) m_status = said;
 }
 
@@ -131,13 +168,21 @@ void ViewerApp::pollPreparation() {
         if (!out->error.empty()) {
             m_loadError = out->error;
             m_hadLoadError = true;
+            m_pendingShot.reset(); // its scene did not open: what is shown stays
             std::fprintf(stderr, "error: %s\n", out->error.c_str());
             return;
         }
         installScene(std::move(out->scene), done.targets, std::move(out->algorithms));
         m_scenePath = done.label;
+        m_sceneFile.clear();
         if (Preparation::isSceneFile(done.paths))
-            m_lastScene = std::filesystem::absolute(done.paths[0]).string();
+            m_lastScene = m_sceneFile = std::filesystem::absolute(done.paths[0]).lexically_normal().string();
+        if (m_pendingShot) {
+            applyShot(*m_pendingShot, m_pendingShotPath);
+            m_pendingShot.reset();
+        } else {
+            m_shotCaption.clear();
+        }
         m_loadError = std::exchange(m_selectProblem, {});
         if (!m_loadError.empty()) std::fprintf(stderr, "error: %s\n", m_loadError.c_str());
         msg << "loaded " << m_scenePath;
@@ -724,9 +769,10 @@ int ViewerApp::run() {
             std::this_thread::sleep_for(std::chrono::milliseconds(10)); // leave the cores to the worker
             continue;
         }
-        if (frame == 0) frameAll(); // now that the framebuffer size is known
+        if (frame == 0 && !m_cameraFromShot) frameAll(); // now that the framebuffer size is known
         automation.firstFrame(frame);
-        for (auto& p : m_platform.takeDrops()) load({p});
+        for (auto& p : m_platform.takeDrops())
+            Shot::isShotFile(p) ? openShot(p) : load({p}); // a dropped shot opens as one
         automation.middleFrame(frame);
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
         float seekMs = 0;
@@ -758,6 +804,9 @@ int ViewerApp::run() {
         ui.draw();
         render(m_width, m_height);
         if (automation.lastFrame(frame)) coverage = sceneCoverage(m_width, m_height);
+        // A screenshot of the views only is read before the panels are drawn over them.
+        if (!m_pendingScreenshot.empty() && !m_screenshotPanels)
+            saveScreenshot(std::exchange(m_pendingScreenshot, {}), m_width, m_height);
         ui.end();
         if (!m_pendingScreenshot.empty())
             saveScreenshot(std::exchange(m_pendingScreenshot, {}), m_width, m_height);
@@ -768,6 +817,9 @@ int ViewerApp::run() {
         }
         if (video) video->capture(m_platform.framebuffer(), m_width, m_height, m_timeline.frameLength());
         if (m_videoJob) captureVideoFrame();
+        if (done && !m_options.automation.saveShot.empty() && !saveShot(m_options.automation.saveShot))
+            return 1;
+        if (!automation.active() || done) saveLastShot(false);
         m_platform.endFrame();
         m_frameTimes.frameMs = float(frameClock.ms());
         pushBounded(m_frameTimes.frameHistory, m_frameTimes.frameMs, TimingHistory::kCapacity);

@@ -10,6 +10,7 @@
 #include "OverlayTable.h"
 #include "Preparation.h"
 #include "Renderer.h"
+#include "Shot.h"
 #include "Timeline.h"
 #include "VideoExportJob.h"
 #include "ViewerLayout.h"
@@ -22,7 +23,9 @@
 #include <glm/glm.hpp>
 
 #include <deque>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,7 +42,10 @@ struct ViewerOptions {
     std::string settingsPath; ///< empty: settings are neither read nor written
     ViewerSettings settings;  ///< loaded by main before the window opens
     float uiScale = 0;        ///< --ui-scale; 0: the settings'
-    bool presenting = false;  ///< --present: start in presentation mode
+    /// A shot to open (`cdlab SHOT.json`, read by main): its scene, views, camera, time and the rest.
+    std::optional<Shot> shot;
+    std::string shotPath;    ///< the shot's file, for its scene's relative path and in errors
+    bool presenting = false; ///< --present: start in presentation mode
     AutomationOptions automation;
 };
 
@@ -79,7 +85,26 @@ public:
     /// Loads a scene (or meshes side by side) and prepares every viewport's algorithm on it in the
     /// background; the current scene keeps running until all is ready, and stays when the load fails.
     void load(const std::vector<std::string>& paths);
-    void addViewport(const std::string& spec);
+    /// Adds a view running `spec` (`context` names where the spec came from in errors).
+    void addViewport(const std::string& spec, const std::string& context = "--algo");
+    /// Shots (issue 44). The picture shown now as a shot; its scene path relative to `shotPath`'s folder
+    /// (absolute when `shotPath` is empty or the scene lies elsewhere).
+    Shot captureShot(const std::string& shotPath) const;
+    /// File > Open shot: reads the shot, then loads its scene and views in the background and shows its
+    /// camera, time and overlays once ready. A bad shot (InputError) is shown in the error panel and what
+    /// is open stays.
+    void openShot(const std::string& path);
+    /// File > Save shot; the status line says where it wrote.
+    bool saveShot(const std::string& path);
+    /// The open shot's caption (presentation mode shows it), empty when none.
+    const std::string& shotCaption() const { return m_shotCaption; }
+    /// Screenshots (F12, File > Screenshot): the folder they go to (empty: the working directory) and
+    /// whether they include the panels (else the views only); kept in the settings file.
+    std::string& screenshotFolder() { return m_screenshotFolder; }
+    bool& screenshotPanels() { return m_screenshotPanels; }
+    /// F12: the next screenshot's name in the folder ("doors-rigid-ccd-bm-f0037.png", never an existing
+    /// file), written after this frame.
+    void takeScreenshot();
     void removeLastViewport();
     /// Stops the background job; the scene and algorithms it would have replaced stay.
     void cancelPreparation();
@@ -169,6 +194,16 @@ private:
     void renderViews(int width, int height);
     /// After a frame is drawn: the export under way draws and encodes it; the last one finishes the file.
     void captureVideoFrame();
+    /// Checks a shot's algorithms and step families against the registries (InputError naming the file
+    /// and field) before anything changes.
+    void checkShot(const Shot& shot, const std::string& path) const;
+    /// Once the shot's scene is installed: its views' overlays, BVH bodies and cameras, the selection,
+    /// the followed object, the steps, the time and the display settings.
+    void applyShot(const Shot& shot, const std::string& path);
+    /// Reopen where you left off: the user's current state as a shot (lastShotPath()), written at most
+    /// once a second after a change (`force`: now, at exit); nothing without a settings file.
+    void saveLastShot(bool force);
+    std::string lastShotPath() const;
     /// Per viewport, the share of its pixels that differ from its background colour, read after the scene
     /// and overlays are drawn and before the panels: the automated runs' check that a view is not blank.
     std::vector<double> sceneCoverage(int width, int height) const;
@@ -200,6 +235,16 @@ private:
     float m_pixelScale = 1;  ///< framebuffer pixels per window unit (above 1 on a scaled display)
     float m_menuHeight = 19; ///< the main menu bar's height, as ImGui last drew it
     std::string m_pendingScreenshot;
+    std::optional<Shot> m_pendingShot; ///< applied once its scene is installed
+    std::string m_pendingShotPath;
+    bool m_cameraFromShot = false; ///< the first frame keeps the shot's cameras (no frame all)
+    std::string m_shotCaption;
+    std::string m_sceneFile;            ///< the open scene's file (absolute; empty for meshes side by side)
+    std::map<std::string, int> m_steps; ///< the step-through indices set (--step, a shot), by family
+    std::string m_screenshotFolder;
+    bool m_screenshotPanels = true;
+    std::string m_lastShotJson; ///< the last shot written (reopen where you left off)
+    double m_lastShotCheck = -1;
     FrameTimes m_frameTimes; ///< the whole frames' times, and the collision steps' in the last
     std::unique_ptr<VideoExportJob> m_videoJob; ///< File > Export video, while it runs
 

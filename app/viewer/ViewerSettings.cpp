@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <utility>
 
 namespace cdlab {
 
@@ -73,6 +74,13 @@ ViewerSettings ViewerSettings::load(const std::string& path) {
             if (!j["lastScene"].is_string()) throw FieldError("lastScene: expected a path");
             s.lastScene = j["lastScene"].get<std::string>();
         }
+        for (auto [key, field] :
+             {std::pair{"lastShot", &s.lastShot}, {"screenshotFolder", &s.screenshotFolder}})
+            if (j.contains(key)) {
+                if (!j[key].is_string()) throw FieldError(std::string(key) + ": expected a path");
+                *field = j[key].get<std::string>();
+            }
+        s.screenshotPanels = readBool(j, "screenshotPanels", s.screenshotPanels, "");
         s.renderMode = std::clamp(readInt(j, "renderMode", s.renderMode, ""), 0, 2);
         s.linkCameras = readBool(j, "linkCameras", s.linkCameras, "");
         if (j.contains("uiScale")) {
@@ -110,6 +118,9 @@ void ViewerSettings::save(const std::string& path) const {
     nlohmann::json j = {{"window", {width, height}}, {"lastScene", lastScene},
                         {"renderMode", renderMode},  {"linkCameras", linkCameras},
                         {"uiScale", uiScale},        {"overlays", {{"bvhLevel", o.bvhLevel}}}};
+    if (!lastShot.empty()) j["lastShot"] = lastShot;
+    j["screenshotFolder"] = screenshotFolder;
+    j["screenshotPanels"] = screenshotPanels;
     for (const OverlayInfo& row : overlayTable()) j["overlays"][row.key] = o.get(row.id);
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);

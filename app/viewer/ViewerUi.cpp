@@ -24,7 +24,7 @@ namespace {
 std::vector<std::string> browseFiles() {
     std::vector<std::string> out;
     for (std::string root : {std::string("."), std::string(CDLAB_SOURCE_DIR)}) {
-        for (const char* sub : {"scenes", "assets"}) {
+        for (const char* sub : {"scenes", "shots", "assets"}) {
             std::error_code ec;
             for (const auto& e : std::filesystem::directory_iterator(root + "/" + sub, ec)) {
                 std::string ext = e.path().extension().string();
@@ -125,6 +125,7 @@ void ViewerUi::draw() {
     }
     menuBar();
     openDialog();
+    pathPrompt();
     errorPanel();
     preparationPanel();
     const ViewerLayout& layout = m_app.layout();
@@ -148,7 +149,7 @@ const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
         {GLFW_KEY_S, "S", "frame the selection: fit the selected body or link into every view"},
         {GLFW_KEY_V, "V",
          "every view back to its algorithm's recommended overlays (rigid-ccd-bm: redon2002's Figure 1)"},
-        {GLFW_KEY_F12, "F12", "screenshot (cdlab-screenshot.png)"},
+        {GLFW_KEY_F12, "F12", "screenshot into the screenshot folder (File menu), e.g. doors-bvh-f0037.png"},
     };
     return list;
 }
@@ -187,7 +188,7 @@ void ViewerUi::shortcuts() {
             for (const auto& vp : m_app.viewports()) vp->showRecommendedOverlays();
             break;
         case GLFW_KEY_F12:
-            m_app.pendingScreenshot() = "cdlab-screenshot.png";
+            m_app.takeScreenshot();
             break;
         default:
             continue;
@@ -203,8 +204,14 @@ void ViewerUi::menuBar() {
         if (ImGui::MenuItem("Open...")) m_openRequested = true;
         if (!m_app.lastScene().empty() && ImGui::MenuItem(("Reopen " + m_app.lastScene()).c_str()))
             m_app.load({m_app.lastScene()});
-        if (ImGui::MenuItem("Screenshot", "F12")) m_app.pendingScreenshot() = "cdlab-screenshot.png";
+        if (ImGui::MenuItem("Open shot...")) m_openRequested = true; // the same dialog: it tells shots apart
+        if (ImGui::MenuItem("Save shot...")) askPath(PathPrompt::SaveShot);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Screenshot", "F12")) m_app.takeScreenshot();
+        if (ImGui::MenuItem("Screenshot folder...")) askPath(PathPrompt::ScreenshotFolder);
+        ImGui::MenuItem("Screenshots include the panels", nullptr, &m_app.screenshotPanels());
         if (ImGui::MenuItem("Export video...")) m_videoDialog.open();
+        ImGui::Separator();
         if (m_hasWindow && ImGui::MenuItem("Quit")) glfwSetWindowShouldClose(m_app.platform().window(), 1);
         ImGui::EndMenu();
     }
@@ -275,6 +282,7 @@ void ViewerUi::captionLine() {
     std::snprintf(frame, sizeof frame, "frame %d of %d, t %.3f s", timeline.position(), timeline.frameCount(),
                   timeline.time());
     m_caption = (scene ? scene->name : std::string("(no scene)")) + "  |  " + frame;
+    if (!m_app.shotCaption().empty()) m_caption = m_app.shotCaption() + "  |  " + m_caption; // a shot's
     const auto& vps = m_app.viewports();
     for (std::size_t v = 0; v < vps.size(); ++v)
         m_caption += "  |  " + std::to_string(v + 1) + ": " + vps[v]->label();
@@ -316,19 +324,22 @@ void ViewerUi::openDialog() {
     if (!ImGui::BeginPopupModal("Open scene or meshes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     static std::vector<std::string> files;
     if (ImGui::IsWindowAppearing()) files = browseFiles();
-    ImGui::TextUnformatted("Project scenes and assets:");
+    ImGui::TextUnformatted("Project scenes, shots and assets:");
     ImGui::BeginChild("files", ImVec2(520, 240), true);
     for (const auto& f : files)
         if (ImGui::Selectable(f.c_str(), m_pathField == f, ImGuiSelectableFlags_AllowDoubleClick)) {
             m_pathField = f;
-            if (ImGui::IsMouseDoubleClicked(0)) m_app.load({f}), ImGui::CloseCurrentPopup();
+            if (ImGui::IsMouseDoubleClicked(0)) {
+                Shot::isShotFile(f) ? m_app.openShot(f) : m_app.load({f});
+                ImGui::CloseCurrentPopup();
+            }
         }
     ImGui::EndChild();
     ImGui::SetNextItemWidth(440);
     const bool enterInField = ImGui::InputText("path", &m_pathField, ImGuiInputTextFlags_EnterReturnsTrue);
     helpMarker(
-        "A scene .json, or one or more mesh files separated by spaces (any format Assimp reads). Enter "
-        "opens it.");
+        "A scene .json, a shot .json (a saved picture: scene, views, cameras, time), or one or more mesh "
+        "files separated by spaces (any format Assimp reads). Enter opens it.");
     // Enter opens, as the button does: in the path field, or with a file of the list chosen.
     const bool enter =
         enterInField || (!m_pathField.empty() && ImGui::IsWindowFocused(ImGuiFocusedFlags_ChildWindows) &&
@@ -344,7 +355,43 @@ void ViewerUi::openDialog() {
             if (sp == std::string::npos) break;
             pos = sp + 1;
         }
-        if (!paths.empty()) m_app.load(paths);
+        if (paths.size() == 1 && Shot::isShotFile(paths[0]))
+            m_app.openShot(paths[0]);
+        else if (!paths.empty())
+            m_app.load(paths);
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void ViewerUi::askPath(PathPrompt what) {
+    m_prompt = what;
+    m_promptOpen = true;
+    m_promptField = what == PathPrompt::ScreenshotFolder ? m_app.screenshotFolder() : "shot.json";
+}
+
+void ViewerUi::pathPrompt() {
+    const char* title = m_prompt == PathPrompt::SaveShot ? "Save shot" : "Screenshot folder";
+    if (m_promptOpen) ImGui::OpenPopup(title), m_promptOpen = false;
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::SetNextItemWidth(440);
+    const bool enter = ImGui::InputText("path", &m_promptField, ImGuiInputTextFlags_EnterReturnsTrue);
+    helpMarker(
+        m_prompt == PathPrompt::SaveShot
+            ? "The shot file (.json): the scene, each view's algorithm, overlays and camera, the time, "
+              "the selection and the window size. Open it with File > Open shot or `cdlab FILE.json`."
+            : "F12 and File > Screenshot write here, as <scene>-<algorithm>-f<frame>.png, never over "
+              "an existing file. Empty: the working directory.");
+    if (ImGui::Button("OK") || enter) {
+        if (m_prompt == PathPrompt::SaveShot) {
+            if (!m_promptField.empty()) m_app.saveShot(m_promptField);
+        } else {
+            m_app.screenshotFolder() = m_promptField;
+            m_app.status() =
+                "screenshots go to " + (m_promptField.empty() ? std::string(".") : m_promptField);
+        }
         ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();

@@ -42,6 +42,10 @@ public:
 private:
     void menuBar();
     void openDialog();
+    /// Save shot and Screenshot folder: a path typed into a field (as the open dialog's).
+    enum class PathPrompt { SaveShot, ScreenshotFolder };
+    void askPath(PathPrompt what);
+    void pathPrompt();
     void errorPanel();
     void preparationPanel(); ///< progress of a load or rebuild running in the background, with Cancel
     void shortcuts();
@@ -60,6 +64,9 @@ private:
     ComparePanel m_comparePanel;
     bool m_openRequested = false;
     std::string m_pathField;
+    PathPrompt m_prompt = PathPrompt::SaveShot;
+    bool m_promptOpen = false;
+    std::string m_promptField;
     int m_width = 0, m_height = 0;
     float m_appliedScale = 0; ///< the UI scale the fonts and style were made for
     std::string m_caption;

@@ -63,6 +63,8 @@ struct Viewport {
     /// The View panel's one click back to the prepared algorithm's recommended picture (e.g. redon2002's
     /// Figure 1 for rigid-ccd-bm), whatever the user chose since; the BVH body stays.
     void showRecommendedOverlays();
+    /// The overlays were set for the prepared algorithm on purpose (a shot): no recommendation replaces them.
+    void keepOverlays() { m_recommendedFor = preparedAlgorithm; }
 
     /// Whether the last step() put the previous run back, and the steps run and reused so far (the run
     /// report's "steps_run" and "steps_reused").

@@ -4,8 +4,10 @@
 //   cdlab scenes/knot_teapot.json           open a scene
 //   cdlab a.obj b.ply                       open meshes side by side
 //   cdlab --algo bvh --algo bvh:bv=aabb     one viewport per algorithm, same scene and time
+//   cdlab shots/doors_contact.json          open a shot: its scene, views, cameras and time
 //   cdlab --frames 60 --screenshot out.png [--offscreen] [--overlays] [scene]   automated run, then exit
 //   cdlab --offscreen --video out.mp4 --frames 240 [--width W --height H] [scene]   a video (or .gif)
+//   cdlab --offscreen --size 3840x2160 --screenshot out.png SHOT.json        a shot rendered at any size
 #include "CommandLine.h"
 #include "GlPlatform.h"
 #include "ViewerApp.h"
@@ -20,7 +22,10 @@ int main(int argc, char** argv) {
     CLI::App app{"cdlab: collision-detection lab viewer"};
     ViewerOptions opts;
     bool offscreen = false, noSettings = false;
-    app.add_option("inputs", opts.inputs, "A scene .json, or mesh files (default: scenes/default.json)");
+    app.add_option(
+        "inputs", opts.inputs,
+        "A scene .json, a shot .json (docs/FORMATS.md), or mesh files (default: the last session's "
+        "shot, else scenes/default.json)");
     // One value per --algo, so a scene given after it is not taken for a second algorithm.
     app.add_option("-a,--algo", opts.algorithms, "Algorithm per viewport: name[:key=value,...] (repeatable)")
         ->allow_extra_args(false);
@@ -41,6 +46,9 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(64, 8192));
     app.add_option("--height", height, "Window height (default: last session's, else 720)")
         ->check(CLI::Range(64, 8192));
+    std::string size;
+    app.add_option("--size", size,
+                   "Window (framebuffer) size WxH, e.g. 3840x2160 (wins over --width/--height)");
     app.add_flag("--no-settings", noSettings, "Neither read nor write the settings file");
     std::string settingsFile;
     app.add_option("--settings", settingsFile, "Read and write this settings file (also in automated runs)");
@@ -129,6 +137,10 @@ int main(int argc, char** argv) {
         if (f.stepHelp) stepHelp += " " + f.name + "=K: " + f.stepHelp + ";";
     std::vector<std::string> steps;
     app.add_option("--step", steps, stepHelp)->allow_extra_args(false);
+    app.add_option(
+           "--save-shot", opts.automation.saveShot,
+           "Automated runs: after the last frame, save the picture shown as a shot (JSON) to this file")
+        ->needs(framesOption);
     app.add_option("--report", opts.automation.reportPath,
                    "Automated runs: also write the run report (every line it prints, per viewport and per "
                    "family) as JSON to this file")
@@ -136,6 +148,22 @@ int main(int argc, char** argv) {
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     try {
         for (const std::string& s : steps) opts.automation.steps.push_back(parseFamilyStep(s));
+        if (!size.empty()) {
+            // WxH, each side as --width and --height take it.
+            int sw = 0, sh = 0;
+            char x = 0, rest = 0;
+            if (std::sscanf(size.c_str(), "%d%c%d%c", &sw, &x, &sh, &rest) != 3 || (x != 'x' && x != 'X') ||
+                sw < 64 || sw > 8192 || sh < 64 || sh > 8192)
+                throw InputError("--size", "",
+                                 "'" + size + "': expected WxH, each in [64, 8192], e.g. 3840x2160");
+            width = sw, height = sh;
+        }
+        // A shot (cdlab SHOT.json): its scene, views, cameras, time and window size.
+        if (opts.inputs.size() == 1 && Shot::isShotFile(opts.inputs[0])) {
+            opts.shotPath = opts.inputs[0];
+            opts.shot = Shot::load(opts.shotPath);
+            opts.inputs.clear();
+        }
     } catch (const InputError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return 2;
@@ -147,8 +175,8 @@ int main(int argc, char** argv) {
         opts.settingsPath = settingsFile.empty() ? ViewerSettings::defaultPath() : settingsFile;
         opts.settings = ViewerSettings::load(opts.settingsPath);
     }
-    int w = width ? width : opts.settings.width;
-    int h = height ? height : opts.settings.height;
+    int w = width ? width : opts.shot ? opts.shot->width : opts.settings.width;
+    int h = height ? height : opts.shot ? opts.shot->height : opts.settings.height;
     try {
         auto platform =
             offscreen ? GlPlatform::createOffscreen(w, h) : GlPlatform::createWindow(w, h, "cdlab");

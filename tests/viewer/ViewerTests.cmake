@@ -643,3 +643,63 @@ if(TARGET cdlab-video-probe)
   set_tests_properties(viewer.offscreen.video_mp4 viewer.offscreen.video_gif viewer.offscreen.video_export_dialog
                        PROPERTIES TIMEOUT 120)
 endif()
+# Shots (issue 44). The round trip: a run saves a shot of its last frame, a run of that shot alone gives the
+# identical report and image (tests/viewer/ShotRoundTrip.cmake) — two views with BVH levels and a selection
+# on the doors, and CATCH with a step-through index and a followed link on the walk.
+foreach(rt "doors|--algo;rigid-ccd-bm;--algo;bvh:bv=aabb;--levels;7,9;--select;moving_door;--at;3.7;${CMAKE_SOURCE_DIR}/scenes/doors.json"
+           "walk|--algo;catch;--step;catch=2;--follow;walker/pelvis;--at;1.5;${CMAKE_SOURCE_DIR}/scenes/walk.json")
+  string(REPLACE "|" ";" rt "${rt}")
+  list(POP_FRONT rt name)
+  string(REPLACE ";" "\\;" run1 "${rt}")
+  cdlab_output_test(viewer.offscreen.shot_roundtrip_${name} 0 "shot round trip: identical report [^\n]* and image [0-9a-f]+\n"
+                    ${CMAKE_COMMAND} -DVIEWER=${VIEWER} -DDIR=${CMAKE_BINARY_DIR}/shot_roundtrip_${name}
+                    "-DRUN1=${run1}" -P ${CMAKE_CURRENT_LIST_DIR}/ShotRoundTrip.cmake)
+  set_tests_properties(viewer.offscreen.shot_roundtrip_${name} PROPERTIES TIMEOUT 180)
+endforeach()
+# A bad shot: the error names the shot file and the field; the automated run exits 2.
+set(_bad_shots
+    "missing_scene|missing_scene.json: scene: no such file [^\n]*no_such_scene.json"
+    "unknown_algorithm|unknown_algorithm.json: views\\[0\\].algorithm: bvh-fast: unknown algorithm"
+    "bad_level|bad_level.json: views\\[0\\].bvhLevel: 99 is outside \\[0, 64\\]"
+    "unknown_overlay|unknown_overlay.json: views\\[0\\].overlays.bvhh: no such overlay"
+    "wrong_type|wrong_type.json: time: expected a number"
+    "unknown_body|unknown_body.json: views\\[0\\].bvhBody: no object 'teapot' \\(the scene has cylinder, ball\\)")
+foreach(b ${_bad_shots})
+  string(REPLACE "|" ";" b "${b}")
+  list(GET b 0 name)
+  list(GET b 1 regex)
+  cdlab_output_test(viewer.offscreen.shot_bad_${name} 2 "error: [^\n]*${regex}"
+                    ${VIEWER} --offscreen --no-settings --frames 1 ${CMAKE_CURRENT_SOURCE_DIR}/data/shots/${name}.json)
+endforeach()
+# The bundled shots (shots/) open and render offscreen, at any size; --size wins over the shot's window.
+file(GLOB BUNDLED_SHOTS ${CMAKE_SOURCE_DIR}/shots/*.json)
+foreach(shot ${BUNDLED_SHOTS})
+  get_filename_component(name ${shot} NAME_WE)
+  cdlab_output_test(viewer.offscreen.shot_${name} 0
+                    "saved [^\n]*shot_${name}.png\n.*frames 1, 960x540, .*GL errors 0\n.*caption: [^\n]+"
+                    ${VIEWER} --offscreen --no-settings --size 960x540 --present
+                    --screenshot ${SHOTS}/shot_${name}.png ${shot})
+  set_tests_properties(viewer.offscreen.shot_${name} PROPERTIES TIMEOUT 120)
+endforeach()
+# Reopen where you left off: a run with a settings file keeps its state as a shot beside it; a run with the
+# same settings and no inputs reopens that scene, its views' algorithms and its time (the report says so).
+# A broken last shot: the default scene, with a message naming the file and field.
+cdlab_output_test(viewer.offscreen.shot_reopen 0 "report ok: 4 fields\n"
+  sh -c "v=\"$0\" s=\"$1\" l=\"$2\" w=\"$3\" r=\"$4\" c=\"$5\" k=\"$6\" && shift 6 && rm -f \"$s\" \"$l\" && \"$v\" --offscreen --settings \"$s\" --frames 2 --at 1 --algo catch --algo bvh \"$w\" && \"$v\" --offscreen --settings \"$s\" --frames 1 --report \"$r\" && exec \"$c\" -DREPORT=\"$r\" -P \"$k\" \"$@\""
+  ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_reopen.json ${CMAKE_BINARY_DIR}/viewer_reopen-last-shot.json
+  ${CMAKE_SOURCE_DIR}/scenes/walk.json ${CMAKE_BINARY_DIR}/viewer_reopen_report.json ${CMAKE_COMMAND}
+  ${CMAKE_CURRENT_LIST_DIR}/CheckReport.cmake scene=walk viewports.0.algorithm=catch viewports.1.algorithm=bvh
+  "last_frame.t1=1(\\.0)?")
+set_tests_properties(viewer.offscreen.shot_reopen PROPERTIES TIMEOUT 180)
+cdlab_output_test(viewer.offscreen.shot_reopen_broken 0
+  "warning: last shot: [^\n]*viewer_reopen_broken-last-shot.json: views: missing[^\n]*. opening the default scene\n.*scene cdlab default"
+  sh -c "printf '{}' > \"$1\" && printf '{\"cdlab\": \"shot\", \"version\": 1, \"scene\": \"x.json\"}' > \"$2\" && exec \"$0\" --offscreen --settings \"$1\" --frames 1"
+  ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_reopen_broken.json ${CMAKE_BINARY_DIR}/viewer_reopen_broken-last-shot.json)
+# Screenshots (F12) go to the settings' folder with increasing names and never replace a file: two runs
+# write doors-bvh-f0059.png and doors-bvh-f0059-2.png (views only: screenshotPanels false).
+cdlab_output_test(viewer.offscreen.screenshot_folder 0
+  "saved [^\n]*/doors-bvh-f0059.png\n.*saved [^\n]*/doors-bvh-f0059-2.png\n.*doors-bvh-f0059-2.png\ndoors-bvh-f0059.png\n"
+  sh -c "rm -rf \"$2\" && printf '{\"screenshotFolder\": \"%s\", \"screenshotPanels\": false}' \"$2\" > \"$1\" && \"$0\" --offscreen --settings \"$1\" --frames 4 --at 2 --tap F12 \"$3\" && \"$0\" --offscreen --settings \"$1\" --frames 4 --at 2 --tap F12 \"$3\" && ls \"$2\""
+  ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_screenshot_folder.json ${CMAKE_BINARY_DIR}/screenshot_folder
+  ${CMAKE_SOURCE_DIR}/scenes/doors.json)
+set_tests_properties(viewer.offscreen.screenshot_folder PROPERTIES TIMEOUT 180)
