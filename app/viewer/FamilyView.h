@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,9 @@ public:
                         nlohmann::json& fields) const = 0;
     /// The step-through's index from --step NAME=K, counted as FamilyInfo::stepHelp says.
     virtual void setStep(int) {}
+    /// The step-through's index as setStep takes it, once the user moved it from where a view starts (a
+    /// shot keeps it); nullopt for a family without a step-through or one at its start.
+    virtual std::optional<int> step() const { return std::nullopt; }
 };
 
 struct FamilyInfo {

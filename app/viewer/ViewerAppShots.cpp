@@ -151,7 +151,13 @@ Shot ViewerApp::captureShot(const std::string& shotPath) const {
     s.time = m_timeline.time();
     s.selected = name(m_loaded.selected());
     s.followed = name(m_loaded.followed());
-    s.steps.assign(m_steps.begin(), m_steps.end());
+    // The indices given (--step, a shot), then those the user moved in a view's panel (the first view's
+    // where several moved one: a step applies to every view).
+    std::map<std::string, int> steps = m_steps;
+    for (std::size_t f = 0; f < familyViews().size(); ++f)
+        for (auto it = m_viewports.rbegin(); it != m_viewports.rend(); ++it)
+            if (auto k = (*it)->families[f]->step()) steps[familyViews()[f].name] = *k;
+    s.steps.assign(steps.begin(), steps.end());
     s.uiScale = m_uiScale;
     s.presenting = m_presenting;
     s.renderMode = int(m_renderMode);

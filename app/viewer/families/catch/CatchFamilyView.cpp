@@ -63,6 +63,9 @@ public:
     }
     /// --step catch=K: iteration K, 1-based as the slider counts (clamped to the frame's iterations).
     void setStep(int k) override { m_view.step = std::max(k - 1, 0); }
+    std::optional<int> step() const override {
+        return m_view.step > 0 ? std::optional<int>(m_view.step + 1) : std::nullopt;
+    }
 
 private:
     CatchView m_view;

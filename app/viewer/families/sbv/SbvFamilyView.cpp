@@ -44,6 +44,9 @@ public:
     }
     /// --step sbv=K: round K, 0-based as CSBV counts them (clamped to the pair's rounds).
     void setStep(int k) override { m_view.round = std::max(k, 0); }
+    std::optional<int> step() const override {
+        return m_view.round > 0 ? std::optional<int>(m_view.round) : std::nullopt;
+    }
 
 private:
     SbvView m_view;

@@ -87,6 +87,10 @@ public:
     /// --step traversal=K: test K of the pair's traversal, 1-based as the slider counts (past the last: the
     /// last).
     void setStep(int k) override { m_step = std::max(k - 1, 0), m_showBoxes = true; }
+    /// Drawn: a shot keeps the test shown (setStep draws it again).
+    std::optional<int> step() const override {
+        return m_showBoxes ? std::optional<int>(m_step + 1) : std::nullopt;
+    }
 
 private:
     void choosePair();
