@@ -136,8 +136,8 @@ bool ShotView::operator==(const ShotView& o) const {
 bool Shot::operator==(const Shot& o) const {
     return scene == o.scene && views == o.views && linkCameras == o.linkCameras && time == o.time &&
            selected == o.selected && followed == o.followed && steps == o.steps && uiScale == o.uiScale &&
-           presenting == o.presenting && renderMode == o.renderMode && width == o.width &&
-           height == o.height && caption == o.caption;
+           presenting == o.presenting && renderMode == o.renderMode && trailPoses == o.trailPoses &&
+           width == o.width && height == o.height && caption == o.caption;
 }
 
 bool Shot::isShotFile(const std::string& path) {
@@ -195,6 +195,7 @@ Shot Shot::fromJson(const json& j, const std::string& path) {
     s.uiScale = float(r.number("uiScale", s.uiScale, kMinUiScale, kMaxUiScale));
     s.presenting = r.boolean("presenting", s.presenting);
     s.renderMode = r.integer("renderMode", s.renderMode, 0, 2);
+    s.trailPoses = r.integer("trailPoses", s.trailPoses, 0, MotionTrail::kMaxBetween);
     if (r.has("window")) {
         const json& w = r.at("window");
         if (!w.is_array() || w.size() != 2 || !w[0].is_number_integer() || !w[1].is_number_integer())
@@ -231,6 +232,7 @@ json Shot::toJson() const {
     j["uiScale"] = uiScale;
     j["presenting"] = presenting;
     j["renderMode"] = renderMode;
+    j["trailPoses"] = trailPoses;
     j["window"] = {width, height};
     return j;
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "DrawList.h"
+#include "MotionTrail.h"
 #include "OrbitCamera.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -41,7 +42,8 @@ struct Shot {
     std::vector<std::pair<std::string, int>> steps;
     float uiScale = 1;
     bool presenting = false;
-    int renderMode = 0; ///< RenderMode: 0 shaded, 1 wireframe, 2 shaded + wire
+    int renderMode = 0;                            ///< RenderMode: 0 shaded, 1 wireframe, 2 shaded + wire
+    int trailPoses = MotionTrail::kDefaultBetween; ///< the motion trails' poses between a frame's ends
     int width = 1280, height = 720;
     std::string caption;
 

@@ -75,6 +75,7 @@ void ViewerApp::applyShot(const Shot& shot, const std::string& path) {
     };
     m_linkCameras = shot.linkCameras;
     m_renderMode = RenderMode(shot.renderMode);
+    m_trailBetween = shot.trailPoses;
     if (m_options.uiScale <= 0) m_uiScale = std::clamp(shot.uiScale, kMinUiScale, kMaxUiScale);
     m_presenting = shot.presenting || m_options.presenting;
     m_shotCaption = shot.caption;
@@ -161,6 +162,7 @@ Shot ViewerApp::captureShot(const std::string& shotPath) const {
     s.uiScale = m_uiScale;
     s.presenting = m_presenting;
     s.renderMode = int(m_renderMode);
+    s.trailPoses = m_trailBetween;
     s.width = std::clamp(int(std::lround(m_width / m_pixelScale)), 64, 8192);
     s.height = std::clamp(int(std::lround(m_height / m_pixelScale)), 64, 8192);
     s.caption = m_shotCaption;

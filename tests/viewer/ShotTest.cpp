@@ -48,6 +48,7 @@ Shot sample() {
     s.uiScale = 1.5f;
     s.presenting = true;
     s.renderMode = 2;
+    s.trailPoses = 7;
     s.width = 3840, s.height = 2160;
     s.caption = "The doors at their first contact";
     return s;
@@ -74,6 +75,9 @@ TEST(Shot, JsonRoundTripIsExact) {
     EXPECT_FALSE(other == s);
     other = s;
     other.views[0].overlays.set(overlay::Contacts, !s.views[0].overlays.get(overlay::Contacts));
+    EXPECT_FALSE(other == s);
+    other = s;
+    other.trailPoses = 2;
     EXPECT_FALSE(other == s);
 }
 
