@@ -453,19 +453,23 @@ void ViewerApp::render(int width, int height) {
             if (const DrawList* d = f->drawing()) m_renderer->drawOverlay(*d);
         if (vp.trail.drawn()) m_renderer->drawOverlay(vp.trail.drawing());
         if (seeThrough) drawBodies();
-        drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)]);
+        drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)], freeArea(int(v)));
         drawLegend(vp, m_layout.viewports[std::size_t(v)]);
     }
     glDisable(GL_SCISSOR_TEST);
     glViewport(0, 0, width, height);
 }
 
-void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& r) {
+void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& r,
+                           const glm::vec4& free) {
     // Under the panels (the background list), with a shadow so they read on light and dark surfaces, and
     // clipped to the viewport: a label near its edge does not run into the next view.
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
     const float left = r.x, width = r.w, height = r.h;
+    // The view's docked panel (one view) covers its right part: a label whose point lies left of it stays
+    // left of it, wrapped there, instead of running under the panel ("vertex/face" hidden at 1280x720).
+    const float panelLeft = left + (free.y + 1) * 0.5f * width;
     struct Placed {
         ImVec2 anchor, at, size;
         float wrap;
@@ -482,9 +486,10 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
         // Inside the view: a label that would run past its right or bottom edge moves left (or up) just
         // enough to fit instead of being cut there.
         // A label wider than a narrow view wraps at its width (three views at 1280x720, two at 800x600).
-        const float wrap = std::max(40.0f, width - 4);
+        const float right = anchor.x < panelLeft ? panelLeft : r.right();
+        const float wrap = std::max(40.0f, right - left - 4);
         const ImVec2 size = ImGui::CalcTextSize(label.text.c_str(), nullptr, false, wrap);
-        if (at.x + size.x > r.right() - 2) at.x = std::max(r.x + 2, r.right() - 2 - size.x);
+        if (at.x + size.x > right - 2) at.x = std::max(r.x + 2, right - 2 - size.x);
         at.y = std::clamp(at.y, r.y + 2, std::max(r.y + 2, r.bottom() - size.y - 2));
         placed.push_back({anchor, at, size, wrap, &label.text});
     }

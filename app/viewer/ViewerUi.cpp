@@ -297,6 +297,10 @@ void ViewerUi::captionLine() {
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus |
                      ImGuiWindowFlags_NoNav);
     ImGui::SetCursorPosY((height - ImGui::GetTextLineHeight()) * 0.5f);
+    if (!m_app.shotCaption().empty()) { // a shot's caption first: what the picture is meant to show
+        ImGui::TextUnformatted(m_app.shotCaption().c_str());
+        ImGui::SameLine(0, ImGui::CalcTextSize("  |  ").x);
+    }
     ImGui::Text("%s  |  %s", scene ? scene->name.c_str() : "(no scene)", frame);
     for (std::size_t v = 0; v < vps.size(); ++v) {
         const auto c = ComparePanel::viewColour(v);
@@ -305,7 +309,10 @@ void ViewerUi::captionLine() {
     }
     const char* hint = "H: panels";
     const float hintW = ImGui::CalcTextSize(hint).x;
-    if (ImGui::GetCursorPosX() + hintW < float(m_width)) {
+    // After the last item on the line (the cursor is already on the next line): a long caption (a shot's)
+    // leaves no room, and the hint is left out rather than drawn over it.
+    if (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::CalcTextSize("  ").x + hintW <
+        float(m_width) - ImGui::GetStyle().FramePadding.x) {
         ImGui::SameLine(float(m_width) - hintW - ImGui::GetStyle().FramePadding.x);
         ImGui::TextDisabled("%s", hint);
     }
