@@ -5,8 +5,8 @@
 #
 # An example is a fenced block right after a line `<!-- example -->` in README.md or docs/*.md. Its lines that
 # start with `$ ` are commands (a line ending in `\` continues on the next); they run in order, with bash, in
-# a scratch folder where scenes/, assets/ and tests/ lead to the repository's and build/ to BUILD_DIR, so the
-# commands read as a reader types them from the repository root and what they write is thrown away. Every
+# a scratch folder where scenes/, shots/, assets/ and tests/ lead to the repository's and build/ to BUILD_DIR,
+# so the commands read as a reader types them from the repository root and what they write is thrown away. Every
 # other line of the block is expected output (stdout, then stderr, of all the commands): the lines must
 # appear in the output in this order and next to each other, except where a line `...` stands for any number
 # of lines, as does a command line between expected lines. Leading and trailing output lines may be left out.
@@ -128,7 +128,7 @@ def check(expected, output, mask):
 
 scratch = tempfile.mkdtemp(prefix="cdlab-examples-")
 try:
-    for name in ("scenes", "assets", "tests"):
+    for name in ("scenes", "shots", "assets", "tests"):
         os.symlink(os.path.join(root, name), os.path.join(scratch, name))
     os.symlink(build, os.path.join(scratch, "build"))
     env = dict(os.environ, CDLAB_SETTINGS=os.path.join(scratch, "viewer.json"))
