@@ -23,8 +23,9 @@ set(CDLAB_LAYER_articulated core geometry mesh convex debug bvh distance scene) 
 set(CDLAB_LAYER_pipeline core geometry mesh debug bvh collision scene) # Algorithm, registry, FrameResult
 set(CDLAB_LAYER_algorithms core geometry mesh convex debug sbv ldi gpu bvh distance collision ccd culling scene articulated pipeline) # registered
 set(CDLAB_LAYER_sim core geometry mesh collision ccd culling scene pipeline) # contact recorder (runs rigid-ccd by name)
+set(CDLAB_LAYER_recording core geometry mesh debug bvh collision scene pipeline) # recordings: FrameResults per frame, zstd
 set(CDLAB_LAYER_peers core geometry mesh collision distance scene pipeline) # FCL, Bullet, ODE behind the Algorithm API; CGAL volume and union
-set(CDLAB_LAYERS core geometry mesh convex debug sbv ldi gpu bvh distance collision ccd culling scene models articulated pipeline algorithms sim peers)
+set(CDLAB_LAYERS core geometry mesh convex debug sbv ldi gpu bvh distance collision ccd culling scene models articulated pipeline algorithms sim recording peers)
 
 # Every layer `layer` may include: itself and its layers.
 function(cdlab_layer_allowed layer out)

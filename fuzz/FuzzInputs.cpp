@@ -4,6 +4,8 @@
 #include "core/InputError.h"
 #include "mesh/MeshImporter.h"
 #include "mesh/ObjCheck.h"
+#include "recording/FrameResultCodec.h"
+#include "recording/Recording.h"
 #include "scene/GltfModel.h"
 #include "scene/SceneLoader.h"
 
@@ -23,6 +25,7 @@ namespace {
 
 constexpr std::size_t kMaxSceneBytes = 64 * 1024;
 constexpr std::uintmax_t kMaxSceneFileBytes = 1024 * 1024;
+constexpr std::size_t kMaxRecordingBytes = 256 * 1024;
 // Work caps for the scene target: a generator asked for 20 million triangles is a valid scene that takes
 // minutes, not a bug, and libFuzzer's -timeout would report it as one. The caps keep every bundled scene.
 const std::map<std::string, double> kSceneCaps = {
@@ -133,6 +136,31 @@ Outcome runGltfModel(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return Outcome::Skipped;
     std::string path = tempFolder().write(data + 1, size - 1, data[0] % 2 ? ".glb" : ".gltf");
     return refusedOrAccepted([&] { importGltfModel(path); });
+}
+
+Outcome runRecording(const std::uint8_t* data, std::size_t size) {
+    if (size == 0 || size > kMaxRecordingBytes) return Outcome::Skipped;
+    const std::string_view bytes(reinterpret_cast<const char*>(data + 1), size - 1);
+    // What was read must encode back to bytes that decode the same (a codec that reads more or less than it
+    // writes is a finding).
+    auto reencodes = [](const FrameResult& f) {
+        ByteWriter w;
+        encodeFrameResult(f, w);
+        ByteReader back(w.bytes(), "<fuzz re-encoded>");
+        ByteWriter again;
+        encodeFrameResult(decodeFrameResult(back), again);
+        if (!back.done() || again.bytes() != w.bytes())
+            throw std::logic_error("a recorded frame does not survive encoding again");
+    };
+    if (data[0] % 2 == 1) // one frame's encoding as it is inside a chunk, past the compression and checks
+        return refusedOrAccepted([&] {
+            ByteReader r(bytes, "<fuzz>");
+            reencodes(decodeFrameResult(r));
+        });
+    return refusedOrAccepted([&] {
+        for (const auto& frame : parseRecording(bytes, "<fuzz>").frames)
+            for (const FrameResult& f : frame) reencodes(f);
+    });
 }
 
 } // namespace cdlab::fuzz

@@ -5,13 +5,13 @@
 # cov = instrumented edges reached, ft = features) and exits 1 if any target found a crash, a leak, a
 # sanitizer report, a timeout or an out-of-memory, naming the input that reproduces it
 # (BUILD_DIR/fuzz-artifacts/<target>/) and showing the end of its log.
-# Usage: bash fuzz/run-fuzzers.sh BUILD_DIR [TARGET...]   (default: all five)
+# Usage: bash fuzz/run-fuzzers.sh BUILD_DIR [TARGET...]   (default: all six)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1
 shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz-scene fuzz-obj fuzz-ccd fuzz-mesh fuzz-gltf)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz-scene fuzz-obj fuzz-ccd fuzz-mesh fuzz-gltf fuzz-recording)
 seconds=${FUZZ_SECONDS:-60}
 jobs=${FUZZ_JOBS:-2}
 # A fixed seed: the same mutations in the same order on every run (CI included), so a finding reproduces;
@@ -20,12 +20,12 @@ seed=${FUZZ_SEED:-1}
 # With FUZZ_RUNS=table (CI) each target stops after the executions below, about a minute's worth on the 2-core
 # machine they were measured on, with FUZZ_SECONDS as a cap: with the fixed seed a run then tries exactly the
 # inputs a local run of the same command tried, so CI cannot stumble on a finding nobody has seen.
-declare -A table_runs=([fuzz-scene]=60000 [fuzz-obj]=15000 [fuzz-ccd]=12000 [fuzz-mesh]=15000 [fuzz-gltf]=15000)
+declare -A table_runs=([fuzz-scene]=60000 [fuzz-obj]=15000 [fuzz-ccd]=12000 [fuzz-mesh]=15000 [fuzz-gltf]=15000 [fuzz-recording]=500000)
 bash "$root/fuzz/seed-corpus.sh" "$build"
 
 # The largest input each target tries (bytes): a scene or a mesh header fits well within.
-declare -A max_len=([fuzz-scene]=16384 [fuzz-obj]=8192 [fuzz-ccd]=16384 [fuzz-mesh]=16384 [fuzz-gltf]=16384)
-declare -A dict=([fuzz-scene]=scene.dict [fuzz-obj]=obj.dict [fuzz-ccd]=ccd.dict [fuzz-mesh]=mesh.dict [fuzz-gltf]=mesh.dict)
+declare -A max_len=([fuzz-scene]=16384 [fuzz-obj]=8192 [fuzz-ccd]=16384 [fuzz-mesh]=16384 [fuzz-gltf]=16384 [fuzz-recording]=65536)
+declare -A dict=([fuzz-scene]=scene.dict [fuzz-obj]=obj.dict [fuzz-ccd]=ccd.dict [fuzz-mesh]=mesh.dict [fuzz-gltf]=mesh.dict [fuzz-recording]=recording.dict)
 
 run_one() {
   local t=$1 bin=$build/fuzz/$1

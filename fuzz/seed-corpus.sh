@@ -8,7 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seeds=$1/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{fuzz-scene,fuzz-obj,fuzz-ccd,fuzz-mesh,fuzz-gltf}
+mkdir -p "$seeds"/{fuzz-scene,fuzz-obj,fuzz-ccd,fuzz-mesh,fuzz-gltf,fuzz-recording}
 small() { find "$@" -type f -size -65k; }
 cd "$root"
 small scenes tests/data -name '*.json' -exec cp -t "$seeds/fuzz-scene" {} +
@@ -31,5 +31,10 @@ for ext in gltf glb; do
     printf "\\x0$selector" >"$out"
     cat "$f" >>"$out"
   done
+done
+# fuzz-recording: small recordings (cdlab-bench run --record) with every family's detail, prefixed with the
+# byte that sends them to the file reader (0; fuzz/FuzzInputs.h runRecording).
+small fuzz/seeds -name '*.cdrec' | while read -r f; do
+  { printf '\x00'; cat "$f"; } >"$seeds/fuzz-recording/$(basename "$f")"
 done
 for t in "$seeds"/*; do echo "[fuzz] $(basename "$t"): $(ls "$t" | wc -l) seeds" >&2; done

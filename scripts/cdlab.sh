@@ -24,7 +24,7 @@ PACKAGES=(cmake g++ pkg-config libglfw3-dev libimgui-dev libassimp-dev libeigen3
   xvfb xauth libegl-dev libgl-dev libgles-dev libegl1-mesa-dev libgbm-dev mesa-utils
   nlohmann-json3-dev libcli11-dev libstb-dev libgtest-dev libbenchmark-dev libqhull-dev
   libsvm-dev liblinear-dev libode-dev libtbb-dev libfcl-dev libbullet-dev libgmp-dev libcgal-dev
-  clang-14 libfuzzer-14-dev
+  clang-14 libfuzzer-14-dev libzstd-dev
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev)
 
 install_deps() {

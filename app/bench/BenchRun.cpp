@@ -99,6 +99,7 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
                         rec.firstContact = c->time,
                         rec.firstContactFeatures = describeContact(*c, objects.objects()[c->objectA].name,
                                                                    objects.objects()[c->objectB].name);
+                    if (options.onResult && pass + 1 == passes) options.onResult(a, f, r);
                 }
                 doneSteps += 1;
                 bar.update(doneSteps / totalSteps, label + " pass " + std::to_string(pass + 1) + "/" +

@@ -4,6 +4,7 @@
 #include "pipeline/AlgorithmRegistry.h"
 #include "scene/Scene.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -44,6 +45,9 @@ struct BenchOptions {
     /// them; the later ones' prepare times and notes say so). Off where each prepare's own cost is the
     /// figure.
     bool shareMeshData = true;
+    /// Called with every algorithm's FrameResult of every frame on the last timed pass (`run --record`
+    /// keeps them): the algorithm's index in the list given and the frame's.
+    std::function<void(std::size_t algorithm, int frame, const FrameResult&)> onResult;
 };
 
 /// Body pairs whose surfaces overlap at each frame's start (frame i spans [t_i - dt, t_i]), by the discrete

@@ -5,9 +5,11 @@
 #include "CommonOptions.h"
 #include "ProgressBar.h"
 #include "pipeline/AlgorithmRegistry.h"
+#include "recording/Recording.h"
 #include "scene/SceneLoader.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -16,7 +18,7 @@ namespace cdlab {
 namespace {
 
 struct RunOptions {
-    std::string scenePath, csvPath, jsonPath;
+    std::string scenePath, csvPath, jsonPath, recordPath;
     std::vector<std::string> algoTexts;
     BenchOptions bench;
     bool verify = false;
@@ -112,8 +114,32 @@ int runScene(RunOptions& o, std::ostream& out) {
         if (!path->empty()) openOut(*path);
     out << configurationLine() << "\n";
     BenchContext ctx{o.scenePath, &scene, opts, opts.frames > 0 ? opts.frames : scene.frames};
+    // --record: every algorithm's FrameResult of the last timed pass, frame by frame (the writer is made
+    // first, so that a path that cannot be written fails before the run).
+    std::unique_ptr<RecordingWriter> recorder;
+    std::vector<std::vector<FrameResult>> recorded;
+    if (!o.recordPath.empty()) {
+        std::vector<std::string> labels;
+        for (const auto& spec : specs) labels.push_back(spec.label());
+        recorder = std::make_unique<RecordingWriter>(o.recordPath, makeRecordingHeader(o.scenePath, labels));
+        recorded.assign(std::size_t(ctx.frames), std::vector<FrameResult>(specs.size()));
+        opts.onResult = [&](std::size_t a, int f, const FrameResult& r) { recorded[std::size_t(f)][a] = r; };
+    }
     auto runs = runBench(scene, specs, opts);
     printSummary(out, ctx, runs);
+    if (recorder) {
+        for (const auto& frame : recorded) {
+            std::vector<const FrameResult*> views;
+            for (const auto& r : frame) views.push_back(&r);
+            recorder->frame(views);
+        }
+        recorder->finish();
+        const std::uint64_t frameBytes = recorder->bytesWritten() - recorder->headerBytes();
+        out << "# wrote " << o.recordPath << ": " << recorder->framesWritten() << " frames x " << specs.size()
+            << " viewports, " << recorder->bytesWritten() << " bytes (header " << recorder->headerBytes()
+            << ", " << frameBytes / std::uint64_t(std::max(1, recorder->framesWritten()))
+            << " bytes per frame)\n";
+    }
     if (!o.csvPath.empty()) writeCsv(o.csvPath, runs), out << "# wrote " << o.csvPath << "\n";
     if (!o.jsonPath.empty()) writeJson(o.jsonPath, ctx, runs), out << "# wrote " << o.jsonPath << "\n";
     return o.verify ? verifyRuns(out, runs, referenceRun) : 0;
@@ -136,6 +162,9 @@ BenchCommand declareRunCommand(CLI::App& app) {
     run->add_option("--t1", o->bench.t1, "End time (default: the scene's)");
     CommonOptions::csv(*run, o->csvPath, "Write per-frame CSV here");
     run->add_option("--json", o->jsonPath, "Write the summary JSON here");
+    run->add_option("--record", o->recordPath,
+                    "Write a recording here: every algorithm's FrameResult per frame (the last timed pass), "
+                    "the scene and the specs (docs/FORMATS.md, Recordings)");
     std::string references; // "brute-force for discrete, rigid-ccd-reference for continuous"
     for (AlgorithmKind kind : {AlgorithmKind::Discrete, AlgorithmKind::Continuous, AlgorithmKind::Penetration,
                                AlgorithmKind::Culling})

@@ -17,6 +17,7 @@
 //   cdlab-bench distance [--pairs P] [--gaps G]       mesh-mesh distance: rss vs brute force vs FCL
 //   cdlab-bench ldi SCENE [--reference]               the LDI penetration query frame by frame
 //   cdlab-bench ldi-accuracy [--resolutions R...]     the LDI volume against closed forms and CGAL
+//   cdlab-bench compare-recordings A B               frames where two recordings (run --record) differ
 //
 // Each command lives in its own file (<Name>Command.cpp): it declares its subcommand and options and runs
 // them; the options several share (--repeat, --frames, --csv, --svg, --progress) come from CommonOptions.
@@ -29,6 +30,7 @@
 #include "CatchTablesCommand.h"
 #include "CcdQueriesCommand.h"
 #include "CommandLine.h"
+#include "CompareRecordingsCommand.h"
 #include "DistanceCommand.h"
 #include "Figure1Command.h"
 #include "LdiCommand.h"
@@ -75,6 +77,7 @@ constexpr DeclareCommand kCommands[] = {
     declareDistanceCommand,
     declareLdiCommand,
     declareLdiAccuracyCommand,
+    declareCompareRecordingsCommand,
 };
 // clang-format on
 

@@ -42,6 +42,18 @@ public:
     }
     template <class T> bool has() const { return find<T>() != nullptr; }
     bool empty() const { return m_items.empty(); }
+    /// Every record with its type, in the order they were added (a recording's detail codecs,
+    /// core/DetailCodec.h, write them by type).
+    const std::vector<std::pair<std::type_index, std::any>>& items() const { return m_items; }
+    /// Adds a record of the type `type` names (a recording being read): replaces one of that type.
+    void put(std::type_index type, std::any value) {
+        for (auto& [key, v] : m_items)
+            if (key == type) {
+                v = std::move(value);
+                return;
+            }
+        m_items.emplace_back(type, std::move(value));
+    }
     std::size_t size() const { return m_items.size(); }
 
 private:

@@ -47,5 +47,6 @@ TEST(FuzzRegression, FixedFindingsAreAcceptedOrRefused) {
     n += replay("fuzz-ccd", [](const auto& b) { return fuzz::runCcdQueries(b.data(), b.size()); });
     n += replay("fuzz-mesh", [](const auto& b) { return fuzz::runMeshImport(b.data(), b.size()); });
     n += replay("fuzz-gltf", [](const auto& b) { return fuzz::runGltfModel(b.data(), b.size()); });
+    n += replay("fuzz-recording", [](const auto& b) { return fuzz::runRecording(b.data(), b.size()); });
     if (n == 0) GTEST_SKIP() << "no fixed fuzz findings in tests/data/fuzz-regressions/<target>/ yet";
 }
