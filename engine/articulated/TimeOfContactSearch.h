@@ -80,6 +80,7 @@ struct TocSearchStats {
     std::uint64_t unresolved = 0;      ///< PCLs stopped by the iteration cap (reported as contacts)
     std::uint64_t gjkIterations = 0;   ///< distance=hulls: GJK iterations of the hull-tree advancement
     double boundMs = 0, advanceMs = 0;
+    double witnessMs = 0; ///< the exact closest-features query at the TOC (a stage of its own in the bench)
 
     /// pcls_advanced, ca_iterations, distance_queries, hull_queries, and gjk_iterations for a search on the
     /// hull trees (the RSS path runs no GJK, so it reports no such column rather than a 0).

@@ -58,8 +58,11 @@ void DistanceTree::build(const TriangleMesh& mesh) {
         DistanceNode& to = m_nodes[i];
         to.firstChild = from.firstChild, to.firstTri = from.firstTri, to.triCount = from.triCount;
         points.clear();
-        for (std::uint32_t k = from.firstTri; k < from.firstTri + from.triCount; ++k)
+        to.minTri = UINT32_MAX;
+        for (std::uint32_t k = from.firstTri; k < from.firstTri + from.triCount; ++k) {
+            to.minTri = std::min(to.minTri, m_triIndex[k]);
             for (std::uint32_t v : mesh.triangles[m_triIndex[k]]) points.push_back(mesh.vertices[v]);
+        }
         to.rss = Rss::fit(rectangleFrame(bvh.obbs()[i]), points);
     }
 }

@@ -22,6 +22,9 @@ struct DistanceNode {
     std::uint32_t firstChild = 0; ///< children are firstChild and firstChild + 1; 0 marks a leaf
     std::uint32_t firstTri = 0;   ///< the node's triangles are triIndex()[firstTri, firstTri + triCount)
     std::uint32_t triCount = 0;
+    /// The smallest mesh triangle index below the node: a query that breaks distance ties by the smallest
+    /// (triA, triB) skips a node pair at the tie distance that cannot hold a smaller pair (MeshDistance.h).
+    std::uint32_t minTri = 0;
     bool isLeaf() const { return firstChild == 0; }
 };
 

@@ -24,6 +24,9 @@ struct Best {
     MeshDistanceResult result;
     double limit; ///< the distance a pair must not exceed: upperBound, then the best so far
     bool stop = false;
+    /// No early stop (stopBelow, relativeError): the answer is the least pair in (distance, triA, triB)
+    /// order, whatever order the pairs are visited in.
+    bool exact = !(options.stopBelow > 0) && !(options.relativeError > 0);
 
     Best(const TriangleMesh& ma, const Pose& posa, const TriangleMesh& mb, const Pose& posb,
          const DistanceOptions& o, DistanceStats* s)
@@ -31,6 +34,18 @@ struct Best {
 
     /// Whether a pair whose distance is at least `lowerBound` could still replace the best.
     bool wants(double lowerBound) const { return result.found() ? lowerBound <= limit : lowerBound < limit; }
+    /// The same for the triangle pairs under a node pair whose smallest triangle indices are `minA` and
+    /// `minB`: at the tie distance (lowerBound == limit) only a smaller (triA, triB) could replace the best,
+    /// and none below is smaller when minA > triA, or minA == triA and minB >= triB. It skips only pairs
+    /// that test() would reject, so an exact query's answer is the one without it (what makes it pay:
+    /// touching or intersecting meshes, where every overlapping node pair has lowerBound 0 == limit). A
+    /// query that stops early keeps every pair: its answer is the first pair it meets, which the queue's
+    /// order among equal lower bounds decides, and that order must stay what it was.
+    bool wants(double lowerBound, std::uint32_t minA, std::uint32_t minB) const {
+        if (!wants(lowerBound)) return false;
+        if (!exact || !result.found() || lowerBound < limit) return true;
+        return minA < result.triA || (minA == result.triA && minB < result.triB);
+    }
 
     void test(std::uint32_t ta, std::uint32_t tb) {
         if (stats) ++stats->triTests;
@@ -109,14 +124,23 @@ MeshDistanceResult meshDistance(const DistanceTree& ta, const Pose& pa, const Di
     struct Entry {
         double lowerBound;
         std::uint32_t a, b;
-        bool operator>(const Entry& o) const { return lowerBound > o.lowerBound; }
+        std::uint32_t minA, minB; ///< the smallest triangle indices below (DistanceNode::minTri)
     };
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
-    queue.push({bound(0, 0), 0, 0});
+    // An exact query (no early stop) returns the least pair in (distance, triA, triB) order whatever order
+    // it visits node pairs in, so among equal lower bounds (the 0s of touching meshes) it takes the pair of
+    // smallest triangle indices first: the tie rule's winner comes early and prunes the rest. A query that
+    // stops early answers with the first pair it meets: it keeps the order by lower bound alone.
+    auto later = [exact = best.exact](const Entry& x, const Entry& y) {
+        if (x.lowerBound != y.lowerBound || !exact) return x.lowerBound > y.lowerBound;
+        return x.minA != y.minA ? x.minA > y.minA : x.minB > y.minB;
+    };
+    std::priority_queue<Entry, std::vector<Entry>, decltype(later)> queue(later);
+    queue.push({bound(0, 0), 0, 0, na[0].minTri, nb[0].minTri});
     while (!queue.empty()) {
         Entry e = queue.top();
         queue.pop();
-        if (!best.wants(e.lowerBound)) break; // every pair left is at least this far
+        if (!best.wants(e.lowerBound)) break;                    // every pair left is at least this far
+        if (!best.wants(e.lowerBound, e.minA, e.minB)) continue; // a tie it cannot win
         if (options.relativeError > 0 && best.result.found() &&
             e.lowerBound * (1 + options.relativeError) >= best.result.distance) {
             best.result.lowerBound = std::min(e.lowerBound, best.result.distance); // the queue's least
@@ -139,7 +163,8 @@ MeshDistanceResult meshDistance(const DistanceTree& ta, const Pose& pa, const Di
         for (std::uint32_t c = 0; c < 2; ++c) {
             std::uint32_t i = splitA ? x.firstChild + c : e.a, j = splitA ? e.b : y.firstChild + c;
             double lb = bound(i, j);
-            if (best.wants(lb)) queue.push({lb, i, j});
+            if (best.wants(lb, na[i].minTri, nb[j].minTri))
+                queue.push({lb, i, j, na[i].minTri, nb[j].minTri});
         }
     }
     best.result.lowerBound = best.result.found() ? best.result.distance : options.upperBound;

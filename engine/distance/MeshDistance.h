@@ -58,8 +58,10 @@ MeshDistanceResult bruteForceDistance(const TriangleMesh& a, const Pose& pa, con
 
 /// The same answer from two distance trees (each built over its mesh): best-first over node pairs by their
 /// RSS lower bound, pruned by the best distance so far, `upperBound` and `stopBelow`. An empty tree gives
-/// found() false. Intersecting meshes: the tie rule makes it visit every node pair whose volumes overlap (to
-/// find the smallest touching triangle pair); `stopBelow` > 0 ends at the first touching pair instead.
+/// found() false. Intersecting meshes: the tie rule needs the smallest touching triangle pair; node pairs at
+/// the tie distance whose smallest triangle indices (DistanceNode::minTri) cannot give a smaller pair are
+/// skipped (before: every node pair whose volumes overlap was visited); `stopBelow` > 0 ends at the first
+/// touching pair instead.
 MeshDistanceResult meshDistance(const DistanceTree& a, const Pose& pa, const DistanceTree& b, const Pose& pb,
                                 const DistanceOptions& = {}, DistanceStats* = nullptr);
 
