@@ -720,7 +720,7 @@ foreach(tour ${BUNDLED_TOURS})
   cdlab_output_test(viewer.offscreen.tour_${name} 0 "${_tour_regex}all ${_tour_steps} steps rendered"
     sh -c "v=\"$0\" t=\"$1\" n=\"$2\" d=\"$3\" k=1 && mkdir -p \"$d\" && while [ $k -le $n ]
 do
-  out=$(\"$v\" --offscreen --no-settings --width 640 --height 360 --frames 2 --tour-step $k --screenshot \"$d/step$k.png\" \"$t\" 2>&1) || { echo \"$out\" && exit 1
+  out=$(\"$v\" --offscreen --no-settings --width 640 --height 360 --frames 1 --tour-step $k --screenshot \"$d/step$k.png\" \"$t\" 2>&1) || { echo \"$out\" && exit 1
   }
   echo \"$out\" | grep -E 'GL errors|^tour |covers'
   if echo \"$out\" | grep -q 'covers 0.0 %'
