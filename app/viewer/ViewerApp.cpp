@@ -140,7 +140,8 @@ void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::s
 }
 
 void ViewerApp::load(const std::vector<std::string>& paths) {
-    m_pendingShot.reset(); // another scene: a shot still waiting for its own is not shown on it
+    m_pendingShot.reset();        // another scene: a shot still waiting for its own is not shown on it
+    m_tourActionsPending = false; // nor a tour step's actions (goToTourStep sets them again after this)
     m_preparation.load(paths);
 }
 
