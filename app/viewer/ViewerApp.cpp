@@ -65,6 +65,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     }
     std::vector<std::string> algos = m_options.algorithms;
     const std::string shotContext = m_options.shotPath + ": views";
+    if (m_options.tour) checkTour(*m_options.tour, m_options.tourPath); // every step, before the first shows
     if (algos.empty() && m_options.shot) {
         checkShot(*m_options.shot, m_options.shotPath);
         for (std::size_t k = 0; k < m_options.shot->views.size(); ++k)
@@ -83,6 +84,10 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     }
     load(inputs);
     if (m_options.shot) m_pendingShot = m_options.shot, m_pendingShotPath = m_options.shotPath;
+    if (m_options.tour) { // its step's shot is m_options.shot; the actions run once that is applied
+        m_tour = m_options.tour, m_tourPath = m_options.tourPath, m_tourStep = m_options.tourStep;
+        m_tourActionsPending = true;
+    }
     if (m_options.allOverlays)
         for (auto& vp : m_viewports) showAllOverlays(vp->overlays);
     for (const FamilyStep& s : m_options.automation.steps) { // clamped per frame
@@ -135,7 +140,8 @@ void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::s
 }
 
 void ViewerApp::load(const std::vector<std::string>& paths) {
-    m_pendingShot.reset(); // another scene: a shot still waiting for its own is not shown on it
+    m_pendingShot.reset();        // another scene: a shot still waiting for its own is not shown on it
+    m_tourActionsPending = false; // nor a tour step's actions (goToTourStep sets them again after this)
     m_preparation.load(paths);
 }
 
@@ -180,6 +186,7 @@ void ViewerApp::pollPreparation() {
         if (m_pendingShot) {
             applyShot(*m_pendingShot, m_pendingShotPath);
             m_pendingShot.reset();
+            if (m_tourActionsPending) runTourActions();
         } else {
             m_shotCaption.clear();
         }
@@ -777,7 +784,9 @@ int ViewerApp::run() {
         if (frame == 0 && !m_cameraFromShot) frameAll(); // now that the framebuffer size is known
         automation.firstFrame(frame);
         for (auto& p : m_platform.takeDrops())
-            Shot::isShotFile(p) ? openShot(p) : load({p}); // a dropped shot opens as one
+            Tour::isTourFile(p)   ? openTour(p)
+            : Shot::isShotFile(p) ? openShot(p)
+                                  : load({p}); // a dropped shot (tour) opens as one
         automation.middleFrame(frame);
         // Timeline: automation advances one scene frame per rendered frame; interactive runs use wall time.
         float seekMs = 0;
@@ -800,6 +809,7 @@ int ViewerApp::run() {
             automation.pick(frame);
             lastFrom = std::min(t0, m_timeline.time()), lastTo = m_timeline.time();
             stepViewports(lastFrom, lastTo);
+            updateTourPlay();
             m_frameTimes.stepMs += seekMs;
             automation.afterStep(frame);
         }
@@ -861,7 +871,8 @@ int ViewerApp::run() {
                                       m_presenting,
                                       ui.caption(),
                                       m_uiScale,
-                                      ImGui::GetFontSize()};
+                                      ImGui::GetFontSize(),
+                                      tourLine()};
         reportWritten = ViewerReport(in, m_options.automation).write();
     }
     if (GlPlatform::glErrorCount() > 0) {

@@ -12,6 +12,7 @@
 #include "Renderer.h"
 #include "Shot.h"
 #include "Timeline.h"
+#include "Tour.h"
 #include "VideoExportJob.h"
 #include "ViewerLayout.h"
 #include "ViewerSettings.h"
@@ -46,6 +47,11 @@ struct ViewerOptions {
     std::optional<Shot> shot;
     std::string shotPath;    ///< the shot's file, for its scene's relative path and in errors
     bool presenting = false; ///< --present: start in presentation mode
+    /// A tour (`cdlab TOUR.json`, read by main) and the step shown first (0-based; --tour-step K is K-1):
+    /// `shot` and `shotPath` then hold that step's shot.
+    std::optional<Tour> tour;
+    std::string tourPath;
+    int tourStep = 0;
     AutomationOptions automation;
 };
 
@@ -147,6 +153,19 @@ public:
     const VideoExportJob* videoExport() const { return m_videoJob.get(); }
     /// Stops the export: its file is removed and the time goes back to where it was.
     void cancelVideoExport() { m_videoJob.reset(); }
+    /// Tours (issue 44; ViewerAppTours.cpp). Opens a tour at step `step` (0-based): every step's shot is
+    /// checked first; a bad tour is shown in the error panel and what is open stays.
+    void openTour(const std::string& path, int step = 0);
+    /// Shows step `k` of the open tour: its shot through the shot path (openShot), then its actions once
+    /// the shot is applied. Out of range: nothing.
+    void goToTourStep(int k);
+    void closeTour();
+    const Tour* tour() const { return m_tour ? &*m_tour : nullptr; }
+    int tourStep() const { return m_tourStep; }
+    /// "TITLE: step k of n: caption" (empty without a tour): the run report's line.
+    std::string tourLine() const;
+    /// Opens a shot already read (a tour's step; `path`: the file its scene is relative to).
+    void openShot(Shot shot, const std::string& path);
 
 private:
     /// Prepares the viewport's algorithm again (it or its parameters changed), in the background; the
@@ -206,6 +225,12 @@ private:
     /// once a second after a change (`force`: now, at exit); nothing without a settings file.
     void saveLastShot(bool force);
     std::string lastShotPath() const;
+    /// Every step's shot (checkShot) and every action's family, before anything changes (InputError).
+    void checkTour(const Tour& tour, const std::string& path) const;
+    /// After a tour step's shot is applied: its actions (Next contact, a step-through index, play N frames).
+    void runTourActions();
+    /// Each frame: a tour's "play N frames" pauses once they are shown.
+    void updateTourPlay();
     /// Per viewport, the share of its pixels that differ from its background colour, read after the scene
     /// and overlays are drawn and before the panels: the automated runs' check that a view is not blank.
     std::vector<double> sceneCoverage(int width, int height) const;
@@ -249,6 +274,11 @@ private:
     double m_lastShotCheck = -1;
     FrameTimes m_frameTimes; ///< the whole frames' times, and the collision steps' in the last
     std::unique_ptr<VideoExportJob> m_videoJob; ///< File > Export video, while it runs
+    std::optional<Tour> m_tour;                 ///< the open tour
+    std::string m_tourPath;
+    int m_tourStep = 0;
+    bool m_tourActionsPending = false; ///< the step's actions run once its shot is applied
+    int m_tourPlayUntil = -1;          ///< "play N frames": the grid position to pause at; -1: none
 
     /// Last: destroyed (its job cancelled and joined) before the scene and viewports it reads.
     Preparation m_preparation{m_viewports, m_loaded};

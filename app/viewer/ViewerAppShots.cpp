@@ -40,7 +40,16 @@ void ViewerApp::checkShot(const Shot& shot, const std::string& path) const {
 
 void ViewerApp::openShot(const std::string& path) {
     try {
-        Shot shot = Shot::load(path);
+        openShot(Shot::load(path), path);
+    } catch (const InputError& e) {
+        m_loadError = e.what();
+        m_status = "cannot open shot " + path;
+        std::fprintf(stderr, "error: %s\n", e.what());
+    }
+}
+
+void ViewerApp::openShot(Shot shot, const std::string& path) {
+    {
         checkShot(shot, path); // before anything changes: a bad shot leaves what is open
         while (m_viewports.size() > shot.views.size()) removeLastViewport();
         for (std::size_t k = 0; k < shot.views.size(); ++k) {
@@ -54,10 +63,6 @@ void ViewerApp::openShot(const std::string& path) {
         load({shot.scenePath(path)});
         m_pendingShot = std::move(shot), m_pendingShotPath = path;
         m_status = "opening shot " + path;
-    } catch (const InputError& e) {
-        m_loadError = e.what();
-        m_status = "cannot open shot " + path;
-        std::fprintf(stderr, "error: %s\n", e.what());
     }
 }
 

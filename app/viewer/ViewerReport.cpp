@@ -265,6 +265,8 @@ void ViewerReport::presentation() {
     m_report["presenting"] = m_in.presenting;
     m_report["caption"] = m_in.caption;
     m_report["ui_scale"] = m_in.uiScale, m_report["font_size"] = m_in.fontSize;
+    if (!m_in.tour.empty()) std::printf("tour %s\n", m_in.tour.c_str());
+    m_report["tour"] = m_in.tour;
 }
 
 void ViewerReport::layout() {

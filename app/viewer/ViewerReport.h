@@ -43,6 +43,8 @@ public:
         bool presenting = false;
         std::string caption;
         float uiScale = 1, fontSize = 0;
+        /// A tour's step shown (issue 44): "TITLE: step k of n: caption"; empty without a tour.
+        std::string tour;
     };
 
     ViewerReport(const Inputs& in, const AutomationOptions& options);

@@ -24,7 +24,7 @@ namespace {
 std::vector<std::string> browseFiles() {
     std::vector<std::string> out;
     for (std::string root : {std::string("."), std::string(CDLAB_SOURCE_DIR)}) {
-        for (const char* sub : {"scenes", "shots", "assets"}) {
+        for (const char* sub : {"scenes", "shots", "tours", "assets"}) {
             std::error_code ec;
             for (const auto& e : std::filesystem::directory_iterator(root + "/" + sub, ec)) {
                 std::string ext = e.path().extension().string();
@@ -118,6 +118,7 @@ void ViewerUi::draw() {
         // Presentation mode: the caption instead of the menu and every panel; the keys still work, and
         // errors and a running preparation still show.
         captionLine();
+        m_tourBar.draw(m_app, float(m_width));
         openDialog();
         errorPanel();
         preparationPanel();
@@ -136,6 +137,7 @@ void ViewerUi::draw() {
         m_viewPanel.draw(int(i), int(vps.size()), *vps[i], layout.viewPanels,
                          i < layout.viewPanelAutoHides.size() && layout.viewPanelAutoHides[i]);
     if (vps.size() > 1) m_comparePanel.draw(layout.compare);
+    m_tourBar.draw(m_app, float(m_width));
 }
 
 const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
@@ -150,6 +152,8 @@ const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
         {GLFW_KEY_V, "V",
          "every view back to its algorithm's recommended overlays (rigid-ccd-bm: redon2002's Figure 1)"},
         {GLFW_KEY_F12, "F12", "screenshot into the screenshot folder (File menu), e.g. doors-bvh-f0037.png"},
+        {GLFW_KEY_PAGE_DOWN, "PageDown", "an open tour's next step (Help > Tours; a presenter's clicker)"},
+        {GLFW_KEY_PAGE_UP, "PageUp", "an open tour's previous step"},
     };
     return list;
 }
@@ -190,6 +194,13 @@ void ViewerUi::shortcuts() {
         case GLFW_KEY_F12:
             m_app.takeScreenshot();
             break;
+        case GLFW_KEY_PAGE_DOWN:
+        case GLFW_KEY_PAGE_UP: {
+            const int next = m_app.tourStep() + (k.key == GLFW_KEY_PAGE_DOWN ? 1 : -1);
+            if (!m_app.tour() || next < 0 || next >= int(m_app.tour()->steps.size())) continue;
+            m_app.goToTourStep(next);
+            break;
+        }
         default:
             continue;
         }
@@ -266,6 +277,18 @@ void ViewerUi::menuBar() {
             ImGui::TextDisabled("Keys do nothing while you type into a text field.");
             ImGui::EndMenu();
         }
+        if (ImGui::BeginMenu("Tours")) {
+            // The bundled tours (tours/): a lecture's shots with a caption and text each.
+            const std::vector<TourListing> tours = bundledTours(CDLAB_SOURCE_DIR);
+            if (tours.empty()) ImGui::TextDisabled("No tours/ folder found.");
+            for (const TourListing& t : tours)
+                if (ImGui::MenuItem(t.title.c_str())) m_app.openTour(t.path);
+            if (m_app.tour()) {
+                ImGui::Separator();
+                if (ImGui::MenuItem("Close tour")) m_app.closeTour();
+            }
+            ImGui::EndMenu();
+        }
         ImGui::Text("Drop scene (.json) or mesh files onto the window to open them.");
         ImGui::EndMenu();
     }
@@ -337,7 +360,9 @@ void ViewerUi::openDialog() {
         if (ImGui::Selectable(f.c_str(), m_pathField == f, ImGuiSelectableFlags_AllowDoubleClick)) {
             m_pathField = f;
             if (ImGui::IsMouseDoubleClicked(0)) {
-                Shot::isShotFile(f) ? m_app.openShot(f) : m_app.load({f});
+                Tour::isTourFile(f)   ? m_app.openTour(f)
+                : Shot::isShotFile(f) ? m_app.openShot(f)
+                                      : m_app.load({f});
                 ImGui::CloseCurrentPopup();
             }
         }
@@ -362,7 +387,9 @@ void ViewerUi::openDialog() {
             if (sp == std::string::npos) break;
             pos = sp + 1;
         }
-        if (paths.size() == 1 && Shot::isShotFile(paths[0]))
+        if (paths.size() == 1 && Tour::isTourFile(paths[0]))
+            m_app.openTour(paths[0]);
+        else if (paths.size() == 1 && Shot::isShotFile(paths[0]))
             m_app.openShot(paths[0]);
         else if (!paths.empty())
             m_app.load(paths);

@@ -8,6 +8,7 @@
 #include "PanelWidgets.h" // helpMarker, for the families' panel sections
 #include "ScenePanel.h"
 #include "TimelinePanel.h"
+#include "TourBar.h"
 #include "VideoExportDialog.h"
 #include "ViewPanel.h"
 #include "ViewerLayout.h"
@@ -71,6 +72,7 @@ private:
     float m_appliedScale = 0; ///< the UI scale the fonts and style were made for
     std::string m_caption;
     VideoExportDialog m_videoDialog; ///< File > Export video, and its progress while it runs
+    TourBar m_tourBar;               ///< an open tour's caption bar
 };
 
 } // namespace cdlab

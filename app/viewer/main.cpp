@@ -8,6 +8,9 @@
 //   cdlab --frames 60 --screenshot out.png [--offscreen] [--overlays] [scene]   automated run, then exit
 //   cdlab --offscreen --video out.mp4 --frames 240 [--width W --height H] [scene]   a video (or .gif)
 //   cdlab --offscreen --size 3840x2160 --screenshot out.png SHOT.json        a shot rendered at any size
+//   cdlab tours/bvh_culling.json                  a tour: a caption bar with Previous / Next
+//   (PageUp/PageDown) cdlab --offscreen --tour-step 2 --screenshot out.png TOUR.json           a tour's step
+//   2 rendered
 #include "CommandLine.h"
 #include "GlPlatform.h"
 #include "ViewerApp.h"
@@ -145,6 +148,11 @@ int main(int argc, char** argv) {
                    "Automated runs: also write the run report (every line it prints, per viewport and per "
                    "family) as JSON to this file")
         ->needs(framesOption);
+    int tourStep = 0;
+    auto* tourStepOption =
+        app.add_option("--tour-step", tourStep,
+                       "With a tour (TOUR.json): show its step K (1-based) first, its shot and its actions")
+            ->check(CLI::Range(1, 1000));
     if (auto exitCode = parseCommandLine(app, argc, argv)) return *exitCode;
     try {
         for (const std::string& s : steps) opts.automation.steps.push_back(parseFamilyStep(s));
@@ -163,6 +171,22 @@ int main(int argc, char** argv) {
             opts.shotPath = opts.inputs[0];
             opts.shot = Shot::load(opts.shotPath);
             opts.inputs.clear();
+        }
+        // A tour (cdlab TOUR.json): its step's shot opens as a shot would, with the caption bar.
+        if (opts.inputs.size() == 1 && Tour::isTourFile(opts.inputs[0])) {
+            opts.tourPath = opts.inputs[0];
+            opts.tour = Tour::load(opts.tourPath);
+            const int n = int(opts.tour->steps.size());
+            if (tourStep > n)
+                throw InputError("--tour-step", "",
+                                 std::to_string(tourStep) + " is past the tour's last step (" +
+                                     opts.tourPath + " has " + std::to_string(n) + ")");
+            opts.tourStep = tourStep > 0 ? tourStep - 1 : 0;
+            const TourStep& step = opts.tour->steps[std::size_t(opts.tourStep)];
+            opts.shot = step.shot, opts.shotPath = step.shotPath;
+            opts.inputs.clear();
+        } else if (tourStepOption->count() > 0) {
+            throw InputError("--tour-step", "", "needs a tour file (a JSON file with \"cdlab\": \"tour\")");
         }
     } catch (const InputError& e) {
         std::fprintf(stderr, "error: %s\n", e.what());

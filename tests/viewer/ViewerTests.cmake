@@ -703,3 +703,54 @@ cdlab_output_test(viewer.offscreen.screenshot_folder 0
   ${VIEWER} ${CMAKE_BINARY_DIR}/viewer_screenshot_folder.json ${CMAKE_BINARY_DIR}/screenshot_folder
   ${CMAKE_SOURCE_DIR}/scenes/doors.json)
 set_tests_properties(viewer.offscreen.screenshot_folder PROPERTIES TIMEOUT 180)
+# Tours (issue 44). Every bundled tour opens and every step renders offscreen: one test per tour runs each
+# step (--tour-step K) and fails on a blank view; the output has each step's line of the report and its GL
+# errors. A bad tour (a missing step shot, a bad field, an unknown action or family) exits 2 naming the file
+# and field; PageDown / PageUp (--tap) move between the steps.
+file(GLOB BUNDLED_TOURS ${CMAKE_SOURCE_DIR}/tours/*.json)
+foreach(tour ${BUNDLED_TOURS})
+  get_filename_component(name ${tour} NAME_WE)
+  file(READ ${tour} _tour_json)
+  string(JSON _tour_steps LENGTH "${_tour_json}" steps)
+  string(JSON _tour_title GET "${_tour_json}" title)
+  set(_tour_regex "")
+  foreach(k RANGE 1 ${_tour_steps})
+    string(APPEND _tour_regex "GL errors 0\n.*tour ${_tour_title}: step ${k} of ${_tour_steps}: [^\n]+\n.*")
+  endforeach()
+  cdlab_output_test(viewer.offscreen.tour_${name} 0 "${_tour_regex}all ${_tour_steps} steps rendered"
+    sh -c "v=\"$0\" t=\"$1\" n=\"$2\" d=\"$3\" k=1 && mkdir -p \"$d\" && while [ $k -le $n ]
+do
+  out=$(\"$v\" --offscreen --no-settings --width 640 --height 360 --frames 1 --tour-step $k --screenshot \"$d/step$k.png\" \"$t\" 2>&1) || { echo \"$out\" && exit 1
+  }
+  echo \"$out\" | grep -E 'GL errors|^tour |covers'
+  if echo \"$out\" | grep -q 'covers 0.0 %'
+  then echo \"step $k: a blank view\" && exit 1
+  fi
+  k=$((k+1))
+done
+echo \"all $n steps rendered\""
+    ${VIEWER} ${tour} ${_tour_steps} ${SHOTS}/tour_${name})
+  set_tests_properties(viewer.offscreen.tour_${name} PROPERTIES TIMEOUT 300)
+endforeach()
+set(_bad_tours
+    "missing_shot|missing_shot.json: steps\\[1\\].shot: no such file [^\n]*no_such_shot.json"
+    "bad_field|bad_field.json: steps\\[0\\].shot.views\\[0\\].bvhLevel: 99 is outside \\[0, 64\\]"
+    "unknown_action|unknown_action.json: steps\\[0\\].actions\\[0\\].do: 'rewind' is no action"
+    "unknown_family|unknown_family.json: steps\\[0\\].actions\\[0\\].family: no family with a step-through named 'ldi'")
+foreach(b ${_bad_tours})
+  string(REPLACE "|" ";" b "${b}")
+  list(GET b 0 name)
+  list(GET b 1 regex)
+  cdlab_output_test(viewer.offscreen.tour_bad_${name} 2 "error: [^\n]*${regex}"
+                    ${VIEWER} --offscreen --no-settings --frames 1 ${CMAKE_CURRENT_SOURCE_DIR}/data/tours/${name}.json)
+endforeach()
+cdlab_output_test(viewer.offscreen.tour_step_past_the_end 2 "error: --tour-step: 3 is past the tour's last step"
+                  ${VIEWER} --offscreen --no-settings --frames 1 --tour-step 3 ${CMAKE_CURRENT_SOURCE_DIR}/data/tours/two_steps.json)
+# PageDown shows step 2 (its shot, then its action: two frames played); PageUp twice from step 2 goes back
+# to step 1 once (the second press has no step before it and does nothing).
+cdlab_output_test(viewer.offscreen.tour_keys_next 0
+  "last frame t 0.565657 -> 0.606061\n.*taps PageDown: shortcuts acted on 1[^\n]*\n.*tour Two steps: step 2 of 2: the same scene inline"
+  ${VIEWER} --offscreen --no-settings --frames 4 --tap PageDown ${CMAKE_CURRENT_SOURCE_DIR}/data/tours/two_steps.json)
+cdlab_output_test(viewer.offscreen.tour_keys_previous 0
+  "taps PageUp,PageUp: shortcuts acted on 1[^\n]*\n.*tour Two steps: step 1 of 2: the good shot"
+  ${VIEWER} --offscreen --no-settings --frames 4 --tour-step 2 --tap PageUp,PageUp ${CMAKE_CURRENT_SOURCE_DIR}/data/tours/two_steps.json)
