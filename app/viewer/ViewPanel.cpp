@@ -65,7 +65,7 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
     const bool open = ImGui::Begin(title.c_str());
     m_placement.settle("View " + std::to_string(index + 1), index);
     // A click on a collapsed panel's title bar opens it (ImGui opens it only from the arrow, or on a
-    // double click), as the README says; a drag is not a click.
+    // double click), as docs/VIEWER.md says; a drag is not a click.
     if (!open && ImGui::IsWindowHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
         ImGui::GetIO().MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16)
         ImGui::SetWindowCollapsed(false);
