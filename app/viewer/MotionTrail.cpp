@@ -8,7 +8,7 @@ namespace cdlab {
 
 namespace {
 // Teal: a hue no category of a continuous view takes (the picked node's chartreuse, green and blue tests,
-// cyan cones, orange ghosts at the time of contact, CATCH's rose boxes and fate colours); PaletteTest checks.
+// cyan cones, orange ghosts at the time of contact, every family's categories); PaletteTest checks.
 constexpr Rgba kTrailColour{0.2f, 0.85f, 0.7f, 1.0f};
 
 const bool registered = registerOverlays(

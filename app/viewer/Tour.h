@@ -22,7 +22,7 @@ struct TourAction {
         Play,        ///< play `frames` of the scene's frames, then pause
     };
     Kind kind = Kind::NextContact;
-    std::string family; ///< Step: the family ("catch", "traversal", ...)
+    std::string family; ///< Step: the family, as --step NAME=K names it
     int index = 0;      ///< Step: the iteration
     int frames = 0;     ///< Play: how many scene frames
     bool operator==(const TourAction& o) const = default;
