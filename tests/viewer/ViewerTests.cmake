@@ -38,6 +38,11 @@ foreach(scene ${VIEWER_SCENES})
                       ${VIEWER} --frames 12 --overlays --algo bvh --algo bvh:bv=aabb
                       --screenshot ${SHOTS}/xvfb_${name}.png ${scene})
     set_tests_properties(viewer.xvfb.${name} PROPERTIES TIMEOUT 120 RESOURCE_LOCK xvfb)
+    # The window path is the same code for every scene (the offscreen run above checks each scene under the
+    # sanitizers): three families' scenes in the sanitizer suite, every scene in Release (slow label).
+    if(NOT name MATCHES "^(default|doors|walk)$")
+      set_tests_properties(viewer.xvfb.${name} PROPERTIES LABELS slow)
+    endif()
   endif()
 endforeach()
 # Meshes given on the command line open side by side.
@@ -168,9 +173,12 @@ foreach(size 1280x720 800x600)
                       ${VIEWER} --offscreen --no-settings --frames 6 --width ${w} --height ${h} --overlays ${algos}
                       --resize ${other} --print-layout --screenshot ${SHOTS}/layout_${size}_${n}_to_${other_size}.png
                       ${CMAKE_SOURCE_DIR}/scenes/default.json)
-    # The resized runs repeat the layout code of the plain ones at the other size: Release only (slow label)
-    # to keep the sanitizer suite within CI's time.
+    # The resized runs repeat the layout code of the plain ones at the other size, and one and two views
+    # repeat what three views lay out: Release only (slow label) to keep the sanitizer suite within CI's time.
     set_tests_properties(viewer.layout.${size}_${n}views_resized PROPERTIES LABELS slow)
+    if(n LESS 3)
+      set_tests_properties(viewer.layout.${size}_${n}views PROPERTIES LABELS slow)
+    endif()
   endforeach()
 endforeach()
 if(XVFB_RUN) # a real window resized by the window system
