@@ -1,5 +1,6 @@
 #include "Shot.h"
 
+#include "MarkedJson.h"
 #include "OverlayTable.h"
 #include "ViewerSettings.h"
 #include "core/InputError.h"
@@ -141,22 +142,11 @@ bool Shot::operator==(const Shot& o) const {
 }
 
 bool Shot::isShotFile(const std::string& path) {
-    if (fs::path(path).extension() != ".json") return false;
-    std::ifstream in(path);
-    if (!in) return false;
-    const json j = json::parse(in, nullptr, false);
-    return j.is_object() && j.contains("cdlab") && j["cdlab"] == kMarker;
+    return hasJsonMarker(path, kMarker);
 }
 
 Shot Shot::load(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "", "cannot open the shot file");
-    json j;
-    try {
-        j = json::parse(in);
-    } catch (const json::exception& e) {
-        throw InputError(path, "", std::string("invalid JSON (") + e.what() + ")");
-    }
+    const json j = readJsonFile(path, "shot");
     Shot s = fromJson(j, path);
     const std::string scene = s.scenePath(path);
     if (!fs::is_regular_file(scene))

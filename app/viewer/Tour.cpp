@@ -1,5 +1,6 @@
 #include "Tour.h"
 
+#include "MarkedJson.h"
 #include "core/InputError.h"
 
 #include <algorithm>
@@ -91,23 +92,11 @@ bool TourStep::operator==(const TourStep& o) const {
 }
 
 bool Tour::isTourFile(const std::string& path) {
-    if (fs::path(path).extension() != ".json") return false;
-    std::ifstream in(path);
-    if (!in) return false;
-    const json j = json::parse(in, nullptr, false);
-    return j.is_object() && j.contains("cdlab") && j["cdlab"] == kMarker;
+    return hasJsonMarker(path, kMarker);
 }
 
 Tour Tour::load(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "", "cannot open the tour file");
-    json j;
-    try {
-        j = json::parse(in);
-    } catch (const json::exception& e) {
-        throw InputError(path, "", std::string("invalid JSON (") + e.what() + ")");
-    }
-    return fromJson(j, path);
+    return fromJson(readJsonFile(path, "tour"), path);
 }
 
 Tour Tour::fromJson(const json& j, const std::string& path) {

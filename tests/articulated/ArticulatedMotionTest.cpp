@@ -127,11 +127,15 @@ TEST(ArticulatedMotion, AlgorithmsThatTakeAStraightScrewRefuseTheScene) {
     EXPECT_GE(refused, 3);  // rigid-ccd, rigid-ccd-bm, rigid-ccd-reference (and fcl-ca)
     for (const char* name : {"rigid-ccd", "rigid-ccd-bm", "rigid-ccd-reference", "fcl-ca"}) {
         const AlgorithmInfo* info = AlgorithmRegistry::instance().find(name);
-        if (info) EXPECT_FALSE(info->jointMotion) << name;
+        if (info) {
+            EXPECT_FALSE(info->jointMotion) << name;
+        }
     }
     for (const char* name : {"catch", "articulated-reference", "fcl-sampled"}) {
         const AlgorithmInfo* info = AlgorithmRegistry::instance().find(name);
-        if (info) EXPECT_TRUE(info->jointMotion) << name;
+        if (info) {
+            EXPECT_TRUE(info->jointMotion) << name;
+        }
     }
 }
 
