@@ -595,6 +595,7 @@ cdlab_viewer_report_test(traversal_bvh_first
   "viewports.0.families.traversal.pair.tests=899" "viewports.0.families.traversal.test=1"
   "viewports.0.families.traversal.outcome=overlap" "viewports.0.families.traversal.level=0"
   "viewports.0.families.traversal.front=2" "viewports.0.families.traversal.boxes_drawn=6"
+  "viewports.0.families.traversal.window_boxes_drawn=0"
   "viewports.0.families.traversal.levels.0.tested=1"
   "viewports.0.families.traversal.bv_tests=899" "viewports.0.counters.bv_tests=899"
   "viewports.0.families.traversal.leaves=66" "viewports.0.counters.tri_tests=66"
@@ -610,7 +611,8 @@ cdlab_viewer_report_test(traversal_not_drawn_until_stepped
   "viewports.0.legend=.*\"contact\"[ ]*\\]")
 # rigid-ccd-bm on the doors' contact frame: test 144 of the pair is its first BM-culled one (the static door's
 # leaf: all eight characteristic points move backwards along its cone), drawn with the cone vectors and the
-# points' motion (the legend's bm-test line).
+# points' motion (the legend's bm-test line); A's node also at its window's two ends (a rigid CCD test covers the
+# motion; a bvh test draws none).
 cdlab_viewer_report_test(traversal_bm
   "--frames 2 --seek-contact --algo rigid-ccd-bm --step traversal=144 ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "gl_errors=0" "viewports.0.legend=.*\"traversal-step\".*\"bm-test\".*"
@@ -621,6 +623,7 @@ cdlab_viewer_report_test(traversal_bm
   "viewports.0.families.traversal.bm_test.backward_points=8"
   "viewports.0.families.traversal.bv_tests=610" "viewports.0.counters.bv_tests=610"
   "viewports.0.families.traversal.bm_culled=3" "viewports.0.counters.bm_culled=3"
+  "viewports.0.families.traversal.window_boxes_drawn=2"
   "viewports.0.families.traversal.truncated=false")
 
 # Video export (issue 44): `cdlab --offscreen --video` writes a file a player decodes (cdlab-video-probe reads

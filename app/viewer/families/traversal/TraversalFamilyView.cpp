@@ -72,7 +72,7 @@ public:
     }
     void clear() override {
         m_trace.clear(), m_pairs.clear(), m_draw.clear();
-        m_drawn = 0, m_bm = {}, m_algo = nullptr;
+        m_drawn = 0, m_windowBoxes = 0, m_bm = {}, m_algo = nullptr;
     }
     const DrawList* drawing() const override { return &m_draw; }
     void legend(std::vector<FamilyLegendLine>& out) const override {
@@ -100,6 +100,7 @@ private:
         return p.first + std::uint32_t(std::clamp(m_step, 0, int(p.steps()) - 1));
     }
     void drawBox(const Bvh& bvh, std::uint32_t node, const Pose& pose, Rgba colour, int strokes);
+    void drawWindowMotion(const BvhTraceSegment& seg, std::uint32_t nodeA, Rgba colour);
 
     BvhTrace m_trace{kMaxTraceSteps};
     std::vector<TracedPair> m_pairs;
@@ -112,10 +113,11 @@ private:
     bool m_showBoxes = false, m_showFront = true;
     const Algorithm* m_algo = nullptr;
     DrawList m_draw;
-    std::size_t m_drawn = 0; ///< boxes drawn
-    BmTestPicture m_bm;      ///< the current step's BM test, drawn
-    bool m_bmRan = false;    ///< the frame ran BM tests (rigid-ccd-bm): its outcome gets a button
-    double m_t1 = 0;         ///< the frame's end (where the bodies are drawn)
+    std::size_t m_drawn = 0;       ///< boxes drawn
+    std::size_t m_windowBoxes = 0; ///< A's node at its window's ends (rigid CCD)
+    BmTestPicture m_bm;            ///< the current step's BM test, drawn
+    bool m_bmRan = false;          ///< the frame ran BM tests (rigid-ccd-bm): its outcome gets a button
+    double m_t1 = 0;               ///< the frame's end (where the bodies are drawn)
 };
 
 void TraversalFamilyView::choosePair() {
@@ -145,9 +147,23 @@ void TraversalFamilyView::drawBox(const Bvh& bvh, std::uint32_t node, const Pose
     ++m_drawn;
 }
 
+void TraversalFamilyView::drawWindowMotion(const BvhTraceSegment& seg, std::uint32_t nodeA, Rgba colour) {
+    // A rigid CCD test bounds A's node over the window's whole motion relative to B (redon2002 sec. 2.2), not
+    // at one pose: A's node at the window's two ends, placed by its motion relative to B (drawn at B's pose),
+    // and the paths of its corners between them, the swept volume the test covers.
+    const Obb local = seg.bvhA->nodeBox(nodeA);
+    const Obb start = local.transformed(seg.poseB * seg.relativeStart);
+    const Obb end = local.transformed(seg.poseB * seg.relativeEnd);
+    const Rgba faint{colour.r, colour.g, colour.b, colour.a * 0.6f};
+    m_draw.box(start, faint, DebugCategory::Note);
+    m_draw.box(end, faint, DebugCategory::Note);
+    for (int k = 0; k < 8; ++k) m_draw.line(start.corner(k), end.corner(k), faint, DebugCategory::Note);
+    m_windowBoxes += 2;
+}
+
 void TraversalFamilyView::redraw(const SceneObjects&) {
     m_draw.clear();
-    m_drawn = 0, m_bm = {};
+    m_drawn = 0, m_windowBoxes = 0, m_bm = {};
     if (m_pair < 0 || !m_showBoxes) return;
     const TracedPair& pair = m_pairs[std::size_t(m_pair)];
     if (pair.steps() == 0) return;
@@ -163,6 +179,7 @@ void TraversalFamilyView::redraw(const SceneObjects&) {
     const Rgba c = outcomeColour(s.outcome);
     drawBox(*seg.bvhA, s.nodeA, seg.poseA, c, 4);
     drawBox(*seg.bvhB, s.nodeB, seg.poseB, c, 4);
+    if (!(seg.relativeStart == seg.relativeEnd)) drawWindowMotion(seg, s.nodeA, c);
     if (m_algo && m_algo->structure()) m_bm = drawBmTest(seg, s, *m_algo->structure(), m_t1, m_draw);
 }
 
@@ -175,7 +192,8 @@ void TraversalFamilyView::panel(const FrameResult&, const FamilyContext& context
                "pushed; separated: pruned; BM-culled: a node's triangles all move away from the other body "
                "over the window, redon2002 sec. 2.2; leaf: the primitives are tested). Grey boxes are the "
                "front: pairs pushed and not yet tested. Level = descents from the root pair. Rigid CCD "
-               "draws each node at its body's pose at the frame's end.");
+               "draws each node at its body's pose at the frame's end, and A's node also at its window's two "
+               "ends relative to B (thinner), joined corner to corner: the motion the test covers.");
     const SceneObjects& objects = context.objects;
     if (m_pairs.empty() || m_pair < 0) {
         ImGui::TextWrapped("No BV test this frame (the algorithm tested no body pair).");
@@ -310,7 +328,9 @@ void TraversalFamilyView::report(const FrameResult&, const SceneObjects& objects
     const TraversalAt at = traversalAt(m_trace, pair, currentStep());
     const BvhTraceStep& s = m_trace.steps()[at.step];
     lines.push_back("traversal: " + describeStep(m_trace, pair, at, objects) + ", boxes drawn " +
-                    std::to_string(m_drawn));
+                    std::to_string(m_drawn) +
+                    (m_windowBoxes > 0 ? ", A's node at its window's ends " + std::to_string(m_windowBoxes)
+                                       : std::string()));
     f["pair"] = {{"a", objects.objects()[pair.objectA].name},
                  {"b", objects.objects()[pair.objectB].name},
                  {"tests", pair.steps()}};
@@ -346,6 +366,7 @@ void TraversalFamilyView::report(const FrameResult&, const SceneObjects& objects
     }
     f["first"] = firsts;
     f["boxes_drawn"] = m_drawn;
+    f["window_boxes_drawn"] = m_windowBoxes;
 }
 
 const bool registered = registerFamilyView(
