@@ -11,6 +11,7 @@
 #include "mesh/PipeStack.h"
 #include "mesh/ProceduralMeshes.h"
 #include "mesh/SolidUnion.h"
+#include "mesh/SpurGear.h"
 #include "mesh/Superellipsoid.h"
 #include "mesh/Truck.h"
 
@@ -188,6 +189,36 @@ const Registry<GeneratorEntry>& entries() {
                    {{"radius", "radius", 1.0, {}, 1e-9, kBig},
                     {"triangles", "target triangle count", std::int64_t(3000), {}, 8, kMaxTris}}},
                   [](const JsonParams& r) { return makeSphere(r.number("radius"), r.integer("triangles")); }},
+                 {{"spur_gear",
+                   "Involute spur gear about z, a tooth centred on +x (two mesh at the sum of their pitch "
+                   "radii, module * teeth / 2)",
+                   {{"teeth", "number of teeth", std::int64_t(20), {}, 6, 400},
+                    {"module", "pitch diameter / teeth (the addendum; the tooth size)", 0.1, {}, 1e-6, kBig},
+                    {"width", "face width along z", 0.2, {}, 1e-6, kBig},
+                    {"pressure_angle", "degrees", 20.0, {}, 10, 30},
+                    {"backlash",
+                     "taken off each tooth along the pitch circle (negative: thicker teeth that interfere)",
+                     0.0,
+                     {},
+                     -kBig,
+                     kBig},
+                    {"bore", "radius of the axle's hole (0: solid; below the root circle)", 0.0, {}, 0, kBig},
+                    {"triangles", "target triangle count", std::int64_t(5000), {}, 300, kMaxTris}}},
+                  [](const JsonParams& r) {
+                      SpurGearShape g;
+                      g.bore = r.number("bore");
+                      g.teeth = r.integer("teeth");
+                      g.module = r.number("module");
+                      g.width = r.number("width");
+                      g.pressureAngle = r.number("pressure_angle");
+                      g.backlash = r.number("backlash");
+                      if (std::abs(g.backlash) >= 0.5 * 3.141592653589793 * g.module)
+                          r.fail("backlash",
+                                 "must be smaller than half the circular pitch (pi * module / 2)");
+                      if (g.bore >= spurGearPitchRadius(g) - 1.25 * g.module)
+                          r.fail("bore", "must lie inside the root circle (pitch radius - 1.25 * module)");
+                      return makeSpurGear(g, std::size_t(r.integer("triangles")));
+                  }},
                  {{"superellipsoid",
                    "Superellipsoid: exponents below 1 round a box, 1 gives the ellipsoid, above 2 pinch it "
                    "into a "
