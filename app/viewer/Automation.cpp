@@ -43,6 +43,8 @@ std::vector<int> tapKeys(const std::string& spec) {
 
 Automation::Automation(AutomationOptions& options, ViewerApp& app) : m_options(options), m_app(app) {
     tapKeys(m_options.taps); // a bad --tap fails before the first frame
+    if (m_options.clicks.size() % 2 != 0)
+        throw InputError("--click", "", "expected X,Y pairs (fractions of the window), e.g. 0.5,0.04");
 }
 
 bool Automation::active() const {
@@ -118,6 +120,20 @@ void Automation::pick(int frame) {
 void Automation::afterStep(int frame) {
     if (lastFrame(frame) && m_options.lookContact >= 0)
         m_app.lookAtContact(0, std::size_t(m_options.lookContact));
+}
+
+ScriptedMouse Automation::mouse(int frame) const {
+    ScriptedMouse m;
+    if (m_options.hover.size() == 2) m.placed = true, m.x = m_options.hover[0], m.y = m_options.hover[1];
+    const int since = frame - m_options.frames / 2, click = since / 2;
+    if (m_options.frames > 0 && since >= 0 && std::size_t(2 * click + 1) < m_options.clicks.size()) {
+        m.placed = true, m.x = m_options.clicks[std::size_t(2 * click)];
+        m.y = m_options.clicks[std::size_t(2 * click + 1)];
+        m.down = since % 2 == 0; // pressed, then released on the next frame
+    } else if (m.placed == false && !m_options.clicks.empty() && since >= 0) {
+        m.placed = true, m.x = m_options.clicks[m_options.clicks.size() - 2], m.y = m_options.clicks.back();
+    }
+    return m;
 }
 
 bool Automation::lastFrame(int frame) const {

@@ -39,6 +39,18 @@ struct AutomationOptions {
     /// FILE FRAMES WxH: on the middle frame, File > Export video's Export pressed with these (FRAMES 0: the
     /// whole scene)
     std::vector<std::string> exportVideo;
+    /// (offscreen) --click X,Y: from the middle frame on, one left click per two frames, in order: pressed at
+    /// (X, Y) (window fractions) on one frame, released there on the next; then the mouse rests at --hover
+    /// if given (else stays). Plain clicks, as a user's: title bars, buttons, a panel left behind.
+    std::vector<float> clicks;
+};
+
+/// Where the scripted mouse is this frame (offscreen runs have no window to move it): ViewerUi hands it to
+/// ImGui.
+struct ScriptedMouse {
+    bool placed = false; ///< false: the mouse is wherever it was
+    float x = 0, y = 0;  ///< window fractions
+    bool down = false;   ///< the left button
 };
 
 class Automation {
@@ -65,6 +77,8 @@ public:
     void afterStep(int frame);
     /// Whether frame `frame` is the last one (its coverage is measured, then the screenshot and report).
     bool lastFrame(int frame) const;
+    /// Before frame `frame`'s UI: where --hover and --click put the mouse.
+    ScriptedMouse mouse(int frame) const;
     /// Frames drawn while a job ran (the report prints them).
     int framesWhilePreparing() const { return m_framesWhilePreparing; }
 

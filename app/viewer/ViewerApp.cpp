@@ -814,6 +814,7 @@ int ViewerApp::run() {
             automation.afterStep(frame);
         }
         updateCameras();
+        m_scriptedMouse = automation.mouse(frame);
         ui.begin(m_width, m_height);
         handleCameraInput(m_width, m_height);
         ui.draw();

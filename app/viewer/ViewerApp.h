@@ -65,6 +65,8 @@ public:
     // What the panels, the menu and the shortcuts (ViewerUi) edit, and the actions they take.
     GlPlatform& platform() { return m_platform; }
     const ViewerOptions& options() const { return m_options; }
+    /// Where --hover and --click put the mouse this frame (offscreen automated runs).
+    const ScriptedMouse& scriptedMouse() const { return m_scriptedMouse; }
     Timeline& timeline() { return m_timeline; }
     LoadedScene& loaded() { return m_loaded; }
     Preparation& preparation() { return m_preparation; }
@@ -237,6 +239,7 @@ private:
 
     GlPlatform& m_platform;
     ViewerOptions m_options;
+    ScriptedMouse m_scriptedMouse;
     std::unique_ptr<Renderer> m_renderer;
     LoadedScene m_loaded;
     std::string m_selectProblem; ///< --select named no object of the scene installed: shown as an error

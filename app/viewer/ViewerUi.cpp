@@ -95,9 +95,11 @@ void ViewerUi::begin(int width, int height) {
         ImGuiIO& io = ImGui::GetIO();
         io.DisplaySize = ImVec2(float(width), float(height));
         io.DeltaTime = 1.0f / 60.0f;
-        const auto& hover =
-            m_app.options().automation.hover; // automation: the mouse resting there (no window to move it)
-        if (hover.size() == 2) io.MousePos = ImVec2(hover[0] * float(width), hover[1] * float(height));
+        const ScriptedMouse& mouse = m_app.scriptedMouse(); // automation: no window to move the mouse
+        if (mouse.placed) {
+            io.MousePos = ImVec2(mouse.x * float(width), mouse.y * float(height));
+            io.MouseDown[0] = mouse.down;
+        }
     }
     ImGui::NewFrame();
     // Panels are placed in ImGui's units (the window's, not the framebuffer's pixels on a scaled display).

@@ -117,13 +117,21 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.0, 1.0))
         ->allow_extra_args(false) // a scene after it is not taken for a third value
         ->needs(framesOption);
-    auto* videoOption =
-        app.add_option("--video", opts.automation.video,
-                       "Automated runs: encode each of --frames, as drawn (the window; --present for the "
-                       "views alone), into this .mp4 (H.264) or .gif: frames on the scene's grid, as --at "
-                       "and --seek-contact place them, however slowly they render")
-            ->needs(framesOption)
-            ->excludes("--resize"); // one size per video
+    app.add_option(
+           "--click", opts.automation.clicks,
+           "Offscreen automated runs: left clicks at X,Y (fractions of the window) from the middle "
+           "frame on, one per two frames (pressed, then released), e.g. on a collapsed panel's title; "
+           "repeatable")
+        ->delimiter(',')
+        ->check(CLI::Range(0.0, 1.0))
+        ->allow_extra_args(false)
+        ->needs(framesOption);
+    app.add_option("--video", opts.automation.video,
+                   "Automated runs: encode each of --frames, as drawn (the window; --present for the "
+                   "views alone), into this .mp4 (H.264) or .gif: frames on the scene's grid, as --at "
+                   "and --seek-contact place them, however slowly they render")
+        ->needs(framesOption)
+        ->excludes("--resize"); // one size per video
     app.add_option("--fps", opts.automation.videoFps,
                    "The frame rate of --video and --export-video (default: the scene's own frames per "
                    "second, else 30)")

@@ -195,6 +195,20 @@ if(XVFB_RUN) # a real window resized by the window system
                     ${VIEWER} --no-settings --frames 4 --tap O*10,P ${CMAKE_SOURCE_DIR}/scenes/default.json)
   set_tests_properties(viewer.xvfb.quick_taps PROPERTIES RESOURCE_LOCK xvfb)
 endif()
+# Plain clicks (--click, issue 43): three views side by side at 1280x720 start with their View panels
+# collapsed to the title bar (312x19 px); a click on view 2's title, not on its arrow, opens it (ImGui alone
+# opens it only from the arrow or on a double click), and the opened panel of a narrow view closes again once
+# the mouse has left it (--hover: the mouse rests in the picture after the click), as docs/VIEWER.md says.
+set(_three_views --offscreen --no-settings --width 1280 --height 720 --print-layout --algo bvh --algo rigid-ccd
+    --algo rigid-ccd-bm --click 0.625,0.044)
+cdlab_output_test(viewer.offscreen.click_title_opens 0
+                  "layout panel View 1 at [0-9]+,[0-9]+ size 312x19\nlayout panel View 2 at [0-9]+,[0-9]+ size 312x[1-9][0-9][0-9]+\n"
+                  ${VIEWER} ${_three_views} --frames 6 ${CMAKE_SOURCE_DIR}/scenes/default.json)
+cdlab_output_test(viewer.offscreen.click_title_then_mouse_out_closes 0
+                  "layout panel View 1 at [0-9]+,[0-9]+ size 312x19\nlayout panel View 2 at [0-9]+,[0-9]+ size 312x19\n"
+                  ${VIEWER} ${_three_views} --frames 8 --hover 0.5,0.6 ${CMAKE_SOURCE_DIR}/scenes/default.json)
+cdlab_output_test(viewer.offscreen.click_odd_values_refused 2 "--click: expected X,Y pairs"
+                  ${VIEWER} --offscreen --no-settings --frames 2 --click 0.5,0.5,0.5 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 # Offscreen: the ten steps are taken, the frames after them start ten scene frames later (the default
 # scene's frames are 0.0504 s: --at 2 lands on the grid time 2.01681 that ends the frame containing 2, and
 # the last frame ends ten grid frames after it, at 2.52101).
