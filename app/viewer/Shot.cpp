@@ -138,7 +138,8 @@ bool Shot::operator==(const Shot& o) const {
     return scene == o.scene && views == o.views && linkCameras == o.linkCameras && time == o.time &&
            selected == o.selected && followed == o.followed && steps == o.steps && uiScale == o.uiScale &&
            presenting == o.presenting && renderMode == o.renderMode && trailPoses == o.trailPoses &&
-           width == o.width && height == o.height && caption == o.caption;
+           width == o.width && height == o.height && caption == o.caption && sections == o.sections &&
+           tabs == o.tabs;
 }
 
 bool Shot::isShotFile(const std::string& path) {
@@ -195,6 +196,18 @@ Shot Shot::fromJson(const json& j, const std::string& path) {
             r.fail("window", "each side must lie in [64, 8192] pixels");
     }
     s.caption = r.string("caption", "");
+    if (r.has("sections")) {
+        Reader sr(r.at("sections"), path, "sections");
+        for (const auto& [key, value] : r.at("sections").items())
+            s.sections[key] = sr.boolean(key.c_str(), true);
+    }
+    if (r.has("tabs")) {
+        Reader tr(r.at("tabs"), path, "tabs");
+        for (const auto& [key, value] : r.at("tabs").items()) {
+            s.tabs[key] = tr.string(key.c_str(), "");
+            if (s.tabs[key].empty()) tr.fail(key, "expected a tab's name, e.g. \"counters\"");
+        }
+    }
     return s;
 }
 
@@ -224,6 +237,8 @@ json Shot::toJson() const {
     j["renderMode"] = renderMode;
     j["trailPoses"] = trailPoses;
     j["window"] = {width, height};
+    if (!sections.empty()) j["sections"] = sections;
+    if (!tabs.empty()) j["tabs"] = tabs;
     return j;
 }
 

@@ -1,6 +1,7 @@
 // Shot: everything needed to show one picture of the viewer again (issue 44) — the scene, each view's
 // algorithm, overlays, BVH body and level and camera, the time, the selection and the followed object, the
-// families' step-through indices, the UI scale, presentation and render mode, the window size and a caption
+// families' step-through indices, the open sections, the UI scale, presentation and render mode, the window
+// size and a caption
 // — as one small JSON file (docs/FORMATS.md, "Shots"). File > Save shot / Open shot, `cdlab SHOT.json`, the
 // offscreen run (`--screenshot` at any `--size`) and the viewer's "reopen where you left off" read and write
 // it. Plain data and JSON here (no GL, no ImGui, tested in cdlab-tests); ViewerApp captures and applies it.
@@ -12,6 +13,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -46,6 +48,10 @@ struct Shot {
     int trailPoses = MotionTrail::kDefaultBetween; ///< the motion trails' poses between a frame's ends
     int width = 1280, height = 720;
     std::string caption;
+    /// The open sections (PanelSections.h): each panel section's and View panel's open state by key
+    /// ("view0/Overlays", "view1"), and the tab each tab bar shows ("view0/tabs": "counters").
+    std::map<std::string, bool> sections;
+    std::map<std::string, std::string> tabs;
 
     bool operator==(const Shot& o) const;
 

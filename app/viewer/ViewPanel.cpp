@@ -5,6 +5,7 @@
 #include "LoadedScene.h"
 #include "OverlayTable.h"
 #include "PanelPlacement.h"
+#include "PanelSections.h"
 #include "PanelWidgets.h"
 #include "Preparation.h"
 #include "Viewport.h"
@@ -62,7 +63,11 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
     if (n > 1) ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
     std::string title =
         "View " + std::to_string(index + 1) + ": " + vp.label() + "###view" + std::to_string(index);
+    const std::string id = "view" + std::to_string(index);
+    PanelSections& sections = PanelSections::instance();
+    sections.beforeWindow(id); // a shot's folded or unfolded panel
     const bool open = ImGui::Begin(title.c_str());
+    sections.noteWindow(id, open);
     m_placement.settle("View " + std::to_string(index + 1), index);
     // A click on a collapsed panel's title bar opens it (ImGui opens it only from the arrow, or on a
     // double click), as docs/VIEWER.md says; a drag is not a click.
@@ -71,7 +76,10 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
         ImGui::SetWindowCollapsed(false);
     // A narrow view (three side by side at 1280x720): its opened panel would hide the picture, so it closes
     // again once the mouse has left it, unless a popup (a combo's list) or a drag from inside holds it.
-    if (open && autoHide && ImGui::IsWindowAppearing() == false &&
+    // (A panel a shot unfolded stays so until the mouse has been over it.)
+    if (sections.heldOpen(id) && ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows))
+        sections.release(id);
+    if (open && autoHide && !sections.heldOpen(id) && ImGui::IsWindowAppearing() == false &&
         !ImGui::IsWindowHovered(ImGuiHoveredFlags_RootAndChildWindows |
                                 ImGuiHoveredFlags_AllowWhenBlockedByPopup |
                                 ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
@@ -155,22 +163,22 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
         ImGui::End();
         return;
     }
-    if (ImGui::BeginTabItem("View")) {
+    if (sections.tabItem("View")) {
         viewTab(index, vp, info);
         ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Timings")) {
+    if (sections.tabItem("Timings")) {
         timingsTab(vp);
         ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Counters")) {
+    if (sections.tabItem("Counters")) {
         countersTab(vp);
         ImGui::EndTabItem();
     }
     const std::size_t tocs = vp.result.firstContacts.size();
     const std::string contacts =
         "Contacts" + (tocs ? " (" + std::to_string(tocs) + ")" : std::string()) + "###contacts";
-    if (ImGui::BeginTabItem(contacts.c_str())) {
+    if (sections.tabItem(contacts.c_str())) {
         contactsTab(index, vp);
         ImGui::EndTabItem();
     }
@@ -201,7 +209,7 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
         if (m_loaded.objects() && f->reports(vp.result))
             f->panel(vp.result, {*m_loaded.objects(), [&](const Vec3& p) { m_lookAt(index, p); }});
     }
-    if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen) && m_loaded.objects()) {
+    if (PanelSections::instance().header("Overlays") && m_loaded.objects()) {
         // One click back to the algorithm's first picture (issue 43: Figure 1 from a rigid-ccd-bm view).
         if (const OverlayRecommendation* r = recommendedOverlays(vp.preparedAlgorithm); r && r->why) {
             if (ImGui::Button("recommended")) vp.showRecommendedOverlays();

@@ -3,6 +3,7 @@
 // screenshots. Kept apart from the frame loop (ViewerApp.cpp) so that each file reads in one sitting.
 #include "ViewerApp.h"
 
+#include "PanelSections.h"
 #include "core/InputError.h"
 #include "pipeline/AlgorithmSpec.h"
 
@@ -84,6 +85,7 @@ void ViewerApp::applyShot(const Shot& shot, const std::string& path) {
     if (m_options.uiScale <= 0) m_uiScale = std::clamp(shot.uiScale, kMinUiScale, kMaxUiScale);
     m_presenting = shot.presenting || m_options.presenting;
     m_shotCaption = shot.caption;
+    PanelSections::instance().request(shot.sections, shot.tabs);
     if (const int s = object(shot.selected, "selected"); s >= 0) selectObject(s);
     if (const int f = object(shot.followed, "followed"); f >= 0) m_loaded.follow(f);
     // The panels and views placed for the shot's display settings first: a change of presentation mode
@@ -171,6 +173,8 @@ Shot ViewerApp::captureShot(const std::string& shotPath) const {
     s.width = std::clamp(int(std::lround(m_width / m_pixelScale)), 64, 8192);
     s.height = std::clamp(int(std::lround(m_height / m_pixelScale)), 64, 8192);
     s.caption = m_shotCaption;
+    s.sections = PanelSections::instance().open();
+    s.tabs = PanelSections::instance().tabs();
     return s;
 }
 

@@ -51,6 +51,8 @@ Shot sample() {
     s.trailPoses = 7;
     s.width = 3840, s.height = 2160;
     s.caption = "The doors at their first contact";
+    s.sections = {{"view0", true}, {"view0/Overlays", false}, {"view1", false}};
+    s.tabs = {{"view0/tabs", "Counters"}};
     return s;
 }
 
@@ -78,6 +80,12 @@ TEST(Shot, JsonRoundTripIsExact) {
     EXPECT_FALSE(other == s);
     other = s;
     other.trailPoses = 2;
+    EXPECT_FALSE(other == s);
+    other = s;
+    other.sections["view0/Overlays"] = true;
+    EXPECT_FALSE(other == s);
+    other = s;
+    other.tabs["view0/tabs"] = "Timings";
     EXPECT_FALSE(other == s);
 }
 
@@ -130,6 +138,10 @@ TEST(Shot, BadFieldsAreNamed) {
     EXPECT_EQ(where, "scene");
     EXPECT_NE(with("/version", 2).find("not supported"), std::string::npos);
     EXPECT_EQ(where, "version");
+    EXPECT_NE(with("/sections/view0", "open").find("expected true or false"), std::string::npos);
+    EXPECT_EQ(where, "sections.view0");
+    EXPECT_NE(with("/tabs/view0~1tabs", 3).find("expected a string"), std::string::npos);
+    EXPECT_EQ(where, "tabs.view0/tabs");
     nlohmann::json noViews = good;
     noViews.erase("views");
     EXPECT_NE(errorOf(noViews, &where).find("missing"), std::string::npos);

@@ -195,6 +195,12 @@ if(XVFB_RUN) # a real window resized by the window system
                     ${VIEWER} --no-settings --frames 4 --tap O*10,P ${CMAKE_SOURCE_DIR}/scenes/default.json)
   set_tests_properties(viewer.xvfb.quick_taps PROPERTIES RESOURCE_LOCK xvfb)
 endif()
+# A shot's open sections (issue 44): tests/data/shots/sections.json opens the walk's catch view on its Counters
+# tab with the Overlays section folded; the shot saved after the run holds what the panels then showed.
+cdlab_output_test(viewer.offscreen.shot_sections 0 "report ok: 3 fields\n"
+  sh -c "rm -f \"$1\" && \"$0\" --offscreen --no-settings --frames 2 --save-shot \"$1\" \"$2\" && exec \"$3\" -DREPORT=\"$1\" -P \"$4\" sections.view0=true sections.view0/Overlays=false tabs.view0/tabs=Counters"
+  ${VIEWER} ${CMAKE_BINARY_DIR}/shot_sections_saved.json ${CMAKE_SOURCE_DIR}/tests/data/shots/sections.json
+  ${CMAKE_COMMAND} ${CMAKE_CURRENT_LIST_DIR}/CheckReport.cmake)
 # Plain clicks (--click, issue 43): three views side by side at 1280x720 start with their View panels
 # collapsed to the title bar (312x19 px); a click on view 2's title, not on its arrow, opens it (ImGui alone
 # opens it only from the arrow or on a double click), and the opened panel of a narrow view closes again once

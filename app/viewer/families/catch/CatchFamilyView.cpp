@@ -4,6 +4,7 @@
 // shown for frames that carry a CatchDetail.
 #include "CatchPanels.h"
 #include "FamilyView.h"
+#include "PanelSections.h"
 
 #include <imgui.h>
 #include <nlohmann/json.hpp>
@@ -25,12 +26,11 @@ public:
     }
     void panel(const FrameResult& r, const FamilyContext& context) override {
         // What its view is for, first: Fig. 6 and eq. 4 (zhang2007).
-        if (ImGui::CollapsingHeader("Temporal culling (Fig. 6)", ImGuiTreeNodeFlags_DefaultOpen))
+        if (PanelSections::instance().header("Temporal culling (Fig. 6)"))
             temporalCullingSection(r, context.objects, m_view);
-        if (ImGui::CollapsingHeader("Advancement step-through", ImGuiTreeNodeFlags_DefaultOpen))
+        if (PanelSections::instance().header("Advancement step-through"))
             stepThroughSection(r, context.objects, m_view, context.lookAt);
-        if (m_view.piecesObject >= 0 &&
-            ImGui::CollapsingHeader("Convex pieces", ImGuiTreeNodeFlags_DefaultOpen))
+        if (m_view.piecesObject >= 0 && PanelSections::instance().header("Convex pieces"))
             convexPiecesSection(r, context.objects, m_view, context.lookAt);
     }
     void afterStep(const FrameResult& r, const SceneObjects& objects, MeshDataCache* meshData) override {

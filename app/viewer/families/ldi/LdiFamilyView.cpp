@@ -3,6 +3,7 @@
 // 3-D drawing is the algorithm's own (ldi-box, ldi-region), so it draws nothing itself.
 #include "FamilyView.h"
 #include "LdiPanels.h"
+#include "PanelSections.h"
 
 #include <imgui.h>
 #include <nlohmann/json.hpp>
@@ -19,9 +20,8 @@ public:
         m_view.tooltip.clear();
     }
     void panel(const FrameResult& r, const FamilyContext& context) override {
-        if (ImGui::CollapsingHeader("LDI pairs", ImGuiTreeNodeFlags_DefaultOpen))
-            ldiPairsSection(r, context.objects, m_view);
-        if (ImGui::CollapsingHeader("LDI row (teaching view)", ImGuiTreeNodeFlags_DefaultOpen))
+        if (PanelSections::instance().header("LDI pairs")) ldiPairsSection(r, context.objects, m_view);
+        if (PanelSections::instance().header("LDI row (teaching view)"))
             ldiRowSection(r, context.objects, m_view);
     }
     void report(const FrameResult& r, const SceneObjects& objects, std::vector<std::string>& lines,

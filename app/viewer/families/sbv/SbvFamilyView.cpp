@@ -2,6 +2,7 @@
 // view's panel, the chosen round drawn in 3-D, its legend line and its report. Registered below; shown for
 // frames that carry an SbvDetail.
 #include "FamilyView.h"
+#include "PanelSections.h"
 #include "SbvPanels.h"
 
 #include <imgui.h>
@@ -21,9 +22,8 @@ public:
     void beginPanel() override { m_view.pairsShown = m_view.sliderRounds = -1; }
     void panel(const FrameResult& r, const FamilyContext& context) override {
         const int pair = m_view.pair, round = m_view.round;
-        if (ImGui::CollapsingHeader("SBV pairs", ImGuiTreeNodeFlags_DefaultOpen))
-            sbvPairsSection(r, context.objects, m_view);
-        if (ImGui::CollapsingHeader("Shrinking step-through", ImGuiTreeNodeFlags_DefaultOpen))
+        if (PanelSections::instance().header("SBV pairs")) sbvPairsSection(r, context.objects, m_view);
+        if (PanelSections::instance().header("Shrinking step-through"))
             sbvStepSection(r, context.objects, m_view, context.lookAt);
         if (m_view.pair != pair || m_view.round != round) drawSbvRound(r, context.objects, m_view);
     }

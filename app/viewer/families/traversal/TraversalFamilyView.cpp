@@ -7,6 +7,7 @@
 #include "BmTestDrawing.h"
 #include "FamilyView.h"
 #include "OverlayTable.h"
+#include "PanelSections.h"
 #include "PanelWidgets.h"
 #include "TraversalColours.h"
 #include "TraversalSteps.h"
@@ -184,7 +185,7 @@ void TraversalFamilyView::redraw(const SceneObjects&) {
 }
 
 void TraversalFamilyView::panel(const FrameResult&, const FamilyContext& context) {
-    if (!ImGui::CollapsingHeader("Traversal step-through", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (!PanelSections::instance().header("Traversal step-through")) return;
     m_panelShown = true;
     ImGui::SameLine();
     helpMarker("The simultaneous descent of two bodies' BVHs, one bounding-volume test at a time: both nodes "
