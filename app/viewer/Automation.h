@@ -39,6 +39,11 @@ struct AutomationOptions {
     /// FILE FRAMES WxH: on the middle frame, File > Export video's Export pressed with these (FRAMES 0: the
     /// whole scene)
     std::vector<std::string> exportVideo;
+    /// The motion editor (issue 44), on the middle frame in order: "[shift+]X0,Y0:X1,Y1[@T]": edit mode on,
+    /// a left press at (X0, Y0) (window fractions), the cursor moved to (X1, Y1), the button released (with
+    /// Shift: turning), then, with @T, Set keyframe at time T
+    std::vector<std::string> drags;
+    std::string saveScene; ///< after the last frame, File > Save scene as this file (--save-scene)
 };
 
 class Automation {
@@ -63,6 +68,8 @@ public:
     void pick(int frame);
     /// After frame `frame` has stepped: on the last one, --look-contact's "look" on its contacts.
     void afterStep(int frame);
+    /// After the last frame: --save-scene (InputError when it cannot be saved: the exit code's).
+    void finish();
     /// Whether frame `frame` is the last one (its coverage is measured, then the screenshot and report).
     bool lastFrame(int frame) const;
     /// Frames drawn while a job ran (the report prints them).
