@@ -143,7 +143,8 @@ bool BodyEditor::press(ViewerApp& app, float x, float y, bool rotate) {
 }
 
 void BodyEditor::move(ViewerApp& app, float x, float y) {
-    if (!m_dragging) return;
+    // A view being prepared reads the scene on its own thread: the track is left alone meanwhile.
+    if (!m_dragging || app.preparation().busy()) return;
     Vec3 origin, dir, forward, at;
     if (!ray(app, x, y, origin, dir, forward) || !hitPlane(origin, dir, m_planePoint, m_planeNormal, at))
         return;
