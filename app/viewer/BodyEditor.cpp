@@ -264,7 +264,8 @@ const DrawList& BodyEditor::drawing(ViewerApp& app, double t) {
     const Keyframe k = body.motion.sample(t);
     const Aabb box = body.mesh->bounds();
     const Mat3 R = k.rotation.toMat3();
-    const Rgba handle{1.0f, 0.85f, 0.2f, 1.0f}, plane{1.0f, 0.85f, 0.2f, 0.6f};
+    // The box in the selection's yellow; the plane a pale white, apart from it and from the overlays.
+    const Rgba handle{1.0f, 0.85f, 0.2f, 1.0f}, plane{0.92f, 0.92f, 0.95f, 0.55f};
     // The body's box, as it is posed.
     Vec3 c[8];
     for (int i = 0; i < 8; ++i)
