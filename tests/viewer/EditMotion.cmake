@@ -1,4 +1,5 @@
-# The moved-body editor (issue 44, "your own motion"): two bundled meshes opened side by side, motionless;
+# The moved-body editor (issue 44, "your own motion"): two bundled meshes opened side by side, motionless
+# (presentation mode: the views fill the window whatever the panels);
 # scripted drags through the editor's mouse path (--drag: press on the tetrahedron, move, release) at two
 # key times, then Set keyframe each time; a third turned drag keyed in between and deleted again with the
 # Delete key; the scene saved (--save-scene) and run as it is by `cdlab-bench run`: the tetrahedron pushed
@@ -7,9 +8,9 @@
 file(REMOVE_RECURSE "${DIR}")
 file(MAKE_DIRECTORY "${DIR}")
 set(saved "${DIR}/edited.json")
-execute_process(COMMAND "${VIEWER}" --offscreen --no-settings --size 960x540 --frames 3
-                        --drag 0.43,0.45:0.58,0.45@0 --drag shift+0.58,0.45:0.58,0.25@0.5
-                        --drag 0.58,0.45:0.27,0.45@1 --tap Delete --save-scene "${saved}"
+execute_process(COMMAND "${VIEWER}" --offscreen --no-settings --present --size 960x540 --frames 3
+                        --drag 0.42,0.6:0.6,0.45@0 --drag shift+0.6,0.45:0.6,0.3@0.5
+                        --drag 0.6,0.45:0.15,0.7@1 --tap Delete --save-scene "${saved}"
                         "${SOURCE}/assets/vase.obj" "${SOURCE}/tests/data/import/tetrahedron.stl"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
