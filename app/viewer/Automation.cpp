@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace cdlab {
@@ -39,12 +41,39 @@ std::vector<int> tapKeys(const std::string& spec) {
     return keys;
 }
 
+/// One --drag: "[shift+]X0,Y0:X1,Y1[@T]".
+struct Drag {
+    bool turn = false;
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool key = false;
+    double keyTime = 0;
+};
+
+Drag parseDrag(const std::string& spec) {
+    Drag d;
+    std::string s = spec;
+    if (s.rfind("shift+", 0) == 0) d.turn = true, s = s.substr(6);
+    char at = 0, rest = 0;
+    const int n =
+        std::sscanf(s.c_str(), "%f,%f:%f,%f%c%lf%c", &d.x0, &d.y0, &d.x1, &d.y1, &at, &d.keyTime, &rest);
+    d.key = n == 6 && at == '@';
+    auto fraction = [](float v) { return v >= 0 && v <= 1; };
+    if ((n != 4 && !(n == 6 && at == '@')) || !fraction(d.x0) || !fraction(d.y0) || !fraction(d.x1) ||
+        !fraction(d.y1) || (d.key && !std::isfinite(d.keyTime)))
+        throw InputError("--drag", "",
+                         "'" + spec +
+                             "': expected [shift+]X0,Y0:X1,Y1[@T] (window fractions in [0, 1], T a "
+                             "time), e.g. 0.7,0.5:0.5,0.5@1");
+    return d;
+}
+
 } // namespace
 
 Automation::Automation(AutomationOptions& options, ViewerApp& app) : m_options(options), m_app(app) {
     tapKeys(m_options.taps); // a bad --tap fails before the first frame
     if (m_options.clicks.size() % 2 != 0)
         throw InputError("--click", "", "expected X,Y pairs (fractions of the window), e.g. 0.5,0.04");
+    for (const std::string& d : m_options.drags) parseDrag(d);
 }
 
 bool Automation::active() const {
@@ -80,6 +109,28 @@ void Automation::middleFrame(int frame) {
     if (m_options.resizeTo.size() == 2)
         m_app.platform().resize(m_options.resizeTo[0], m_options.resizeTo[1]); // takes effect next frame
     if (!m_options.thenLoad.empty()) m_app.load({m_options.thenLoad});         // a failure is the exit code's
+    // The motion editor's drags: the mouse path's own calls (press on a body, the cursor moved in steps,
+    // release), then Set keyframe as its key or button does.
+    for (const std::string& spec : m_options.drags) {
+        const Drag d = parseDrag(spec);
+        BodyEditor& editor = m_app.editor();
+        editor.enabled() = true;
+        const float w = m_app.layout().window.w, h = m_app.layout().window.h;
+        if (!editor.press(m_app, d.x0 * w, d.y0 * h, d.turn)) {
+            std::printf("edit: --drag %s: no body under (%g, %g)\n", spec.c_str(), d.x0, d.y0);
+            continue;
+        }
+        constexpr int kSteps = 8;
+        for (int k = 1; k <= kSteps; ++k)
+            editor.move(m_app, (d.x0 + (d.x1 - d.x0) * k / kSteps) * w,
+                        (d.y0 + (d.y1 - d.y0) * k / kSteps) * h);
+        editor.release(m_app);
+        std::printf("edit: %s\n", editor.lastAction().c_str());
+        if (d.key) {
+            editor.keyTime() = d.keyTime;
+            if (editor.setKeyframe(m_app)) std::printf("edit: %s\n", editor.lastAction().c_str());
+        }
+    }
     if (!m_options.thenAlgo.empty() && !m_app.viewports().empty())
         m_app.setAlgorithm(*m_app.viewports().front(), m_options.thenAlgo, "--then-algo");
     m_thenStarted = !m_options.thenLoad.empty() || !m_options.thenAlgo.empty();
@@ -134,6 +185,11 @@ ScriptedMouse Automation::mouse(int frame) const {
         m.placed = true, m.x = m_options.clicks[m_options.clicks.size() - 2], m.y = m_options.clicks.back();
     }
     return m;
+}
+
+void Automation::finish() {
+    if (m_options.saveScene.empty()) return;
+    if (!m_app.saveScene(m_options.saveScene)) throw InputError("--save-scene", "", m_app.loadError());
 }
 
 bool Automation::lastFrame(int frame) const {

@@ -43,6 +43,11 @@ struct AutomationOptions {
     /// (X, Y) (window fractions) on one frame, released there on the next; then the mouse rests at --hover
     /// if given (else stays). Plain clicks, as a user's: title bars, buttons, a panel left behind.
     std::vector<float> clicks;
+    /// The motion editor (issue 44), on the middle frame in order: "[shift+]X0,Y0:X1,Y1[@T]": edit mode on,
+    /// a left press at (X0, Y0) (window fractions), the cursor moved to (X1, Y1), the button released (with
+    /// Shift: turning), then, with @T, Set keyframe at time T
+    std::vector<std::string> drags;
+    std::string saveScene; ///< after the last frame, File > Save scene as this file (--save-scene)
 };
 
 /// Where the scripted mouse is this frame (offscreen runs have no window to move it): ViewerUi hands it to
@@ -75,6 +80,8 @@ public:
     void pick(int frame);
     /// After frame `frame` has stepped: on the last one, --look-contact's "look" on its contacts.
     void afterStep(int frame);
+    /// After the last frame: --save-scene (InputError when it cannot be saved: the exit code's).
+    void finish();
     /// Whether frame `frame` is the last one (its coverage is measured, then the screenshot and report).
     bool lastFrame(int frame) const;
     /// Before frame `frame`'s UI: where --hover and --click put the mouse.

@@ -32,6 +32,8 @@ public:
     /// replaces: that one must live until the algorithms prepared on it are replaced.
     std::unique_ptr<Scene> install(std::unique_ptr<Scene> scene);
     const Scene* scene() const { return m_scene.get(); }
+    /// The scene for the motion editor (BodyEditor) to change its bodies' keyframes; null before the first.
+    Scene* editableScene() { return m_scene.get(); }
     /// The scene's objects; null before the first scene is installed.
     const SceneObjects* objects() const { return m_objects.get(); }
     /// Per-mesh structures of the scene, shared by the views' algorithms.

@@ -83,7 +83,17 @@ void TimelinePanel::draw(const LayoutRect& rect) {
         dl->AddRectFilled(ImVec2(x0, y), ImVec2(x1, y + 5), IM_COL32(235, 70, 60, 255));
         f = g;
     }
-    ImGui::Dummy(ImVec2(sliderWidth, 5));
+    // The edited body's keyframes (the motion editor): a yellow diamond at each key's place on the grid.
+    for (double t : m_keyTimes) {
+        const double len = m_timeline.frameLength();
+        const double f = len > 0 ? (t - m_timeline.start()) / len : 0;
+        if (!(f >= 0 && f <= n)) continue;
+        const int i = int(std::floor(f));
+        const float kx = x(i) + float(f - i) * (i < n ? x(i + 1) - x(i) : 0.0f);
+        dl->AddQuadFilled(ImVec2(kx, y), ImVec2(kx + 4, y + 4), ImVec2(kx, y + 8), ImVec2(kx - 4, y + 4),
+                          IM_COL32(255, 215, 50, 255));
+    }
+    ImGui::Dummy(ImVec2(sliderWidth, m_keyTimes.empty() ? 5.0f : 8.0f));
     if (count > 0 && ImGui::IsItemHovered())
         ImGui::SetTooltip("Frames in which a viewport reported a contact so far: %zu of %zu", count,
                           marks.size());

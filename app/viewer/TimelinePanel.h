@@ -6,6 +6,7 @@
 #include "ViewerLayout.h"
 
 #include <string>
+#include <vector>
 
 namespace cdlab {
 
@@ -18,6 +19,8 @@ public:
         : m_placement(placement), m_timeline(timeline), m_status(status) {}
     /// The panel at `rect` (when the layout changed); nothing before a scene is loaded.
     void draw(const LayoutRect& rect);
+    /// The edited body's keyframe times (BodyEditor), drawn as ticks under the slider; empty: none.
+    void setKeyTimes(std::vector<double> times) { m_keyTimes = std::move(times); }
 
 private:
     void stopSeek();
@@ -25,6 +28,7 @@ private:
     PanelPlacement& m_placement;
     Timeline& m_timeline;
     std::string& m_status;
+    std::vector<double> m_keyTimes;
 };
 
 } // namespace cdlab

@@ -207,6 +207,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     m_renderer->clearMeshes();
     // The old scene lives until the algorithms prepared on it are replaced.
     std::unique_ptr<Scene> old = m_loaded.install(std::move(scene));
+    m_editor.reset();
     if (m_videoJob) m_videoJob.reset(), m_status = "video export stopped: another scene was opened";
     m_timeline.setRange(m_loaded.scene()->startTime, m_loaded.scene()->endTime, m_loaded.scene()->frames);
     // The BVH overlay starts on the first object that moves, else the first that is not environment: that is
@@ -459,6 +460,7 @@ void ViewerApp::render(int width, int height) {
         for (const auto& f : vp.families) // the family views' own drawing
             if (const DrawList* d = f->drawing()) m_renderer->drawOverlay(*d);
         if (vp.trail.drawn()) m_renderer->drawOverlay(vp.trail.drawing());
+        if (m_editor.enabled()) m_renderer->drawOverlay(m_editor.drawing(*this, m_timeline.time()));
         if (seeThrough) drawBodies();
         drawLabels(vp, viewProj, m_layout.viewports[std::size_t(v)], freeArea(int(v)));
         drawLegend(vp, m_layout.viewports[std::size_t(v)]);
@@ -625,7 +627,18 @@ void ViewerApp::stopSeek() {
 void ViewerApp::handleCameraInput(int width, int height) {
     ImGuiIO& io = ImGui::GetIO();
     hoverFamilies(!io.WantCaptureMouse, io.MousePos.x, io.MousePos.y, width, height);
+    if (m_editor.dragging()) { // the motion editor's drag, until the button is released (over a panel too)
+        if (ImGui::IsMouseDown(ImGuiMouseButton_Left))
+            m_editor.move(*this, io.MousePos.x, io.MousePos.y);
+        else
+            m_editor.release(*this);
+        return;
+    }
     if (io.WantCaptureMouse || m_viewports.empty()) return;
+    // Edit mode: a press on a body drags it (Shift: turns it); elsewhere the camera orbits as usual.
+    if (m_editor.enabled() && !io.KeyCtrl && ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
+        m_editor.press(*this, io.MousePos.x, io.MousePos.y, io.KeyShift))
+        return;
     // A drag belongs to the view it started in, wherever the cursor goes; the wheel to the view under it.
     ImVec2 at = io.MousePos;
     for (int button : {ImGuiMouseButton_Left, ImGuiMouseButton_Right, ImGuiMouseButton_Middle})
@@ -806,6 +819,7 @@ int ViewerApp::run() {
                 t0 = m_timeline.advance(dt);
             }
             if (m_videoJob) t0 = m_videoJob->frameStart(); // an export's frame, on the scene's grid
+            m_editor.update(*this, m_timeline.time());     // an unkeyed drag at another time is dropped
             automation.pick(frame);
             lastFrom = std::min(t0, m_timeline.time()), lastTo = m_timeline.time();
             stepViewports(lastFrom, lastTo);
@@ -835,6 +849,7 @@ int ViewerApp::run() {
         if (m_videoJob) captureVideoFrame();
         if (done && !m_options.automation.saveShot.empty() && !saveShot(m_options.automation.saveShot))
             return 1;
+        if (done) automation.finish(); // --save-scene (a failure: exit 2, naming the file)
         if (!automation.active() || done) saveLastShot(false);
         m_platform.endFrame();
         m_frameTimes.frameMs = float(frameClock.ms());

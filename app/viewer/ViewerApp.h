@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Automation.h"
+#include "BodyEditor.h"
 #include "FamilyView.h"
 #include "GlPlatform.h"
 #include "LoadedScene.h"
@@ -168,6 +169,19 @@ public:
     std::string tourLine() const;
     /// Opens a shot already read (a tour's step; `path`: the file its scene is relative to).
     void openShot(Shot shot, const std::string& path);
+    /// The moved-body editor (issue 44, "your own motion"; BodyEditor.h): edit mode, drags, keyframes.
+    BodyEditor& editor() { return m_editor; }
+    /// The ray through window point (x, y) in the view under it (world coordinates) and that view's
+    /// forward direction (eye to target); false outside every view.
+    bool viewRay(float x, float y, Vec3& origin, Vec3& dir, Vec3& forward) const;
+    /// The first view's forward direction (eye to target).
+    Vec3 viewForward() const;
+    /// A body's keyframes changed (the editor): the scene's range follows its keys (the time shown stays),
+    /// every view steps again on the edited poses and the contact marks seen so far go.
+    void motionEdited();
+    /// File > Save scene as (scene/SceneWriter.h): false, with the error panel naming the file and why,
+    /// when the path cannot be written or the scene cannot be expressed.
+    bool saveScene(const std::string& path);
 
 private:
     /// Prepares the viewport's algorithm again (it or its parameters changed), in the background; the
@@ -282,6 +296,8 @@ private:
     int m_tourStep = 0;
     bool m_tourActionsPending = false; ///< the step's actions run once its shot is applied
     int m_tourPlayUntil = -1;          ///< "play N frames": the grid position to pause at; -1: none
+
+    BodyEditor m_editor; ///< issue 44: bodies moved with the mouse, keyframed, saved as a scene
 
     /// Last: destroyed (its job cancelled and joined) before the scene and viewports it reads.
     Preparation m_preparation{m_viewports, m_loaded};

@@ -50,7 +50,8 @@ ViewerUi::ViewerUi(ViewerApp& app)
       m_timelinePanel(m_placement, app.timeline(), app.status()),
       m_viewPanel(m_placement, app.loaded(), app.preparation(),
                   [&app](int v, const Vec3& point) { app.lookAt(v, point); }),
-      m_comparePanel(m_placement, app.viewports(), app.status(), app.lastScene()) {
+      m_comparePanel(m_placement, app.viewports(), app.status(), app.lastScene()),
+      m_editPanel([this] { askPath(PathPrompt::SaveScene); }) {
     m_viewPanel.setLookAtContact([&app](int v, std::size_t k) { app.lookAtContact(v, k); });
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -133,7 +134,9 @@ void ViewerUi::draw() {
     preparationPanel();
     const ViewerLayout& layout = m_app.layout();
     m_scenePanel.draw(layout.scene);
+    m_timelinePanel.setKeyTimes(m_app.editor().keyTimes(m_app));
     m_timelinePanel.draw(layout.timeline);
+    if (!layout.viewports.empty()) m_editPanel.draw(m_app, layout.viewports[0].x, layout.viewports[0].y);
     const auto& vps = m_app.viewports();
     for (std::size_t i = 0; i < vps.size(); ++i)
         m_viewPanel.draw(int(i), int(vps.size()), *vps[i], layout.viewPanels,
@@ -156,6 +159,9 @@ const std::vector<ViewerUi::Shortcut>& ViewerUi::shortcutList() {
         {GLFW_KEY_F12, "F12", "screenshot into the screenshot folder (File menu), e.g. doors-bvh-f0037.png"},
         {GLFW_KEY_PAGE_DOWN, "PageDown", "an open tour's next step (Help > Tours; a presenter's clicker)"},
         {GLFW_KEY_PAGE_UP, "PageUp", "an open tour's previous step"},
+        {GLFW_KEY_E, "E", "edit motion: drag a body (Shift+drag turns it), keyframes, Save scene as"},
+        {GLFW_KEY_K, "K", "edit motion: set a keyframe of the selected body at the key time"},
+        {GLFW_KEY_DELETE, "Delete", "edit motion: delete the selected body's keyframe at the time shown"},
     };
     return list;
 }
@@ -196,6 +202,17 @@ void ViewerUi::shortcuts() {
         case GLFW_KEY_F12:
             m_app.takeScreenshot();
             break;
+        case GLFW_KEY_E:
+            m_app.editor().enabled() = !m_app.editor().enabled();
+            break;
+        case GLFW_KEY_K:
+            if (!m_app.editor().enabled()) continue;
+            m_app.editor().setKeyframe(m_app);
+            break;
+        case GLFW_KEY_DELETE:
+            if (!m_app.editor().enabled()) continue;
+            m_app.editor().deleteKeyframe(m_app);
+            break;
         case GLFW_KEY_PAGE_DOWN:
         case GLFW_KEY_PAGE_UP: {
             const int next = m_app.tourStep() + (k.key == GLFW_KEY_PAGE_DOWN ? 1 : -1);
@@ -219,6 +236,8 @@ void ViewerUi::menuBar() {
             m_app.load({m_app.lastScene()});
         if (ImGui::MenuItem("Open shot...")) m_openRequested = true; // the same dialog: it tells shots apart
         if (ImGui::MenuItem("Save shot...")) askPath(PathPrompt::SaveShot);
+        ImGui::MenuItem("Edit motion", "E", &m_app.editor().enabled());
+        if (ImGui::MenuItem("Save scene as...")) askPath(PathPrompt::SaveScene);
         ImGui::Separator();
         if (ImGui::MenuItem("Screenshot", "F12")) m_app.takeScreenshot();
         if (ImGui::MenuItem("Screenshot folder...")) askPath(PathPrompt::ScreenshotFolder);
@@ -271,6 +290,8 @@ void ViewerUi::menuBar() {
                 };
                 for (const Shortcut& s : shortcutList()) row(s.name, s.what);
                 row("Ctrl+click", "pick the node of the chosen body and level under the cursor");
+                row("edit mode: drag a body", "move it on the plane through its centre facing the camera");
+                row("edit mode: Shift+drag", "turn it about the Edit panel's axis (view, x, y or z)");
                 row("left drag", "orbit");
                 row("right / middle drag", "pan");
                 row("wheel", "zoom");
@@ -405,17 +426,25 @@ void ViewerUi::openDialog() {
 void ViewerUi::askPath(PathPrompt what) {
     m_prompt = what;
     m_promptOpen = true;
-    m_promptField = what == PathPrompt::ScreenshotFolder ? m_app.screenshotFolder() : "shot.json";
+    m_promptField = what == PathPrompt::ScreenshotFolder ? m_app.screenshotFolder()
+                    : what == PathPrompt::SaveScene      ? "my-scene.json"
+                                                         : "shot.json";
 }
 
 void ViewerUi::pathPrompt() {
-    const char* title = m_prompt == PathPrompt::SaveShot ? "Save shot" : "Screenshot folder";
+    const char* title = m_prompt == PathPrompt::SaveShot    ? "Save shot"
+                        : m_prompt == PathPrompt::SaveScene ? "Save scene as"
+                                                            : "Screenshot folder";
     if (m_promptOpen) ImGui::OpenPopup(title), m_promptOpen = false;
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::SetNextItemWidth(440);
     const bool enter = ImGui::InputText("path", &m_promptField, ImGuiInputTextFlags_EnterReturnsTrue);
     helpMarker(
-        m_prompt == PathPrompt::SaveShot
+        m_prompt == PathPrompt::SaveScene
+            ? "A scene file (.json) with every body's mesh (by its path relative to this file), keyframes "
+              "and the scene's settings: cdlab and cdlab-bench run open it as it is. Articulated models "
+              "cannot be saved."
+        : m_prompt == PathPrompt::SaveShot
             ? "The shot file (.json): the scene, each view's algorithm, overlays and camera, the time, "
               "the selection and the window size. Open it with File > Open shot or `cdlab FILE.json`."
             : "F12 and File > Screenshot write here, as <scene>-<algorithm>-f<frame>.png, never over "
@@ -423,6 +452,8 @@ void ViewerUi::pathPrompt() {
     if (ImGui::Button("OK") || enter) {
         if (m_prompt == PathPrompt::SaveShot) {
             if (!m_promptField.empty()) m_app.saveShot(m_promptField);
+        } else if (m_prompt == PathPrompt::SaveScene) {
+            if (!m_promptField.empty()) m_app.saveScene(m_promptField); // an error shows in its panel
         } else {
             m_app.screenshotFolder() = m_promptField;
             m_app.status() =

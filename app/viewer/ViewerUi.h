@@ -3,6 +3,7 @@
 // ComparePanel), each given only the state it edits.
 #pragma once
 
+#include "BodyEditorPanel.h"
 #include "ComparePanel.h"
 #include "PanelPlacement.h"
 #include "PanelWidgets.h" // helpMarker, for the families' panel sections
@@ -44,7 +45,7 @@ private:
     void menuBar();
     void openDialog();
     /// Save shot and Screenshot folder: a path typed into a field (as the open dialog's).
-    enum class PathPrompt { SaveShot, ScreenshotFolder };
+    enum class PathPrompt { SaveShot, ScreenshotFolder, SaveScene };
     void askPath(PathPrompt what);
     void pathPrompt();
     void errorPanel();
@@ -73,6 +74,7 @@ private:
     std::string m_caption;
     VideoExportDialog m_videoDialog; ///< File > Export video, and its progress while it runs
     TourBar m_tourBar;               ///< an open tour's caption bar
+    BodyEditorPanel m_editPanel;     ///< the moved-body editor's panel (issue 44), in edit mode
 };
 
 } // namespace cdlab

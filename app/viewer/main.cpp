@@ -152,6 +152,15 @@ int main(int argc, char** argv) {
            "--save-shot", opts.automation.saveShot,
            "Automated runs: after the last frame, save the picture shown as a shot (JSON) to this file")
         ->needs(framesOption);
+    app.add_option("--drag", opts.automation.drags,
+                   "Automated runs, the motion editor: on the middle of --frames, edit mode on and a drag "
+                   "[shift+]X0,Y0:X1,Y1[@T] (window fractions; shift+: turn; @T: then Set keyframe at T); "
+                   "repeatable, in order")
+        ->allow_extra_args(false)
+        ->needs(framesOption);
+    app.add_option("--save-scene", opts.automation.saveScene,
+                   "Automated runs: after the last frame, File > Save scene as this file (scene JSON)")
+        ->needs(framesOption);
     app.add_option("--report", opts.automation.reportPath,
                    "Automated runs: also write the run report (every line it prints, per viewport and per "
                    "family) as JSON to this file")

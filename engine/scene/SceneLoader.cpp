@@ -221,6 +221,8 @@ public:
             source.file = p.lexically_normal().string();
             const bool scaled = v.contains("scale");
             const Vec3 scale = scaled ? meshScale(v["scale"], path + ".scale") : Vec3(1, 1, 1);
+            // Kept as given, so that the scene writer (scene/SceneWriter.h) writes the same file back.
+            if (scaled) source.params = {{"scale", v["scale"]}};
             std::shared_ptr<const TriangleMesh> mesh;
             try {
                 mesh = cached(source.file + (scaled ? " scale " + v["scale"].dump() : ""), [&] {

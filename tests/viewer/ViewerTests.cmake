@@ -785,3 +785,21 @@ cdlab_output_test(viewer.offscreen.tour_keys_next 0
 cdlab_output_test(viewer.offscreen.tour_keys_previous 0
   "taps PageUp,PageUp: shortcuts acted on 1[^\n]*\n.*tour Two steps: step 1 of 2: the good shot"
   ${VIEWER} --offscreen --no-settings --frames 4 --tour-step 2 --tap PageUp,PageUp ${CMAKE_CURRENT_SOURCE_DIR}/data/tours/two_steps.json)
+# The moved-body editor (issue 44, "your own motion"): scripted drags and keyframes on two bundled meshes,
+# saved as a scene that cdlab-bench runs as it is (EditMotion.cmake says what is checked).
+cdlab_output_test(viewer.offscreen.edit_motion_save_and_run 0
+  "edited scene: tetrahedron keyed at t 0 and 1, [0-9]+ frames. contact pairs first [1-9][0-9]*, last 0"
+  ${CMAKE_COMMAND} -DVIEWER=${VIEWER} -DBENCH=$<TARGET_FILE:cdlab-bench> -DSOURCE=${CMAKE_SOURCE_DIR}
+  -DDIR=${CMAKE_BINARY_DIR}/edit_motion -P ${CMAKE_CURRENT_LIST_DIR}/EditMotion.cmake)
+# Bad cases: a path that cannot be written and a scene the writer cannot express name the file and why
+# (exit 2); a bad --drag is refused before the first frame.
+cdlab_output_test(viewer.offscreen.edit_motion_unwritable 2
+  "error: --save-scene: Save scene: [^\n]*no_such_folder/x.json: cannot write the scene file"
+  ${VIEWER} --offscreen --no-settings --frames 1 --save-scene ${CMAKE_BINARY_DIR}/no_such_folder/x.json
+  ${CMAKE_SOURCE_DIR}/assets/vase.obj)
+cdlab_output_test(viewer.offscreen.edit_motion_refused 2
+  "error: --save-scene: Save scene: [^\n]*walk.json: cannot be saved as a scene file: articulated model 'walker'"
+  ${VIEWER} --offscreen --no-settings --frames 1 --save-scene ${CMAKE_BINARY_DIR}/walk_saved.json
+  ${CMAKE_SOURCE_DIR}/scenes/walk.json)
+cdlab_output_test(viewer.offscreen.edit_motion_bad_drag 2 "error: --drag: '0.5,0.5:2,0.5': expected"
+  ${VIEWER} --offscreen --no-settings --frames 3 --drag 0.5,0.5:2,0.5 ${CMAKE_SOURCE_DIR}/assets/vase.obj)
