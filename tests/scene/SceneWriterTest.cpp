@@ -46,8 +46,9 @@ void expectSameScene(const Scene& a, const Scene& b) {
         EXPECT_EQ(x.source.generator, y.source.generator);
         EXPECT_EQ(x.source.params, y.source.params);
         EXPECT_EQ(x.source.file.empty(), y.source.file.empty());
-        if (!x.source.file.empty())
+        if (!x.source.file.empty()) {
             EXPECT_EQ(fs::weakly_canonical(x.source.file), fs::weakly_canonical(y.source.file));
+        }
         ASSERT_EQ(x.mesh->vertices.size(), y.mesh->vertices.size());
         ASSERT_EQ(x.mesh->triangles.size(), y.mesh->triangles.size());
         EXPECT_TRUE(x.mesh->vertices == y.mesh->vertices);
