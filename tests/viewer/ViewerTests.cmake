@@ -213,6 +213,11 @@ cdlab_output_test(viewer.offscreen.click_title_opens 0
 cdlab_output_test(viewer.offscreen.click_title_then_mouse_out_closes 0
                   "layout panel View 1 at [0-9]+,[0-9]+ size 312x19\nlayout panel View 2 at [0-9]+,[0-9]+ size 312x19\n"
                   ${VIEWER} ${_three_views} --frames 8 --hover 0.5,0.6 ${CMAKE_SOURCE_DIR}/scenes/default.json)
+# Help > Tours > BVH culling by three clicks (the menu, its Tours item, the tour in the submenu) opens the
+# tour on its first step.
+cdlab_output_test(viewer.offscreen.click_help_tours 0 "tour BVH culling: step 1 of 6: "
+                  ${VIEWER} --offscreen --no-settings --width 1280 --height 720 --frames 12 --click 0.088,0.013
+                  --click 0.09,0.069 --click 0.456,0.094 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 cdlab_output_test(viewer.offscreen.click_odd_values_refused 2 "--click: expected X,Y pairs"
                   ${VIEWER} --offscreen --no-settings --frames 2 --click 0.5,0.5,0.5 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 # Offscreen: the ten steps are taken, the frames after them start ten scene frames later (the default
