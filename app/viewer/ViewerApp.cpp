@@ -77,11 +77,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     for (auto& vp : m_viewports) vp->overlays = st.overlays;
     std::vector<std::string> inputs = m_options.inputs;
     if (m_options.shot) inputs = {m_options.shot->scenePath(m_options.shotPath)};
-    if (inputs.empty()) {
-        std::string local = "scenes/default.json";
-        inputs.push_back(std::filesystem::exists(local) ? local
-                                                        : std::string(CDLAB_SOURCE_DIR) + "/" + local);
-    }
+    if (inputs.empty()) inputs.push_back(defaultScenePath());
     load(inputs);
     if (m_options.shot) m_pendingShot = m_options.shot, m_pendingShotPath = m_options.shotPath;
     if (m_options.tour) { // its step's shot is m_options.shot; the actions run once that is applied
@@ -139,9 +135,20 @@ void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::s
     rebuild(vp);
 }
 
+std::string ViewerApp::defaultScenePath() {
+    std::string local = "scenes/default.json";
+    return std::filesystem::exists(local) ? local : std::string(CDLAB_SOURCE_DIR) + "/" + local;
+}
+
 void ViewerApp::load(const std::vector<std::string>& paths) {
+    if (paths.size() == 1 && isRecordingFile(paths[0])) { // a recording replays (ViewerAppReplay.cpp)
+        if (!openRecording(paths[0]) && !m_loaded.scene() && !m_preparation.busy())
+            load({defaultScenePath()});
+        return;
+    }
     m_pendingShot.reset();        // another scene: a shot still waiting for its own is not shown on it
     m_tourActionsPending = false; // nor a tour step's actions (goToTourStep sets them again after this)
+    endReplay();                  // views that replayed a recording run their algorithms on the new scene
     m_preparation.load(paths);
 }
 
@@ -179,6 +186,7 @@ void ViewerApp::pollPreparation() {
             return;
         }
         installScene(std::move(out->scene), done.targets, std::move(out->algorithms));
+        if (done.replay) replayInstalled(*done.replay); // the recording's frames are the timeline's
         m_scenePath = done.label;
         m_sceneFile.clear();
         if (Preparation::isSceneFile(done.paths))
@@ -199,6 +207,7 @@ void ViewerApp::pollPreparation() {
         msg << "prepared " << done.targets.size() << (done.targets.size() == 1 ? " view" : " views");
     }
     msg << " in " << std::fixed << std::setprecision(2) << out->seconds << " s";
+    if (done.load && done.replay) msg << replayStatus(*done.replay);
     m_status = msg.str();
 }
 

@@ -1,11 +1,19 @@
 #include "Viewport.h"
 
+#include "Replay.h"
+
 namespace cdlab {
 
 std::string Viewport::label() const {
     const AlgorithmInfo* info = AlgorithmRegistry::instance().find(algorithm);
     std::string changed = info ? params.describeChanged(info->params) : std::string();
-    return changed.empty() ? algorithm : algorithm + "[" + changed + "]";
+    const std::string base = changed.empty() ? algorithm : algorithm + "[" + changed + "]";
+    return replay ? base + " (" + replay->tag() + ")" : base;
+}
+
+const AlgorithmInfo* Viewport::drawnBy() const {
+    if (replay) return replay->info(replayView);
+    return AlgorithmRegistry::instance().find(preparedAlgorithm.empty() ? algorithm : preparedAlgorithm);
 }
 
 bool Viewport::recommendOverlays() {
