@@ -21,10 +21,13 @@ bool ViewPanel::listsOverlay(const OverlayInfo& row, const AlgorithmInfo& algo) 
     return row.id != overlay::PickedCone && overlayApplies(row, algo);
 }
 
-std::vector<std::string> ViewPanel::listedOverlays(const AlgorithmInfo& algo) {
+std::vector<std::string> ViewPanel::listedOverlays(const AlgorithmInfo& algo, bool replay) {
     std::vector<std::string> keys;
     for (const OverlayInfo& row : overlayTable())
-        if (listsOverlay(row, algo)) keys.push_back(row.key);
+        if (listsOverlay(row, algo) &&
+            !(replay && row.refines &&
+              std::find(keys.begin(), keys.end(), std::string(row.refines)) == keys.end()))
+            keys.push_back(row.key);
     return keys;
 }
 
@@ -224,11 +227,17 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
         // view's algorithm draws nothing of it or the option it refines is off.
         const AlgorithmInfo* drawer = vp.drawnBy(); // a replay's: only what its recording draws
         const auto& objs = m_loaded.objects()->objects();
+        std::vector<std::string> listed;
         for (const OverlayInfo& row : overlayTable()) {
             if (row.id == overlay::PickedCone) continue; // with the pick, below
             // Only what the view's algorithm can draw: a row that cannot apply is not listed (it was
-            // greyed but still ticked).
+            // greyed but still ticked). A replay lists no row whose parent it cannot draw (the BVH level
+            // needs the live structure): absent, not greyed.
             if (!listsOverlay(row, drawer ? *drawer : *info)) continue;
+            if (vp.replay && row.refines &&
+                std::find(listed.begin(), listed.end(), std::string(row.refines)) == listed.end())
+                continue;
+            listed.push_back(row.key);
             overlayCheckbox(row, o, drawer ? *drawer : *info);
             if (row.id == overlay::Bvh) {
                 // The body and level every BVH and Fig. 1 overlay shows.
@@ -253,7 +262,9 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
                 }
             }
             if (row.id == overlay::BmLevel) {
-                if (o.get(overlay::BmLevel) && !vp.draw.bmLevelBoxes.empty()) {
+                // The per-level plot needs the hierarchy's level sizes: none in a replay (no structure).
+                if (o.get(overlay::BmLevel) && !vp.draw.bmLevelBoxes.empty() && vp.algo &&
+                    vp.algo->structure()) {
                     // The share of each level's nodes culled (redon2002 Fig. 1: it grows down the hierarchy).
                     const auto& sizes = levelSizes(vp);
                     std::vector<float> share(sizes.size(), 0.0f);

@@ -35,6 +35,12 @@ string(JSON label GET "${replay}" viewports 0 label)
 if(NOT label MATCHES "\\(replay, build [0-9a-f]+")
   message(FATAL_ERROR "the replaying view's label '${label}' does not say it replays and which build recorded")
 endif()
+# What needs the live structure is absent from a replaying view's overlay list (not greyed): the BVH level
+# and the rows that refine it, the picked node's cone.
+string(JSON listed GET "${replay}" viewports 0 overlays_listed)
+if(listed MATCHES "\"(bvh|bvhOnlyOverlapped|bvhCulled|bmCulled|colourByDepth|pickedCone)\"")
+  message(FATAL_ERROR "the replay lists an overlay that needs the live structure: ${listed}")
+endif()
 string(JSON t_live GET "${live}" last_frame t1)
 string(JSON t_replay GET "${replay}" last_frame t1)
 if(NOT t_live STREQUAL t_replay)
