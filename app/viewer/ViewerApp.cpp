@@ -217,6 +217,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     // The old scene lives until the algorithms prepared on it are replaced.
     std::unique_ptr<Scene> old = m_loaded.install(std::move(scene));
     if (m_videoJob) m_videoJob.reset(), m_status = "video export stopped: another scene was opened";
+    if (m_recorder) m_status = stopRecording() + " (stopped: another scene was opened)";
     m_timeline.setRange(m_loaded.scene()->startTime, m_loaded.scene()->endTime, m_loaded.scene()->frames);
     // The BVH overlay starts on the first object that moves, else the first that is not environment: that is
     // where culling is interesting.
@@ -264,6 +265,9 @@ void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
 
 void ViewerApp::stepViewports(double t0, double t1) {
     Stopwatch sw;
+    if (m_recorder) m_recorder->beginStep();
+    for (std::size_t v = 0; v < m_viewports.size() && m_recorder; ++v)
+        m_viewports[v]->stepSink = m_recorder->sinkFor(v, m_viewports[v]->draw);
     for (auto& vp : m_viewports) {
         if (vp->algo)
             for (auto& f : vp->families) f->beforeStep(*vp->algo);
@@ -280,6 +284,16 @@ void ViewerApp::stepViewports(double t0, double t1) {
         const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp->preparedAlgorithm);
         vp->trail.update(*m_loaded.objects(), info && MotionTrail::appliesTo(*info), t0, t1, m_trailBetween,
                          m_loaded.selected());
+    }
+    if (m_recorder) { // File > Record: the frame, when a view ran on it
+        std::vector<const FrameResult*> results;
+        bool ran = false;
+        for (auto& vp : m_viewports) {
+            results.push_back(&vp->result);
+            ran |= vp->algo && !vp->reusedLast();
+            vp->stepSink = nullptr;
+        }
+        m_recorder->frame(results, t1, ran);
     }
     m_frameTimes.stepMs = float(sw.ms());
 }
@@ -791,6 +805,7 @@ int ViewerApp::run() {
             continue;
         }
         if (frame == 0 && !m_cameraFromShot) frameAll(); // now that the framebuffer size is known
+        if (frame == 0 && !m_options.automation.record.empty()) startRecording(m_options.automation.record);
         automation.firstFrame(frame);
         for (auto& p : m_platform.takeDrops())
             Tour::isTourFile(p)   ? openTour(p)
@@ -852,6 +867,7 @@ int ViewerApp::run() {
         if (done) break;
     }
     if (video) std::fprintf(stderr, "%s\n", video->finish().c_str());
+    if (m_recorder) std::fprintf(stderr, "%s\n", stopRecording().c_str());
     bool reportWritten = true;
     if (automation.active()) {
         std::vector<std::vector<std::string>> legends;

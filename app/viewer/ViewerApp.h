@@ -16,6 +16,7 @@
 #include "Tour.h"
 #include "VideoExportJob.h"
 #include "ViewerLayout.h"
+#include "ViewerRecorder.h"
 #include "ViewerSettings.h"
 #include "Viewport.h"
 #include "core/Stopwatch.h"
@@ -97,6 +98,12 @@ public:
     /// algorithm runs. A damaged, truncated or foreign file is shown in the error panel (naming the file and
     /// what does not match) and what is open stays; returns whether it opened.
     bool openRecording(const std::string& path);
+    /// File > Record: every view's answer and drawing, per frame the views step while time moves forward,
+    /// into `path` (the format run --record writes); the status line says when it cannot (no scene file,
+    /// a replay, an unwritable path). stopRecording() ends the file and returns what to say.
+    void startRecording(const std::string& path);
+    std::string stopRecording();
+    const ViewerRecorder* recorder() const { return m_recorder.get(); }
     /// Adds a view running `spec` (`context` names where the spec came from in errors).
     void addViewport(const std::string& spec, const std::string& context = "--algo");
     /// Shots (issue 44). The picture shown now as a shot; its scene path relative to `shotPath`'s folder
@@ -287,6 +294,7 @@ private:
     double m_lastShotCheck = -1;
     FrameTimes m_frameTimes; ///< the whole frames' times, and the collision steps' in the last
     std::unique_ptr<VideoExportJob> m_videoJob; ///< File > Export video, while it runs
+    std::unique_ptr<ViewerRecorder> m_recorder; ///< File > Record, while it runs
     std::optional<Tour> m_tour;                 ///< the open tour
     std::string m_tourPath;
     int m_tourStep = 0;

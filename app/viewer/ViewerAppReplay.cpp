@@ -5,6 +5,8 @@
 
 #include "core/InputError.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace cdlab {
@@ -46,8 +48,51 @@ bool ViewerApp::openRecording(const std::string& path) {
 
 void ViewerApp::replayInstalled(const ReplaySource& replay) {
     // The recording's frames: frame f ends at grid time f, as `cdlab-bench run` stepped them (its --frames
-    // may differ from the scene's own).
-    if (replay.frames() > 0) m_timeline.setRange(replay.firstTime(), replay.lastTime(), replay.frames());
+    // may differ from the scene's own). A viewer's recording (File > Record) holds the frames shown, not a
+    // whole grid: the timeline keeps the scene's, and a frame not recorded shows no answer.
+    const auto& frames = replay.recording().frames;
+    const int n = replay.frames();
+    if (n == 0) return;
+    const double first = replay.firstTime(), last = replay.lastTime();
+    const double dt = n > 1 ? (last - first) / (n - 1) : 0.0;
+    for (int i = 0; i < n; ++i)
+        if (std::abs(frames[std::size_t(i)].front().t1 - (first + (last - first) * i / std::max(1, n - 1))) >
+            1e-6 * std::max(dt, 1e-9))
+            return;
+    m_timeline.setRange(first, last, n);
+}
+
+void ViewerApp::startRecording(const std::string& path) {
+    if (m_recorder) return;
+    if (!m_loaded.objects() || m_sceneFile.empty() || (!m_viewports.empty() && m_viewports.front()->replay)) {
+        m_status = "File > Record needs a scene opened from its file (not meshes side by side, not a replay)";
+        std::fprintf(stderr, "error: %s\n", m_status.c_str());
+        m_hadLoadError = true;
+        return;
+    }
+    std::vector<std::string> labels;
+    for (const auto& vp : m_viewports) labels.push_back(vp->label());
+    try {
+        m_recorder = std::make_unique<ViewerRecorder>(path, m_sceneFile, labels, *m_loaded.objects());
+        m_status = "recording to " + path;
+    } catch (const InputError& e) {
+        m_status = e.what();
+        std::fprintf(stderr, "error: %s\n", e.what());
+        m_hadLoadError = true;
+    }
+}
+
+std::string ViewerApp::stopRecording() {
+    if (!m_recorder) return {};
+    std::string said;
+    try {
+        said = m_recorder->finish();
+    } catch (const InputError& e) {
+        said = e.what();
+    }
+    for (auto& vp : m_viewports) vp->stepSink = nullptr;
+    m_recorder.reset();
+    return said;
 }
 
 std::string ViewerApp::replayStatus(const ReplaySource& replay) {

@@ -67,7 +67,7 @@ bool Viewport::step(double t0, double t1) {
         ++m_stepsReused;
         return false;
     }
-    result = algo->step(t0, t1, &draw);
+    result = algo->step(t0, t1, stepSink ? stepSink : &draw);
     ++m_stepsRun;
     timing.push(result.stages);
     pushBounded(counters, result.counters, TimingHistory::kCapacity);

@@ -31,6 +31,9 @@ struct Viewport {
     /// recording's view `replayView`, and `algorithm`/`params` what was recorded.
     std::shared_ptr<const ReplaySource> replay;
     std::size_t replayView = 0;
+    /// While File > Record runs: the sink the algorithm draws into instead of `draw`, which passes
+    /// everything on to `draw` (ViewerRecorder).
+    DebugSink* stepSink = nullptr;
     /// What the view's overlay rows are listed for: the prepared algorithm's description, or a replay's
     /// (only what the recording can draw). Null when the registry does not know the algorithm.
     const AlgorithmInfo* drawnBy() const;

@@ -145,6 +145,10 @@ int main(int argc, char** argv) {
            "--save-shot", opts.automation.saveShot,
            "Automated runs: after the last frame, save the picture shown as a shot (JSON) to this file")
         ->needs(framesOption);
+    app.add_option("--record", opts.automation.record,
+                   "Automated runs: record every view's answers and drawing from the first frame to the last "
+                   "into this .cdrec, as File > Record does (docs/VIEWER.md, Recordings)")
+        ->needs(framesOption);
     app.add_option("--report", opts.automation.reportPath,
                    "Automated runs: also write the run report (every line it prints, per viewport and per "
                    "family) as JSON to this file")

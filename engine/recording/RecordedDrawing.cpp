@@ -51,6 +51,7 @@ std::uint32_t recordedPoints(RecordedDrawing::Kind kind) {
 }
 
 bool DrawingFilter::wants(DebugCategory cat, const DebugTag& tag) const {
+    if (everything) return cat != DebugCategory::BmCone && cat != DebugCategory::PickedNode;
     switch (cat) {
     // Drawn on a user's pick, from the live structure: nothing to record.
     case DebugCategory::PickedNode:

@@ -52,6 +52,9 @@ std::uint32_t recordedPoints(RecordedDrawing::Kind kind);
 struct DrawingFilter {
     std::int32_t object = 0; ///< the body whose hierarchy's boxes, BM culling and faces are kept
     std::int32_t level = 3;  ///< the BVH level whose boxes are kept
+    /// Keep everything drawn (a viewer's recorder behind its DrawList, which chose already), but the picked
+    /// node's cone.
+    bool everything = false;
     bool wants(DebugCategory cat, const DebugTag& tag) const;
 };
 

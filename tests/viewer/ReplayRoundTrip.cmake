@@ -7,19 +7,25 @@
 #   cmake -DBENCH=cdlab-bench -DVIEWER=cdlab -DDIR=folder -DSCENE=scene.json -DALGO=spec [-DDRAWING=ON]
 #         -P tests/viewer/ReplayRoundTrip.cmake
 # DRAWING: record the drawing too (--record-drawing), which the families' drawn-only details need.
+# -DRECORDER=viewer: the live viewer run records instead (--record, as File > Record), with its drawing.
 file(MAKE_DIRECTORY "${DIR}")
 file(REMOVE "${DIR}/run.cdrec" "${DIR}/live.json" "${DIR}/replay.json")
 set(drawing "")
 if(DRAWING)
   set(drawing --record-drawing)
 endif()
-execute_process(COMMAND "${BENCH}" run "${SCENE}" -a "${ALGO}" -r 1 -w 0 ${drawing} --record "${DIR}/run.cdrec"
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "cdlab-bench run --record exited ${rc}: ${err}")
+set(record_live "")
+if(RECORDER STREQUAL "viewer")
+  set(record_live --record "${DIR}/run.cdrec")
+else()
+  execute_process(COMMAND "${BENCH}" run "${SCENE}" -a "${ALGO}" -r 1 -w 0 ${drawing} --record "${DIR}/run.cdrec"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "cdlab-bench run --record exited ${rc}: ${err}")
+  endif()
 endif()
 set(common --offscreen --no-settings --frames 1 --seek-contact --overlays --size 480x270)
-execute_process(COMMAND "${VIEWER}" ${common} --algo "${ALGO}" --report "${DIR}/live.json" "${SCENE}"
+execute_process(COMMAND "${VIEWER}" ${common} --algo "${ALGO}" ${record_live} --report "${DIR}/live.json" "${SCENE}"
                 RESULT_VARIABLE rc1 OUTPUT_QUIET ERROR_VARIABLE err1)
 if(NOT rc1 EQUAL 0)
   message(FATAL_ERROR "the live run exited ${rc1}: ${err1}")
@@ -47,7 +53,16 @@ if(NOT t_live STREQUAL t_replay)
   message(FATAL_ERROR "the runs show other times: live ${t_live}, replay ${t_replay}")
 endif()
 set(compared "")
-foreach(key first_contacts contact_pairs counters warnings families)
+set(keys first_contacts contact_pairs counters warnings families)
+if(RECORDER STREQUAL "viewer") # the view's own drawing: what the live view drew, less the structure's levels
+  string(JSON drew_live GET "${live}" viewports 0 drew)
+  string(JSON drew_replay GET "${replay}" viewports 0 drew)
+  string(REGEX REPLACE "bvh-node [0-9]+ lines(, )?" "" drew_live "${drew_live}")
+  if(NOT drew_live STREQUAL drew_replay)
+    message(FATAL_ERROR "the replay drew '${drew_replay}', the live view '${drew_live}'")
+  endif()
+endif()
+foreach(key ${keys})
   string(JSON a ERROR_VARIABLE ea GET "${live}" viewports 0 ${key})
   string(JSON b ERROR_VARIABLE eb GET "${replay}" viewports 0 ${key})
   if(key STREQUAL "families") # the traversal step-through follows the live traversal: not recorded

@@ -772,6 +772,13 @@ foreach(rt "bvh|doors.json|bvh|OFF" "ccd|doors.json|rigid-ccd-bm|OFF" "catch|wal
                     -DALGO=${algo} -DDRAWING=${drawing} -P ${CMAKE_CURRENT_LIST_DIR}/ReplayRoundTrip.cmake)
   set_tests_properties(viewer.offscreen.replay_roundtrip_${name} PROPERTIES TIMEOUT 120)
 endforeach()
+# File > Record (--record in automated runs): the live view records while it seeks the first contact; the
+# replay of that recording gives its answers and draws what it drew (less the structure's BVH level).
+cdlab_output_test(viewer.offscreen.replay_roundtrip_viewer_record 0 "replay round trip [^\n]*: t [0-9.]+, same first_contacts [^\n]*\\(replay, build [0-9a-f]+"
+                  ${CMAKE_COMMAND} -DVIEWER=${VIEWER} -DRECORDER=viewer
+                  -DDIR=${CMAKE_BINARY_DIR}/replay_roundtrip_viewer_record -DSCENE=${CMAKE_SOURCE_DIR}/scenes/doors.json
+                  -DALGO=rigid-ccd-bm -P ${CMAKE_CURRENT_LIST_DIR}/ReplayRoundTrip.cmake)
+set_tests_properties(viewer.offscreen.replay_roundtrip_viewer_record PROPERTIES TIMEOUT 120)
 # A truncated and a foreign recording: the error names the file and what does not match, the automated run
 # exits 2 (interactively the error panel shows it and the viewer keeps running).
 set(_replay_bad ${CMAKE_BINARY_DIR}/replay_bad)
