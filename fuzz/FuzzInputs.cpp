@@ -152,14 +152,30 @@ Outcome runRecording(const std::uint8_t* data, std::size_t size) {
         if (!back.done() || again.bytes() != w.bytes())
             throw std::logic_error("a recorded frame does not survive encoding again");
     };
+    // A drawing (the drawing chunk's per-viewport part) must encode back to the bytes it was read from.
+    auto drawingReencodes = [](const RecordedDrawing& d) {
+        ByteWriter w;
+        encodeDrawing(d, w);
+        ByteReader back(w.bytes(), "<fuzz re-encoded>");
+        if (!(decodeDrawing(back) == d) || !back.done())
+            throw std::logic_error("a recorded drawing does not survive encoding again");
+    };
     if (data[0] % 2 == 1) // one frame's encoding as it is inside a chunk, past the compression and checks
         return refusedOrAccepted([&] {
             ByteReader r(bytes, "<fuzz>");
             reencodes(decodeFrameResult(r));
         });
+    if (data[0] % 4 == 2) // one viewport's drawing as it is inside a drawing chunk
+        return refusedOrAccepted([&] {
+            ByteReader r(bytes, "<fuzz>");
+            drawingReencodes(decodeDrawing(r));
+        });
     return refusedOrAccepted([&] {
-        for (const auto& frame : parseRecording(bytes, "<fuzz>").frames)
+        const Recording rec = parseRecording(bytes, "<fuzz>");
+        for (const auto& frame : rec.frames)
             for (const FrameResult& f : frame) reencodes(f);
+        for (const auto& frame : rec.drawings)
+            for (const RecordedDrawing& d : frame) drawingReencodes(d);
     });
 }
 

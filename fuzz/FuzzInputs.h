@@ -32,9 +32,10 @@ Outcome runMeshImport(const std::uint8_t* data, std::size_t size);
 /// The articulated glTF import (importGltfModel: its own checks of the document, then Assimp): the first byte
 /// picks .gltf (even) or .glb (odd), the rest is the file.
 Outcome runGltfModel(const std::uint8_t* data, std::size_t size);
-/// The recording reader: the first byte even, parseRecording (header, chunks, zstd, FrameResults, the
-/// families' detail codecs) on the rest; odd, decodeFrameResult on the rest (one frame's encoding, which the
-/// chunks' checks keep mutations from reaching). What is accepted must encode and decode again to the same
+/// The recording reader: the first byte 0 mod 4, parseRecording (header, chunks, zstd, FrameResults, the
+/// families' detail codecs, the drawing chunks) on the rest; odd, decodeFrameResult on the rest (one frame's
+/// encoding, which the chunks' checks keep mutations from reaching); 2 mod 4, decodeDrawing (one viewport's
+/// drawing). What is accepted must encode and decode again to the same
 /// bytes. Skips inputs over 256 KiB.
 Outcome runRecording(const std::uint8_t* data, std::size_t size);
 /// The extension runMeshImport gives a file whose input starts with `selector`: .ply, .stl, .obj, .gltf, .glb

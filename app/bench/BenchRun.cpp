@@ -81,7 +81,8 @@ std::vector<AlgorithmRun> runBench(const Scene& scene, const std::vector<Algorit
             for (int f = 0; f < frames; ++f) {
                 double t = frameTime(f);
                 Stopwatch clock;
-                FrameResult r = algo.step(t - dt, t);
+                DebugSink* sink = options.sinkFor && pass + 1 == passes ? options.sinkFor(a, f) : nullptr;
+                FrameResult r = algo.step(t - dt, t, sink);
                 if (pass == 0 && f == 0) run.firstFrameMs = clock.ms(); // the first query after prepare
                 if (timed) {
                     const auto& items = r.stages.items();

@@ -48,6 +48,9 @@ struct BenchOptions {
     /// Called with every algorithm's FrameResult of every frame on the last timed pass (`run --record`
     /// keeps them): the algorithm's index in the list given and the frame's.
     std::function<void(std::size_t algorithm, int frame, const FrameResult&)> onResult;
+    /// The sink each step of the last timed pass draws into (`run --record-drawing`), or null; that pass's
+    /// times then include the drawing.
+    std::function<DebugSink*(std::size_t algorithm, int frame)> sinkFor;
 };
 
 /// Body pairs whose surfaces overlap at each frame's start (frame i spans [t_i - dt, t_i]), by the discrete

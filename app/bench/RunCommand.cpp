@@ -7,6 +7,7 @@
 #include "pipeline/AlgorithmRegistry.h"
 #include "recording/Recording.h"
 #include "scene/SceneLoader.h"
+#include "scene/SceneObjects.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -19,6 +20,8 @@ namespace {
 
 struct RunOptions {
     std::string scenePath, csvPath, jsonPath, recordPath;
+    bool recordDrawing = false;
+    int recordLevel = DrawingFilter().level;
     std::vector<std::string> algoTexts;
     BenchOptions bench;
     bool verify = false;
@@ -118,27 +121,60 @@ int runScene(RunOptions& o, std::ostream& out) {
     // first, so that a path that cannot be written fails before the run).
     std::unique_ptr<RecordingWriter> recorder;
     std::vector<std::vector<FrameResult>> recorded;
+    // --record-drawing: each algorithm's drawing of the recorded pass, one recorder per algorithm.
+    const SceneObjects objects(scene);
+    std::vector<std::unique_ptr<DrawingRecorder>> drawers;
+    std::vector<std::vector<RecordedDrawing>> drawings;
+    std::int32_t drawnObject = 0;
     if (!o.recordPath.empty()) {
         std::vector<std::string> labels;
         for (const auto& spec : specs) labels.push_back(spec.label());
         recorder = std::make_unique<RecordingWriter>(o.recordPath, makeRecordingHeader(o.scenePath, labels));
         recorded.assign(std::size_t(ctx.frames), std::vector<FrameResult>(specs.size()));
-        opts.onResult = [&](std::size_t a, int f, const FrameResult& r) { recorded[std::size_t(f)][a] = r; };
+        if (o.recordDrawing) {
+            // The body whose hierarchy's boxes, BM culling and faces are kept: the viewer's first shown (the
+            // first that moves, else the first that is not environment).
+            DrawingFilter filter;
+            filter.level = o.recordLevel;
+            filter.object = objects.firstMoving();
+            for (std::size_t i = 0; i < objects.objects().size() && filter.object < 0; ++i)
+                if (!objects.objects()[i].environment) filter.object = std::int32_t(i);
+            filter.object = drawnObject = std::max(filter.object, 0);
+            for (std::size_t a = 0; a < specs.size(); ++a)
+                drawers.push_back(std::make_unique<DrawingRecorder>(filter, &objects));
+            drawings.assign(std::size_t(ctx.frames), std::vector<RecordedDrawing>(specs.size()));
+            opts.sinkFor = [&](std::size_t a, int) -> DebugSink* {
+                drawers[a]->clear();
+                return drawers[a].get();
+            };
+        }
+        opts.onResult = [&](std::size_t a, int f, const FrameResult& r) {
+            recorded[std::size_t(f)][a] = r;
+            if (!drawers.empty()) drawings[std::size_t(f)][a] = drawers[a]->drawing();
+        };
     }
     auto runs = runBench(scene, specs, opts);
     printSummary(out, ctx, runs);
     if (recorder) {
-        for (const auto& frame : recorded) {
+        for (std::size_t f = 0; f < recorded.size(); ++f) {
             std::vector<const FrameResult*> views;
-            for (const auto& r : frame) views.push_back(&r);
+            for (const auto& r : recorded[f]) views.push_back(&r);
             recorder->frame(views);
+            if (drawings.empty()) continue;
+            std::vector<const RecordedDrawing*> drawn;
+            for (const auto& d : drawings[f]) drawn.push_back(&d);
+            recorder->drawing(drawn);
         }
         recorder->finish();
         const std::uint64_t frameBytes = recorder->bytesWritten() - recorder->headerBytes();
+        const std::uint64_t n = std::uint64_t(std::max(1, recorder->framesWritten()));
         out << "# wrote " << o.recordPath << ": " << recorder->framesWritten() << " frames x " << specs.size()
             << " viewports, " << recorder->bytesWritten() << " bytes (header " << recorder->headerBytes()
-            << ", " << frameBytes / std::uint64_t(std::max(1, recorder->framesWritten()))
-            << " bytes per frame)\n";
+            << ", " << frameBytes / n << " bytes per frame";
+        if (!drawings.empty())
+            out << ", of which drawing " << recorder->drawingBytes() / n << ": level " << o.recordLevel
+                << " of " << objects.objects()[std::size_t(drawnObject)].name << "'s hierarchy";
+        out << ")\n";
     }
     if (!o.csvPath.empty()) writeCsv(o.csvPath, runs), out << "# wrote " << o.csvPath << "\n";
     if (!o.jsonPath.empty()) writeJson(o.jsonPath, ctx, runs), out << "# wrote " << o.jsonPath << "\n";
@@ -165,6 +201,15 @@ BenchCommand declareRunCommand(CLI::App& app) {
     run->add_option("--record", o->recordPath,
                     "Write a recording here: every algorithm's FrameResult per frame (the last timed pass), "
                     "the scene and the specs (docs/FORMATS.md, Recordings)");
+    run->add_flag("--record-drawing", o->recordDrawing,
+                  "With --record: also each frame's debug drawing (what the viewer's overlays show), the "
+                  "hierarchy's boxes of one level (--record-level) of the first moving body; the recorded "
+                  "pass's times then include the drawing")
+        ->needs("--record");
+    run->add_option("--record-level", o->recordLevel,
+                    "With --record-drawing: the BVH level whose boxes are kept (default 3, the viewer's)")
+        ->check(CLI::Range(0, 64))
+        ->needs("--record-drawing");
     std::string references; // "brute-force for discrete, rigid-ccd-reference for continuous"
     for (AlgorithmKind kind : {AlgorithmKind::Discrete, AlgorithmKind::Continuous, AlgorithmKind::Penetration,
                                AlgorithmKind::Culling})

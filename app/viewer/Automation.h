@@ -19,6 +19,7 @@ struct AutomationOptions {
     std::string screenshot;  ///< PNG written after the last frame
     std::string reportPath;  ///< the run report as JSON (--report FILE.json)
     std::string saveShot;    ///< a shot of the last frame's picture (--save-shot FILE.json)
+    std::string record;      ///< File > Record from the first frame to the last (--record FILE.cdrec)
     std::string thenLoad;    ///< open this after half of the frames (scripted demos, tests)
     std::string thenAlgo;    ///< switch the first viewport to this spec after half of the frames
     bool cancelThen = false; ///< Cancel the --then / --then-algo preparation once it has drawn

@@ -1,6 +1,7 @@
 #include "Preparation.h"
 
 #include "LoadedScene.h"
+#include "Replay.h"
 #include "Viewport.h"
 #include "mesh/MeshImporter.h"
 #include "pipeline/AlgorithmRegistry.h"
@@ -64,10 +65,11 @@ bool Preparation::isSceneFile(const std::vector<std::string>& paths) {
 Preparation::Preparation(const std::vector<std::unique_ptr<Viewport>>& viewports, const LoadedScene& loaded)
     : m_viewports(viewports), m_loaded(loaded) {}
 
-void Preparation::load(const std::vector<std::string>& paths) {
+void Preparation::load(const std::vector<std::string>& paths, std::shared_ptr<const ReplaySource> replay) {
     m_pending = {};
     m_pending.load = true;
     m_pending.paths = paths;
+    m_pending.replay = std::move(replay);
     m_pending.label = joined(paths);
     start();
 }
@@ -94,8 +96,8 @@ void Preparation::start() {
     PrepareTask task;
     if (m_pending.load) {
         // The new scene is built completely before anything changes: a failure keeps what is loaded.
-        task.load = [paths = m_pending.paths](const SceneLoadProgress& progress) {
-            return sceneFromFiles(paths, progress);
+        task.load = [paths = m_pending.paths, replay = m_pending.replay](const SceneLoadProgress& progress) {
+            return replay ? std::make_unique<Scene>(replay->loadScene()) : sceneFromFiles(paths, progress);
         };
         m_pending.targets.clear();
         for (auto& vp : m_viewports) m_pending.targets.push_back(vp.get());
@@ -107,9 +109,14 @@ void Preparation::start() {
     for (Viewport* vp : m_pending.targets) {
         std::size_t index = 0;
         while (m_viewports[index].get() != vp) ++index;
-        task.create.push_back([name = vp->algorithm, params = vp->params] {
-            return AlgorithmRegistry::instance().find(name)->create(params);
-        });
+        // A replaying view's algorithm hands back its recorded frames (Replay.h); the others run.
+        if (vp->replay)
+            task.create.push_back(
+                [replay = vp->replay, v = vp->replayView] { return replay->makeAlgorithm(v); });
+        else
+            task.create.push_back([name = vp->algorithm, params = vp->params] {
+                return AlgorithmRegistry::instance().find(name)->create(params);
+            });
         task.labels.push_back("view " + std::to_string(index + 1) + " (" + vp->algorithm + ")");
     }
     m_clock.restart();

@@ -15,6 +15,7 @@
 namespace cdlab {
 
 class LoadedScene;
+class ReplaySource;
 struct Viewport;
 
 class Preparation {
@@ -28,10 +29,13 @@ public:
         std::vector<std::string> paths;
         std::string label; ///< the paths as one line, for the panel and the status
         std::vector<Viewport*> targets;
+        /// A recording's embedded scene is loaded instead of `paths` (Replay.h).
+        std::shared_ptr<const ReplaySource> replay;
     };
     /// Loads a scene (or meshes side by side) and prepares every viewport's algorithm on it; the current
     /// scene keeps running until all is ready.
-    void load(const std::vector<std::string>& paths);
+    /// With `replay`: the recording's embedded scene (`paths` names the recording).
+    void load(const std::vector<std::string>& paths, std::shared_ptr<const ReplaySource> replay = {});
     /// Prepares the viewport's algorithm again (it or its parameters changed); the viewport keeps running
     /// its current one meanwhile. Nothing before a scene is loaded or loading.
     void rebuild(Viewport& vp);

@@ -8,6 +8,7 @@
 #include "PanelSections.h"
 #include "PanelWidgets.h"
 #include "Preparation.h"
+#include "Replay.h"
 #include "Viewport.h"
 
 #include <imgui.h>
@@ -21,10 +22,13 @@ bool ViewPanel::listsOverlay(const OverlayInfo& row, const AlgorithmInfo& algo) 
     return row.id != overlay::PickedCone && overlayApplies(row, algo);
 }
 
-std::vector<std::string> ViewPanel::listedOverlays(const AlgorithmInfo& algo) {
+std::vector<std::string> ViewPanel::listedOverlays(const AlgorithmInfo& algo, bool replay) {
     std::vector<std::string> keys;
     for (const OverlayInfo& row : overlayTable())
-        if (listsOverlay(row, algo)) keys.push_back(row.key);
+        if (listsOverlay(row, algo) &&
+            !(replay && row.refines &&
+              std::find(keys.begin(), keys.end(), std::string(row.refines)) == keys.end()))
+            keys.push_back(row.key);
     return keys;
 }
 
@@ -114,37 +118,47 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
     ImGui::PushItemWidth(std::max(60.0f, ImGui::GetContentRegionAvail().x - labels -
                                              ImGui::CalcTextSize("(?)").x - 2 * style.ItemInnerSpacing.x -
                                              style.ItemSpacing.x));
-    if (ImGui::BeginCombo("algorithm", vp.algorithm.c_str())) {
-        for (const auto& a : registry.list())
-            if (ImGui::Selectable(a.name.c_str(), a.name == vp.algorithm)) {
-                vp.algorithm = a.name;
-                vp.params = ParamSet(a.params);
-                changed = true;
-            }
-        ImGui::EndCombo();
-    }
     const AlgorithmInfo* info = registry.find(vp.algorithm);
-    helpMarker(info->description);
-    for (const auto& spec : info->params) {
-        ParamValue v = vp.params.values().at(spec.name);
-        if (auto* b = std::get_if<bool>(&v)) {
-            if (ImGui::Checkbox(spec.name.c_str(), b)) vp.params.set(spec.name, *b), changed = true;
-        } else if (auto* i = std::get_if<std::int64_t>(&v)) {
-            int x = int(*i);
-            if (ImGui::SliderInt(spec.name.c_str(), &x, int(spec.min), int(spec.max)))
-                vp.params.set(spec.name, std::int64_t(x)), changed = true;
-        } else if (auto* d = std::get_if<double>(&v)) {
-            float x = float(*d);
-            if (ImGui::SliderFloat(spec.name.c_str(), &x, float(spec.min), float(spec.max)))
-                vp.params.set(spec.name, double(x)), changed = true;
-        } else if (auto* s = std::get_if<std::string>(&v)) {
-            if (ImGui::BeginCombo(spec.name.c_str(), s->c_str())) {
-                for (const auto& c : spec.choices)
-                    if (ImGui::Selectable(c.c_str(), c == *s)) vp.params.set(spec.name, c), changed = true;
-                ImGui::EndCombo();
-            }
+    if (vp.replay) {
+        // A replay runs nothing: what was recorded, by which build, instead of the algorithm's controls.
+        ImGui::TextWrapped("replay of %s, recorded by build %s (%s): no algorithm runs",
+                           vp.replay->recording().header.viewports[vp.replayView].c_str(),
+                           vp.replay->recording().header.buildCommit.c_str(), vp.replay->path().c_str());
+        info = vp.drawnBy();
+    } else {
+        if (ImGui::BeginCombo("algorithm", vp.algorithm.c_str())) {
+            for (const auto& a : registry.list())
+                if (ImGui::Selectable(a.name.c_str(), a.name == vp.algorithm)) {
+                    vp.algorithm = a.name;
+                    vp.params = ParamSet(a.params);
+                    changed = true;
+                }
+            ImGui::EndCombo();
         }
-        helpMarker(spec.help);
+        info = registry.find(vp.algorithm);
+        helpMarker(info->description);
+        for (const auto& spec : info->params) {
+            ParamValue v = vp.params.values().at(spec.name);
+            if (auto* b = std::get_if<bool>(&v)) {
+                if (ImGui::Checkbox(spec.name.c_str(), b)) vp.params.set(spec.name, *b), changed = true;
+            } else if (auto* i = std::get_if<std::int64_t>(&v)) {
+                int x = int(*i);
+                if (ImGui::SliderInt(spec.name.c_str(), &x, int(spec.min), int(spec.max)))
+                    vp.params.set(spec.name, std::int64_t(x)), changed = true;
+            } else if (auto* d = std::get_if<double>(&v)) {
+                float x = float(*d);
+                if (ImGui::SliderFloat(spec.name.c_str(), &x, float(spec.min), float(spec.max)))
+                    vp.params.set(spec.name, double(x)), changed = true;
+            } else if (auto* s = std::get_if<std::string>(&v)) {
+                if (ImGui::BeginCombo(spec.name.c_str(), s->c_str())) {
+                    for (const auto& c : spec.choices)
+                        if (ImGui::Selectable(c.c_str(), c == *s))
+                            vp.params.set(spec.name, c), changed = true;
+                    ImGui::EndCombo();
+                }
+            }
+            helpMarker(spec.help);
+        }
     }
     ImGui::PopItemWidth();
     if (changed) m_preparation.rebuild(vp);
@@ -187,7 +201,6 @@ void ViewPanel::draw(int index, int n, Viewport& vp, const std::vector<LayoutRec
 }
 
 void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
-    auto& registry = AlgorithmRegistry::instance();
     char prepared[96];
     std::snprintf(prepared, sizeof prepared, "prepare %.1f ms, %.0f KiB: ", vp.prepare.stages.get("build"),
                   vp.prepare.memoryBytes / 1024.0);
@@ -220,14 +233,19 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
         OverlaySettings& o = vp.overlays;
         // One checkbox per row of the overlay table: disabled, with the reason in its tooltip, where the
         // view's algorithm draws nothing of it or the option it refines is off.
-        const AlgorithmInfo* drawer =
-            registry.find(vp.preparedAlgorithm.empty() ? vp.algorithm : vp.preparedAlgorithm);
+        const AlgorithmInfo* drawer = vp.drawnBy(); // a replay's: only what its recording draws
         const auto& objs = m_loaded.objects()->objects();
+        std::vector<std::string> listed;
         for (const OverlayInfo& row : overlayTable()) {
             if (row.id == overlay::PickedCone) continue; // with the pick, below
             // Only what the view's algorithm can draw: a row that cannot apply is not listed (it was
-            // greyed but still ticked).
+            // greyed but still ticked). A replay lists no row whose parent it cannot draw (the BVH level
+            // needs the live structure): absent, not greyed.
             if (!listsOverlay(row, drawer ? *drawer : *info)) continue;
+            if (vp.replay && row.refines &&
+                std::find(listed.begin(), listed.end(), std::string(row.refines)) == listed.end())
+                continue;
+            listed.push_back(row.key);
             overlayCheckbox(row, o, drawer ? *drawer : *info);
             if (row.id == overlay::Bvh) {
                 // The body and level every BVH and Fig. 1 overlay shows.
@@ -252,7 +270,9 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
                 }
             }
             if (row.id == overlay::BmLevel) {
-                if (o.get(overlay::BmLevel) && !vp.draw.bmLevelBoxes.empty()) {
+                // The per-level plot needs the hierarchy's level sizes: none in a replay (no structure).
+                if (o.get(overlay::BmLevel) && !vp.draw.bmLevelBoxes.empty() && vp.algo &&
+                    vp.algo->structure()) {
                     // The share of each level's nodes culled (redon2002 Fig. 1: it grows down the hierarchy).
                     const auto& sizes = levelSizes(vp);
                     std::vector<float> share(sizes.size(), 0.0f);

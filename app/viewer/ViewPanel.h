@@ -39,7 +39,8 @@ public:
     /// (the picked node's cone is listed with the pick); and the keys of those rows, in the table's order
     /// (the run report's "overlays_listed").
     static bool listsOverlay(const OverlayInfo& row, const AlgorithmInfo& algo);
-    static std::vector<std::string> listedOverlays(const AlgorithmInfo& algo);
+    /// A replay's (`replay`) lists no row whose parent row it does not list.
+    static std::vector<std::string> listedOverlays(const AlgorithmInfo& algo, bool replay = false);
 
 private:
     /// One overlay toggle from the table: disabled (the tooltip says why) where the row it refines is off.

@@ -77,11 +77,7 @@ ViewerApp::ViewerApp(GlPlatform& platform, ViewerOptions options)
     for (auto& vp : m_viewports) vp->overlays = st.overlays;
     std::vector<std::string> inputs = m_options.inputs;
     if (m_options.shot) inputs = {m_options.shot->scenePath(m_options.shotPath)};
-    if (inputs.empty()) {
-        std::string local = "scenes/default.json";
-        inputs.push_back(std::filesystem::exists(local) ? local
-                                                        : std::string(CDLAB_SOURCE_DIR) + "/" + local);
-    }
+    if (inputs.empty()) inputs.push_back(defaultScenePath());
     load(inputs);
     if (m_options.shot) m_pendingShot = m_options.shot, m_pendingShotPath = m_options.shotPath;
     if (m_options.tour) { // its step's shot is m_options.shot; the actions run once that is applied
@@ -139,9 +135,20 @@ void ViewerApp::setAlgorithm(Viewport& vp, const std::string& spec, const std::s
     rebuild(vp);
 }
 
+std::string ViewerApp::defaultScenePath() {
+    std::string local = "scenes/default.json";
+    return std::filesystem::exists(local) ? local : std::string(CDLAB_SOURCE_DIR) + "/" + local;
+}
+
 void ViewerApp::load(const std::vector<std::string>& paths) {
+    if (paths.size() == 1 && isRecordingFile(paths[0])) { // a recording replays (ViewerAppReplay.cpp)
+        if (!openRecording(paths[0]) && !m_loaded.scene() && !m_preparation.busy())
+            load({defaultScenePath()});
+        return;
+    }
     m_pendingShot.reset();        // another scene: a shot still waiting for its own is not shown on it
     m_tourActionsPending = false; // nor a tour step's actions (goToTourStep sets them again after this)
+    endReplay();                  // views that replayed a recording run their algorithms on the new scene
     m_preparation.load(paths);
 }
 
@@ -179,6 +186,7 @@ void ViewerApp::pollPreparation() {
             return;
         }
         installScene(std::move(out->scene), done.targets, std::move(out->algorithms));
+        if (done.replay) replayInstalled(*done.replay); // the recording's frames are the timeline's
         m_scenePath = done.label;
         m_sceneFile.clear();
         if (Preparation::isSceneFile(done.paths))
@@ -199,6 +207,7 @@ void ViewerApp::pollPreparation() {
         msg << "prepared " << done.targets.size() << (done.targets.size() == 1 ? " view" : " views");
     }
     msg << " in " << std::fixed << std::setprecision(2) << out->seconds << " s";
+    if (done.load && done.replay) msg << replayStatus(*done.replay);
     m_status = msg.str();
 }
 
@@ -209,6 +218,7 @@ void ViewerApp::installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*
     std::unique_ptr<Scene> old = m_loaded.install(std::move(scene));
     m_editor.reset();
     if (m_videoJob) m_videoJob.reset(), m_status = "video export stopped: another scene was opened";
+    if (m_recorder) m_status = stopRecording() + " (stopped: another scene was opened)";
     m_timeline.setRange(m_loaded.scene()->startTime, m_loaded.scene()->endTime, m_loaded.scene()->frames);
     // The BVH overlay starts on the first object that moves, else the first that is not environment: that is
     // where culling is interesting.
@@ -256,6 +266,9 @@ void ViewerApp::applyPrepared(Viewport& vp, PreparedAlgorithm prepared) {
 
 void ViewerApp::stepViewports(double t0, double t1) {
     Stopwatch sw;
+    if (m_recorder) m_recorder->beginStep();
+    for (std::size_t v = 0; v < m_viewports.size() && m_recorder; ++v)
+        m_viewports[v]->stepSink = m_recorder->sinkFor(v, m_viewports[v]->draw);
     for (auto& vp : m_viewports) {
         if (vp->algo)
             for (auto& f : vp->families) f->beforeStep(*vp->algo);
@@ -272,6 +285,16 @@ void ViewerApp::stepViewports(double t0, double t1) {
         const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp->preparedAlgorithm);
         vp->trail.update(*m_loaded.objects(), info && MotionTrail::appliesTo(*info), t0, t1, m_trailBetween,
                          m_loaded.selected());
+    }
+    if (m_recorder) { // File > Record: the frame, when a view ran on it
+        std::vector<const FrameResult*> results;
+        bool ran = false;
+        for (auto& vp : m_viewports) {
+            results.push_back(&vp->result);
+            ran |= vp->algo && !vp->reusedLast();
+            vp->stepSink = nullptr;
+        }
+        m_recorder->frame(results, t1, ran);
     }
     m_frameTimes.stepMs = float(sw.ms());
 }
@@ -795,6 +818,7 @@ int ViewerApp::run() {
             continue;
         }
         if (frame == 0 && !m_cameraFromShot) frameAll(); // now that the framebuffer size is known
+        if (frame == 0 && !m_options.automation.record.empty()) startRecording(m_options.automation.record);
         automation.firstFrame(frame);
         for (auto& p : m_platform.takeDrops())
             Tour::isTourFile(p)   ? openTour(p)
@@ -859,6 +883,7 @@ int ViewerApp::run() {
         if (done) break;
     }
     if (video) std::fprintf(stderr, "%s\n", video->finish().c_str());
+    if (m_recorder) std::fprintf(stderr, "%s\n", stopRecording().c_str());
     bool reportWritten = true;
     if (automation.active()) {
         std::vector<std::vector<std::string>> legends;

@@ -11,11 +11,13 @@
 #include "OverlayTable.h"
 #include "Preparation.h"
 #include "Renderer.h"
+#include "Replay.h"
 #include "Shot.h"
 #include "Timeline.h"
 #include "Tour.h"
 #include "VideoExportJob.h"
 #include "ViewerLayout.h"
+#include "ViewerRecorder.h"
 #include "ViewerSettings.h"
 #include "Viewport.h"
 #include "core/Stopwatch.h"
@@ -94,6 +96,17 @@ public:
     /// Loads a scene (or meshes side by side) and prepares every viewport's algorithm on it in the
     /// background; the current scene keeps running until all is ready, and stays when the load fails.
     void load(const std::vector<std::string>& paths);
+    /// Recordings (issue 44; ViewerAppReplay.cpp). Opens a recording (`cdlab F.cdrec`, File > Open, a drop;
+    /// load() sends them here): one view per recorded spec replaying its frames on the embedded scene, no
+    /// algorithm runs. A damaged, truncated or foreign file is shown in the error panel (naming the file and
+    /// what does not match) and what is open stays; returns whether it opened.
+    bool openRecording(const std::string& path);
+    /// File > Record: every view's answer and drawing, per frame the views step while time moves forward,
+    /// into `path` (the format run --record writes); the status line says when it cannot (no scene file,
+    /// a replay, an unwritable path). stopRecording() ends the file and returns what to say.
+    void startRecording(const std::string& path);
+    std::string stopRecording();
+    const ViewerRecorder* recorder() const { return m_recorder.get(); }
     /// Adds a view running `spec` (`context` names where the spec came from in errors).
     void addViewport(const std::string& spec, const std::string& context = "--algo");
     /// Shots (issue 44). The picture shown now as a shot; its scene path relative to `shotPath`'s folder
@@ -192,6 +205,13 @@ private:
     void installScene(std::unique_ptr<Scene> scene, std::vector<Viewport*> targets,
                       std::vector<PreparedAlgorithm> prepared);
     void applyPrepared(Viewport& vp, PreparedAlgorithm prepared);
+    /// A recording's scene is installed: the timeline takes the recording's frame grid.
+    void replayInstalled(const ReplaySource& replay);
+    /// " (replay of N frames x V views, build B)": the status line's addition on opening a recording.
+    static std::string replayStatus(const ReplaySource& replay);
+    /// Another scene opens: replaying views become live views of their recorded algorithm.
+    void endReplay();
+    static std::string defaultScenePath();
     void stepViewports(double t0, double t1);
     /// The part of viewport v that framing fits into, in normalized device coordinates (x0, x1, y0, y1):
     /// left of its docked panel when that leaves at least half the view (one view: the panel is open and
@@ -291,6 +311,7 @@ private:
     double m_lastShotCheck = -1;
     FrameTimes m_frameTimes; ///< the whole frames' times, and the collision steps' in the last
     std::unique_ptr<VideoExportJob> m_videoJob; ///< File > Export video, while it runs
+    std::unique_ptr<ViewerRecorder> m_recorder; ///< File > Record, while it runs
     std::optional<Tour> m_tour;                 ///< the open tour
     std::string m_tourPath;
     int m_tourStep = 0;

@@ -109,8 +109,11 @@ void ViewerReport::views() {
                                            {"fraction", span > 0 ? (c.time - vp.result.t0) / span : 0.0},
                                            {"contact", loaded.describeContact(c)}});
         }
-        if (const AlgorithmInfo* info = AlgorithmRegistry::instance().find(vp.preparedAlgorithm))
-            j["overlays_listed"] = ViewPanel::listedOverlays(*info); // the View tab's rows
+        if (const AlgorithmInfo* info =
+                vp.preparedAlgorithm.empty() ? nullptr : vp.drawnBy()) // a replay's:
+                                                                       // its recording's
+            j["overlays_listed"] =
+                ViewPanel::listedOverlays(*info, vp.replay != nullptr); // the View tab's rows
         // The overlays shown (each row on), and the algorithm's recommended picture (OverlayTable.h), if any.
         j["overlays_on"] = json::array();
         for (const OverlayInfo& row : overlayTable())
@@ -133,7 +136,7 @@ void ViewerReport::views() {
                     drew.empty() ? "nothing" : drew.c_str());
         views[v]["drew"] = drew;
         const auto& culled = vp.draw.bmLevelBoxes;
-        if (culled.empty()) continue;
+        if (culled.empty() || !vp.algo || !vp.algo->structure()) continue; // a replay has no level sizes
         const auto& sizes = levelSizes(vp);
         std::string levels;
         json jl = json::array();

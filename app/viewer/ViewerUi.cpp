@@ -243,6 +243,11 @@ void ViewerUi::menuBar() {
         if (ImGui::MenuItem("Screenshot folder...")) askPath(PathPrompt::ScreenshotFolder);
         ImGui::MenuItem("Screenshots include the panels", nullptr, &m_app.screenshotPanels());
         if (ImGui::MenuItem("Export video...")) m_videoDialog.open();
+        if (!m_app.recorder() && ImGui::MenuItem("Record...")) askPath(PathPrompt::Record);
+        if (m_app.recorder() &&
+            ImGui::MenuItem(
+                ("Stop recording (" + std::to_string(m_app.recorder()->frames()) + " frames)").c_str()))
+            m_app.status() = m_app.stopRecording();
         ImGui::Separator();
         if (m_hasWindow && ImGui::MenuItem("Quit")) glfwSetWindowShouldClose(m_app.platform().window(), 1);
         ImGui::EndMenu();
@@ -428,12 +433,14 @@ void ViewerUi::askPath(PathPrompt what) {
     m_promptOpen = true;
     m_promptField = what == PathPrompt::ScreenshotFolder ? m_app.screenshotFolder()
                     : what == PathPrompt::SaveScene      ? "my-scene.json"
+                    : what == PathPrompt::Record         ? "recording.cdrec"
                                                          : "shot.json";
 }
 
 void ViewerUi::pathPrompt() {
     const char* title = m_prompt == PathPrompt::SaveShot    ? "Save shot"
                         : m_prompt == PathPrompt::SaveScene ? "Save scene as"
+                        : m_prompt == PathPrompt::Record    ? "Record"
                                                             : "Screenshot folder";
     if (m_promptOpen) ImGui::OpenPopup(title), m_promptOpen = false;
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
@@ -447,6 +454,10 @@ void ViewerUi::pathPrompt() {
         : m_prompt == PathPrompt::SaveShot
             ? "The shot file (.json): the scene, each view's algorithm, overlays and camera, the time, "
               "the selection and the window size. Open it with File > Open shot or `cdlab FILE.json`."
+        : m_prompt == PathPrompt::Record
+            ? "The recording (.cdrec): from now until File > Stop recording, every frame the views step "
+              "while time moves forward, each view's answer and what its overlays drew. Open it with "
+              "File > Open or `cdlab FILE.cdrec` to replay it."
             : "F12 and File > Screenshot write here, as <scene>-<algorithm>-f<frame>.png, never over "
               "an existing file. Empty: the working directory.");
     if (ImGui::Button("OK") || enter) {
@@ -454,6 +465,8 @@ void ViewerUi::pathPrompt() {
             if (!m_promptField.empty()) m_app.saveShot(m_promptField);
         } else if (m_prompt == PathPrompt::SaveScene) {
             if (!m_promptField.empty()) m_app.saveScene(m_promptField); // an error shows in its panel
+        } else if (m_prompt == PathPrompt::Record) {
+            if (!m_promptField.empty()) m_app.startRecording(m_promptField);
         } else {
             m_app.screenshotFolder() = m_promptField;
             m_app.status() =

@@ -45,7 +45,7 @@ private:
     void menuBar();
     void openDialog();
     /// Save shot and Screenshot folder: a path typed into a field (as the open dialog's).
-    enum class PathPrompt { SaveShot, ScreenshotFolder, SaveScene };
+    enum class PathPrompt { SaveShot, ScreenshotFolder, SaveScene, Record };
     void askPath(PathPrompt what);
     void pathPrompt();
     void errorPanel();

@@ -1,11 +1,19 @@
 #include "Viewport.h"
 
+#include "Replay.h"
+
 namespace cdlab {
 
 std::string Viewport::label() const {
     const AlgorithmInfo* info = AlgorithmRegistry::instance().find(algorithm);
     std::string changed = info ? params.describeChanged(info->params) : std::string();
-    return changed.empty() ? algorithm : algorithm + "[" + changed + "]";
+    const std::string base = changed.empty() ? algorithm : algorithm + "[" + changed + "]";
+    return replay ? base + " (" + replay->tag() + ")" : base;
+}
+
+const AlgorithmInfo* Viewport::drawnBy() const {
+    if (replay) return replay->info(replayView);
+    return AlgorithmRegistry::instance().find(preparedAlgorithm.empty() ? algorithm : preparedAlgorithm);
 }
 
 bool Viewport::recommendOverlays() {
@@ -59,7 +67,7 @@ bool Viewport::step(double t0, double t1) {
         ++m_stepsReused;
         return false;
     }
-    result = algo->step(t0, t1, &draw);
+    result = algo->step(t0, t1, stepSink ? stepSink : &draw);
     ++m_stepsRun;
     timing.push(result.stages);
     pushBounded(counters, result.counters, TimingHistory::kCapacity);

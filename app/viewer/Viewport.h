@@ -17,12 +17,26 @@
 
 namespace cdlab {
 
+class ReplaySource;
+
 struct Viewport {
     std::string algorithm = "bvh";
     ParamSet params;
     /// "sbv[osh=svm]": the algorithm and its parameters that differ from the defaults, as the
     /// bench labels its rows, so that two viewports of one algorithm are told apart.
+    /// A replaying view's says so, and which build recorded it: "rigid-ccd-bm (replay, build 46323d0
+    /// Release)".
     std::string label() const;
+    /// Set when the view replays a recording (Replay.h) instead of running its algorithm: `algo` is then the
+    /// recording's view `replayView`, and `algorithm`/`params` what was recorded.
+    std::shared_ptr<const ReplaySource> replay;
+    std::size_t replayView = 0;
+    /// While File > Record runs: the sink the algorithm draws into instead of `draw`, which passes
+    /// everything on to `draw` (ViewerRecorder).
+    DebugSink* stepSink = nullptr;
+    /// What the view's overlay rows are listed for: the prepared algorithm's description, or a replay's
+    /// (only what the recording can draw). Null when the registry does not know the algorithm.
+    const AlgorithmInfo* drawnBy() const;
     std::unique_ptr<Algorithm> algo;
     PrepareReport prepare;
     FrameResult result;

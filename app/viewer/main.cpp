@@ -5,6 +5,7 @@
 //   cdlab a.obj b.ply                       open meshes side by side
 //   cdlab --algo bvh --algo bvh:bv=aabb     one viewport per algorithm, same scene and time
 //   cdlab shots/doors_contact.json          open a shot: its scene, views, cameras and time
+//   cdlab run.cdrec                         replay a recording (cdlab-bench run --record): no algorithm runs
 //   cdlab --frames 60 --screenshot out.png [--offscreen] [--overlays] [scene]   automated run, then exit
 //   cdlab --offscreen --video out.mp4 --frames 240 [--width W --height H] [scene]   a video (or .gif)
 //   cdlab --offscreen --size 3840x2160 --screenshot out.png SHOT.json        a shot rendered at any size
@@ -27,8 +28,8 @@ int main(int argc, char** argv) {
     bool offscreen = false, noSettings = false;
     app.add_option(
         "inputs", opts.inputs,
-        "A scene .json, a shot .json (docs/FORMATS.md), or mesh files (default: the last session's "
-        "shot, else scenes/default.json)");
+        "A scene .json, a shot or tour .json (docs/FORMATS.md), a recording .cdrec (replayed, no "
+        "algorithm runs), or mesh files (default: the last session's shot, else scenes/default.json)");
     // One value per --algo, so a scene given after it is not taken for a second algorithm.
     app.add_option("-a,--algo", opts.algorithms, "Algorithm per viewport: name[:key=value,...] (repeatable)")
         ->allow_extra_args(false);
@@ -160,6 +161,10 @@ int main(int argc, char** argv) {
         ->needs(framesOption);
     app.add_option("--save-scene", opts.automation.saveScene,
                    "Automated runs: after the last frame, File > Save scene as this file (scene JSON)")
+        ->needs(framesOption);
+    app.add_option("--record", opts.automation.record,
+                   "Automated runs: record every view's answers and drawing from the first frame to the last "
+                   "into this .cdrec, as File > Record does (docs/VIEWER.md, Recordings)")
         ->needs(framesOption);
     app.add_option("--report", opts.automation.reportPath,
                    "Automated runs: also write the run report (every line it prints, per viewport and per "

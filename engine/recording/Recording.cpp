@@ -154,6 +154,19 @@ void RecordingWriter::frame(const std::vector<const FrameResult*>& viewports) {
     for (const FrameResult* r : viewports) encodeFrameResult(*r, w);
     chunk('F', w.bytes());
     ++m_frames;
+    m_drawingDue = true;
+}
+
+void RecordingWriter::drawing(const std::vector<const RecordedDrawing*>& viewports) {
+    CDLAB_ASSERT(viewports.size() == m_viewports, "a drawing with another number of viewports");
+    CDLAB_ASSERT(m_drawingDue, "a drawing without its frame");
+    ByteWriter w;
+    w.u32(std::uint32_t(m_frames - 1));
+    for (const RecordedDrawing* d : viewports) encodeDrawing(d ? *d : RecordedDrawing{}, w);
+    const std::uint64_t before = m_bytes;
+    chunk('D', w.bytes());
+    m_drawingBytes += m_bytes - before;
+    m_drawingDue = false;
 }
 
 void RecordingWriter::finish() {
@@ -174,9 +187,10 @@ Recording parseRecording(std::string_view bytes, const std::string& name) {
     r.raw(kRecordingMagic.size());
     Recording rec;
     rec.header.version = r.u32();
-    if (rec.header.version != kRecordingVersion)
+    if (rec.header.version < kOldestRecordingVersion || rec.header.version > kRecordingVersion)
         r.fail("recording format version " + std::to_string(rec.header.version) +
-               ", this build reads version " + std::to_string(kRecordingVersion));
+               ", this build reads versions " + std::to_string(kOldestRecordingVersion) + " to " +
+               std::to_string(kRecordingVersion));
     Chunk head = readChunk(r);
     if (head.kind != 'H') r.fail("damaged: the first chunk is not the header");
     {
@@ -201,10 +215,29 @@ Recording parseRecording(std::string_view bytes, const std::string& name) {
                 f.fail("damaged: the end chunk counts " + std::to_string(count) + " frames, the file holds " +
                        std::to_string(rec.frames.size()));
             if (!r.done()) r.fail("damaged: " + std::to_string(r.left()) + " bytes after the end chunk");
+            if (!rec.drawings.empty() && rec.drawings.size() != rec.frames.size())
+                f.fail("damaged: the last frame has no drawing chunk");
             break;
+        }
+        if (c.kind == 'D' && rec.header.version >= 2) {
+            // The drawing of the frame just read (a recording keeps all frames' drawings or none).
+            if (rec.frames.empty() || f.u32() != rec.frames.size() - 1 ||
+                rec.drawings.size() != rec.frames.size() - 1)
+                f.fail("damaged: a drawing chunk out of place");
+            std::vector<RecordedDrawing> drawings;
+            for (std::size_t v = 0; v < viewports; ++v) {
+                f.where("frame " + std::to_string(rec.frames.size() - 1) + " drawing, viewport " +
+                        std::to_string(v));
+                drawings.push_back(decodeDrawing(f));
+            }
+            if (!f.done()) f.fail("damaged: bytes left over after the frame's drawings");
+            rec.drawings.push_back(std::move(drawings));
+            continue;
         }
         if (c.kind != 'F')
             r.fail("damaged: a chunk of unknown kind " + std::to_string(int(std::uint8_t(c.kind))));
+        if (!rec.drawings.empty() && rec.drawings.size() != rec.frames.size())
+            r.fail("damaged: frame " + std::to_string(rec.frames.size() - 1) + " has no drawing chunk");
         if (f.u32() != rec.frames.size()) f.fail("damaged: frames out of order");
         std::vector<FrameResult> results;
         for (std::size_t v = 0; v < viewports; ++v) {
@@ -223,6 +256,13 @@ Recording readRecording(const std::string& path) {
     std::ostringstream bytes;
     bytes << in.rdbuf();
     return parseRecording(bytes.str(), path);
+}
+
+bool isRecordingFile(const std::string& path) {
+    if (path.size() > 6 && path.compare(path.size() - 6, 6, ".cdrec") == 0) return true;
+    std::ifstream in(path, std::ios::binary);
+    char magic[8] = {};
+    return in.read(magic, sizeof magic) && std::string_view(magic, 8) == kRecordingMagic;
 }
 
 } // namespace cdlab

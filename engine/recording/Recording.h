@@ -7,6 +7,7 @@
 #pragma once
 
 #include "pipeline/FrameResult.h"
+#include "recording/RecordedDrawing.h"
 
 #include <cstdint>
 #include <fstream>
@@ -16,8 +17,9 @@
 
 namespace cdlab {
 
-/// The format version this build writes and the only one it reads.
-inline constexpr std::uint32_t kRecordingVersion = 1;
+/// The format version this build writes (2: a frame may carry a drawing chunk); it reads versions 1 and 2.
+inline constexpr std::uint32_t kRecordingVersion = 2;
+inline constexpr std::uint32_t kOldestRecordingVersion = 1;
 /// The first eight bytes of every recording.
 inline constexpr std::string_view kRecordingMagic{"CDLABREC", 8};
 
@@ -39,6 +41,9 @@ struct Recording {
     RecordingHeader header;
     /// frames[f][v]: frame f's FrameResult of viewport v.
     std::vector<std::vector<FrameResult>> frames;
+    /// drawings[f][v]: frame f's debug drawing of viewport v, when the recording kept the drawing (`run
+    /// --record-drawing`, the viewer's File > Record); empty when it did not.
+    std::vector<std::vector<RecordedDrawing>> drawings;
 };
 
 /// Writes a recording frame by frame: the header on construction, a chunk per frame, the end chunk (with the
@@ -49,6 +54,11 @@ public:
     RecordingWriter(const std::string& path, RecordingHeader header);
     /// One frame: a FrameResult per viewport, in the header's order.
     void frame(const std::vector<const FrameResult*>& viewports);
+    /// The frame's drawing, one per viewport, right after frame(): a chunk of its own, so that a reader
+    /// skips nothing it needs and a recording without drawing costs nothing.
+    void drawing(const std::vector<const RecordedDrawing*>& viewports);
+    /// The bytes the drawing chunks took (compressed, with their heads).
+    std::uint64_t drawingBytes() const { return m_drawingBytes; }
     void finish();
     std::uint64_t bytesWritten() const { return m_bytes; }
     /// The magic, the version and the header chunk (the scene's text, the specs).
@@ -60,7 +70,8 @@ private:
     std::string m_path;
     std::ofstream m_out;
     std::size_t m_viewports = 0;
-    std::uint64_t m_bytes = 0, m_headerBytes = 0;
+    std::uint64_t m_bytes = 0, m_headerBytes = 0, m_drawingBytes = 0;
+    bool m_drawingDue = false; ///< frame() was called and drawing() not yet
     int m_frames = 0;
     bool m_finished = false;
 };
@@ -73,5 +84,7 @@ RecordingHeader makeRecordingHeader(const std::string& scenePath, std::vector<st
 /// recording, one of another format version or codec version, a truncated or damaged one.
 Recording parseRecording(std::string_view bytes, const std::string& name);
 Recording readRecording(const std::string& path);
+/// Whether `path` is to be opened as a recording: its name ends in .cdrec or it starts with the magic.
+bool isRecordingFile(const std::string& path);
 
 } // namespace cdlab

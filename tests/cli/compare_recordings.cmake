@@ -22,8 +22,8 @@ cdlab_cli_exit2_test(compare_recordings_foreign "error: [^\n]*cylinder_ball.json
 cdlab_cli_exit2_test(compare_recordings_truncated "error: [^\n]*cut.cdrec: frame [0-9]+: truncated"
                      sh -c "\"$0\" ${_run_rec_sh} -a bvh --record \"$1/whole.cdrec\" >/dev/null && head -c -20 \"$1/whole.cdrec\" > \"$1/cut.cdrec\" && exec \"$0\" compare-recordings \"$1/whole.cdrec\" \"$1/cut.cdrec\""
                      ${BENCH} ${_rec})
-cdlab_cli_exit2_test(compare_recordings_version "error: [^\n]*v2.cdrec: header: recording format version 2, this build reads version 1"
-                     sh -c "\"$0\" ${_run_rec_sh} -a bvh --record \"$1/v1.cdrec\" >/dev/null && ( head -c 8 \"$1/v1.cdrec\" && printf '\\002' && tail -c +10 \"$1/v1.cdrec\" ) > \"$1/v2.cdrec\" && exec \"$0\" compare-recordings \"$1/v1.cdrec\" \"$1/v2.cdrec\""
+cdlab_cli_exit2_test(compare_recordings_version "error: [^\n]*v3.cdrec: header: recording format version 3, this build reads versions 1 to 2"
+                     sh -c "\"$0\" ${_run_rec_sh} -a bvh --record \"$1/v2.cdrec\" >/dev/null && ( head -c 8 \"$1/v2.cdrec\" && printf '\\003' && tail -c +10 \"$1/v2.cdrec\" ) > \"$1/v3.cdrec\" && exec \"$0\" compare-recordings \"$1/v2.cdrec\" \"$1/v3.cdrec\""
                      ${BENCH} ${_rec})
 cdlab_cli_exit2_test(run_record_unwritable "error: [^\n]*no_such_dir/r.cdrec: cannot write the recording"
                      ${BENCH} ${_run_rec} -a bvh --record ${CMAKE_BINARY_DIR}/no_such_dir/r.cdrec)

@@ -179,8 +179,8 @@ TEST(Recording, RefusesForeignTruncatedDamagedAndOtherVersions) {
     expectRefused("{\"bodies\": []}", "not a cdlab recording");
     expectRefused("", "not a cdlab recording");
     std::string version = good;
-    version[8] = 2;
-    expectRefused(version, "recording format version 2, this build reads version 1");
+    version[8] = 3;
+    expectRefused(version, "recording format version 3, this build reads versions 1 to 2");
     // Every cut is refused (most say "truncated"; a cut inside a compressed chunk may be found damaged).
     for (std::size_t n = 8; n < good.size(); ++n) {
         try {

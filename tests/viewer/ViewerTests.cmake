@@ -808,3 +808,38 @@ cdlab_output_test(viewer.offscreen.edit_motion_refused 2
   ${CMAKE_SOURCE_DIR}/scenes/walk.json)
 cdlab_output_test(viewer.offscreen.edit_motion_bad_drag 2 "error: --drag: '0.5,0.5:2,0.5': expected"
   ${VIEWER} --offscreen --no-settings --frames 3 --drag 0.5,0.5:2,0.5 ${CMAKE_SOURCE_DIR}/assets/vase.obj)
+# Recordings replayed (issue 44; tests/viewer/ReplayRoundTrip.cmake): `cdlab-bench run --record` on a bundled
+# scene, then an offscreen replay of it gives the live run's answers in its report (first contacts, contact
+# pairs, counters, warnings, the families' data) at the first contact, for one algorithm per family — rigid
+# discrete, CCD, CATCH, SBV and LDI (the last three with --record-drawing, which their drawn-only details
+# need); its view says it replays and which build recorded.
+foreach(rt "bvh|doors.json|bvh|OFF" "ccd|doors.json|rigid-ccd-bm|OFF" "catch|walk.json|catch|ON"
+           "sbv|cylinder_ball.json|sbv|ON" "ldi|ldi_spheres.json|ldi:resolution=64|ON")
+  string(REPLACE "|" ";" rt "${rt}")
+  list(GET rt 0 name)
+  list(GET rt 1 scene)
+  list(GET rt 2 algo)
+  list(GET rt 3 drawing)
+  cdlab_output_test(viewer.offscreen.replay_roundtrip_${name} 0 "replay round trip [^\n]*: t [0-9.]+, same first_contacts [^\n]*\\(replay, build [0-9a-f]+"
+                    ${CMAKE_COMMAND} -DBENCH=$<TARGET_FILE:cdlab-bench> -DVIEWER=${VIEWER}
+                    -DDIR=${CMAKE_BINARY_DIR}/replay_roundtrip_${name} -DSCENE=${CMAKE_SOURCE_DIR}/scenes/${scene}
+                    -DALGO=${algo} -DDRAWING=${drawing} -P ${CMAKE_CURRENT_LIST_DIR}/ReplayRoundTrip.cmake)
+  set_tests_properties(viewer.offscreen.replay_roundtrip_${name} PROPERTIES TIMEOUT 120)
+endforeach()
+# File > Record (--record in automated runs): the live view records while it seeks the first contact; the
+# replay of that recording gives its answers and draws what it drew (less the structure's BVH level).
+cdlab_output_test(viewer.offscreen.replay_roundtrip_viewer_record 0 "replay round trip [^\n]*: t [0-9.]+, same first_contacts [^\n]*\\(replay, build [0-9a-f]+"
+                  ${CMAKE_COMMAND} -DVIEWER=${VIEWER} -DRECORDER=viewer
+                  -DDIR=${CMAKE_BINARY_DIR}/replay_roundtrip_viewer_record -DSCENE=${CMAKE_SOURCE_DIR}/scenes/doors.json
+                  -DALGO=rigid-ccd-bm -P ${CMAKE_CURRENT_LIST_DIR}/ReplayRoundTrip.cmake)
+set_tests_properties(viewer.offscreen.replay_roundtrip_viewer_record PROPERTIES TIMEOUT 120)
+# A truncated and a foreign recording: the error names the file and what does not match, the automated run
+# exits 2 (interactively the error panel shows it and the viewer keeps running).
+set(_replay_bad ${CMAKE_BINARY_DIR}/replay_bad)
+file(MAKE_DIRECTORY ${_replay_bad})
+cdlab_output_test(viewer.offscreen.replay_truncated 2 "error: [^\n]*cut.cdrec: frame [0-9]+: truncated"
+                  sh -c "\"$0\" run \"$2\" -a bvh -f 4 -r 1 -w 0 --record \"$3/whole.cdrec\" >/dev/null && head -c -20 \"$3/whole.cdrec\" > \"$3/cut.cdrec\" && exec \"$1\" --offscreen --no-settings --frames 1 \"$3/cut.cdrec\""
+                  $<TARGET_FILE:cdlab-bench> ${VIEWER} ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json ${_replay_bad})
+cdlab_output_test(viewer.offscreen.replay_foreign 2 "error: [^\n]*foreign.cdrec: header: not a cdlab recording"
+                  sh -c "cp \"$1\" \"$2/foreign.cdrec\" && exec \"$0\" --offscreen --no-settings --frames 1 \"$2/foreign.cdrec\""
+                  ${VIEWER} ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json ${_replay_bad})
