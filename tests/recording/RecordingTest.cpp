@@ -158,7 +158,9 @@ TEST_P(RecordingRoundTrip, ReadsBackWhatTheRunAnswered) {
             EXPECT_EQ(encoded(a), encoded(b)); // every field, the details included, bit for bit
             EXPECT_EQ(a.details.size(), b.details.size());
             // catch, sbv and ldi report their family's detail on every frame
-            if (labels[v] != "bvh" && labels[v] != "rigid-ccd-bm") EXPECT_EQ(b.details.size(), 1u);
+            if (labels[v] != "bvh" && labels[v] != "rigid-ccd-bm") {
+                EXPECT_EQ(b.details.size(), 1u);
+            }
         }
     Recording again;
     again.header = back.header, again.frames = live;
