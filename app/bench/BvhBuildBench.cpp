@@ -108,23 +108,19 @@ Row measureAlgorithm(const std::string& text, std::shared_ptr<const TriangleMesh
     return row;
 }
 
-/// cdlab's own trees built directly, with the `bvh` algorithm's default options (its leaf size): the serial
-/// reference build and the fast build on one thread, each checked to give the same tree as the fast build
-/// on every core.
+/// cdlab's own trees built directly: the serial reference build and the fast build on one thread, each
+/// checked to give the same tree as the fast build on every core.
 std::vector<Row> measureOwnBuilds(const TriangleMesh& mesh, const BvhBuildBenchOptions& o,
                                   const std::function<void(double, const std::string&)>& tick) {
     std::vector<Row> rows;
-    const ParamSet defaults = AlgorithmRegistry::instance().parameters(AlgorithmSpec::parse("bvh"));
     for (BvType bv : {BvType::Obb, BvType::Aabb}) {
         BvhBuildOptions options;
         options.bvType = bv;
-        options.maxLeafTriangles = static_cast<int>(defaults.getInt("leaf"));
         Bvh all;
         all.build(mesh, options);
         for (int variant = 0; variant < 2; ++variant) {
             Row row;
-            row.name = std::string(variant == 0 ? "reference serial " : "fast 1 thread ") + toString(bv) +
-                       ", leaf " + std::to_string(options.maxLeafTriangles);
+            row.name = std::string(variant == 0 ? "reference serial " : "fast 1 thread ") + toString(bv);
             bool same = true;
             for (int r = 0; r < o.repeat; ++r) {
                 tick(double(2 * int(bv == BvType::Aabb) + variant) / 4, row.name);

@@ -36,10 +36,7 @@ AlgorithmInfo DiscreteBvhAlgorithm::info() {
          "Split position along the chosen axis: mean or median of the triangle centroids.",
          std::string("mean"),
          {"mean", "median"}},
-        // Two, not one: 1.2 nodes a triangle instead of 2, so 40 % less memory (170 bytes a triangle for OBB
-        // trees, not 284) and faster builds, for a query as fast or faster (knot-teapot close and deep,
-        // docs/BENCHMARKS.md, "BVH builds"); three or four cut memory further but cost the deep query 5-8 %.
-        {"leaf", "Maximum triangles per leaf.", std::int64_t(2), {}, 1, 64},
+        {"leaf", "Maximum triangles per leaf.", std::int64_t(1), {}, 1, 64},
         contactModeParam(),
     };
     i.create = [](const ParamSet& p) { return std::make_unique<DiscreteBvhAlgorithm>(p); };

@@ -86,7 +86,7 @@ TEST(MeshDataCache, AlgorithmsWhoseParametersAgreeBuildEachStructureOnce) {
     const std::size_t meshes = distinctMeshes(scene);
     auto cache = std::make_shared<MeshDataCache>(scene);
     auto plain = make("rigid-ccd"), culled = make("rigid-ccd-bm"),
-         same = make("bvh:split=minmax,position=median,leaf=1"), other = make("bvh");
+         same = make("bvh:split=minmax,position=median"), other = make("bvh");
     for (Algorithm* a : {plain.get(), culled.get(), same.get(), other.get()}) a->shareMeshData(cache);
 
     PrepareReport p = plain->prepare(scene);
@@ -120,7 +120,7 @@ TEST(MeshDataCache, AlgorithmsWhoseParametersAgreeBuildEachStructureOnce) {
 
     // Sharing changes no answer: frame by frame the same hashes as algorithms that built alone.
     auto alonePlain = make("rigid-ccd"), aloneCulled = make("rigid-ccd-bm"),
-         aloneSame = make("bvh:split=minmax,position=median,leaf=1");
+         aloneSame = make("bvh:split=minmax,position=median");
     alonePlain->prepare(scene), aloneCulled->prepare(scene), aloneSame->prepare(scene);
     for (int f = 1; f < scene.frames; f += 3) {
         double t0 = scene.frameTime(f - 1, scene.frames), t1 = scene.frameTime(f, scene.frames);

@@ -613,21 +613,21 @@ cdlab_viewer_report_test(frame_selection
 # rigid-ccd-bm) into a trace it owns. --step traversal=K shows test K of the pair with the most tests, its two
 # nodes drawn in the outcome's colour with the front; the trace's totals equal the frame's counters. On the
 # knot and teapot (bvh): test 1 is the root pair (overlap, two pairs pushed: 6 boxes); past the last, the last
-# test, with an empty front. 56 leaf pairs run 179 triangle tests (leaves of up to two triangles).
+# test, with an empty front.
 cdlab_viewer_report_test(traversal_bvh_first
   "--frames 2 --algo bvh --step traversal=1 ${CMAKE_SOURCE_DIR}/scenes/knot_teapot_close.json"
   "gl_errors=0" "viewports.0.legend=.*\"traversal-step\".*"
-  "viewports.0.families.traversal.pair.tests=727" "viewports.0.families.traversal.test=1"
+  "viewports.0.families.traversal.pair.tests=899" "viewports.0.families.traversal.test=1"
   "viewports.0.families.traversal.outcome=overlap" "viewports.0.families.traversal.level=0"
   "viewports.0.families.traversal.front=2" "viewports.0.families.traversal.boxes_drawn=6"
   "viewports.0.families.traversal.window_boxes_drawn=0"
   "viewports.0.families.traversal.levels.0.tested=1"
-  "viewports.0.families.traversal.bv_tests=727" "viewports.0.counters.bv_tests=727"
-  "viewports.0.families.traversal.leaves=56" "viewports.0.counters.tri_tests=179"
-  "viewports.0.families.traversal.lines.0=traversal: pair 'teapot' - 'knot', test 1 of 727: overlap, .*")
+  "viewports.0.families.traversal.bv_tests=899" "viewports.0.counters.bv_tests=899"
+  "viewports.0.families.traversal.leaves=66" "viewports.0.counters.tri_tests=66"
+  "viewports.0.families.traversal.lines.0=traversal: pair 'teapot' - 'knot', test 1 of 899: overlap, .*")
 cdlab_viewer_report_test(traversal_bvh_last
   "--frames 2 --algo bvh --step traversal=1000000 ${CMAKE_SOURCE_DIR}/scenes/knot_teapot_close.json"
-  "viewports.0.families.traversal.test=727" "viewports.0.families.traversal.front=0"
+  "viewports.0.families.traversal.test=899" "viewports.0.families.traversal.front=0"
   "viewports.0.families.traversal.boxes_drawn=2")
 # Without --step the view's picture stays the algorithm's: the panel shows the step-through, nothing is drawn.
 cdlab_viewer_report_test(traversal_not_drawn_until_stepped
