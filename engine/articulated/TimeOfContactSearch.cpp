@@ -129,20 +129,36 @@ double TimeOfContactSearch::projectedStep(std::uint32_t a, const MotionBound::Pr
                                           const MotionBound::Ball* ballA, const MotionBound::Ball* ballB,
                                           double t1) const {
     const double t = pa.time, rest = std::max(0.0, t1 - t);
+    // The horizons below share each side's direction terms (MotionBound::Directed): made on first use.
+    MotionBound::Directed dirA[2], dirB[2];
+    auto prepare = [&](std::uint32_t o, const MotionBound::Projection& p, const Vec3& dir,
+                       const MotionBound::Ball* ball, MotionBound::Directed* out) {
+        int g = m_culling->groupOf(o);
+        if (g < 0) return; // a static body does not move
+        const MotionBound& mb = m_bounds[g];
+        const int k = m_linkOf[o];
+        if (ball) {
+            out[0].set(mb, p, k, dir, 0.0, ball);
+            return;
+        }
+        // The whole link: the smaller of the bounds for the ball about its origin and the ball about its
+        // hull's box centre (levers' directions), both holding it.
+        out[0].set(mb, p, k, dir, mb.radius(k), nullptr);
+        out[1].set(mb, p, k, dir, 0.0, &m_ball[o]);
+    };
+    const Vec3 nB = -n;
+    bool prepared = false;
     auto mu = [&](double horizon) {
-        auto one = [&](std::uint32_t o, const MotionBound::Projection& p, const Vec3& dir,
-                       const MotionBound::Ball* ball) {
-            int g = m_culling->groupOf(o);
-            if (g < 0) return 0.0;
-            const MotionBound& mb = m_bounds[g];
-            const int k = m_linkOf[o];
-            if (ball) return mb.projectedSpeed(p, k, dir, *ball, horizon);
-            // The whole link: the smaller of the bounds for the ball about its origin and the ball about its
-            // hull's box centre (levers' directions), both holding it.
-            return std::min(mb.projectedSpeed(p, k, dir, mb.radius(k), horizon),
-                            mb.projectedSpeed(p, k, dir, m_ball[o], horizon));
+        if (!prepared) {
+            prepare(a, pa, n, ballA, dirA), prepare(b, pb, nB, ballB, dirB);
+            prepared = true;
+        }
+        auto one = [&](MotionBound::Directed* dir) {
+            if (!dir[0].isSet()) return 0.0;
+            return dir[1].isSet() ? std::min(dir[0].speed(horizon), dir[1].speed(horizon))
+                                  : dir[0].speed(horizon);
         };
-        return one(a, pa, n, ballA) + one(b, pb, -n, ballB);
+        return one(dirA) + one(dirB);
     };
     auto armOf = [](const MotionBound::Ball* ball) {
         return ball ? length(ball->centre) + ball->radius : -1.0;
