@@ -247,10 +247,18 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         return known.within;
     };
     // The pair's bounds at time t for the hull trees' nodes (the projection prepared once per time).
+    // Two links of one chain share its projection at t (computed once: the chain's poses and rotated joint
+    // velocities, a few per cent of exercise's instructions when computed twice).
+    auto sameChain = [&](std::uint32_t a, std::uint32_t b) {
+        const int g = m_culling->groupOf(a);
+        return g >= 0 && g == m_culling->groupOf(b);
+    };
     auto pairBounds = [&](std::uint32_t a, std::uint32_t b, double t) {
         DirectionalBounds out;
-        out.projectedStep = [this, a, b, t1, pa = projection(a, t),
-                             pb = projection(b, t)](double d, const Vec3& n, const MotionBound::Ball& ballA,
+        MotionBound::Projection projA = projection(a, t);
+        MotionBound::Projection projB = sameChain(a, b) ? projA : projection(b, t);
+        out.projectedStep = [this, a, b, t1, pa = std::move(projA),
+                             pb = std::move(projB)](double d, const Vec3& n, const MotionBound::Ball& ballA,
                                                     const MotionBound::Ball& ballB) {
             return projectedStep(a, pa, b, pb, d, n, &ballA, &ballB, t1);
         };
@@ -315,8 +323,10 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
         };
         CaSpeed projected = [&](double t, const Vec3& n) {
             if (rest[i] || !(measured > 0)) return 0.0;
-            const double step =
-                projectedStep(a, projection(a, t), b, projection(b, t), measured, n, nullptr, nullptr, t1);
+            const MotionBound::Projection pa = projection(a, t);
+            const bool same = sameChain(a, b);
+            const MotionBound::Projection own = same ? MotionBound::Projection{} : projection(b, t);
+            const double step = projectedStep(a, pa, b, same ? pa : own, measured, n, nullptr, nullptr, t1);
             return std::isfinite(step) && step > 0 ? measured / step : 0.0;
         };
         CaResult h = advance(t0, hullDistance, projected, ca);
