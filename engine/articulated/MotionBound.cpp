@@ -155,8 +155,22 @@ double MotionBound::projectedSpeed(const Projection& at, int link, const Vec3& n
     return projected(at, link, n, length(ball.centre) + ball.radius, &ball, horizon);
 }
 
+void MotionBound::Directed::set(const MotionBound& bound, const Projection& p, int link, const Vec3& n,
+                                double arm, const Ball* ball) {
+    m_bound = &bound, m_at = &p, m_link = link, m_n = n;
+    m_arm = ball ? length(ball->centre) + ball->radius : arm;
+    m_ball = ball;
+    m_ready = 0;
+    const std::size_t pieces = bound.m_pieces.size(), count = bound.m_path[link].size();
+    m_cached = pieces <= 64 && pieces * count <= kCapacity;
+}
+
+double MotionBound::Directed::speed(double horizon) {
+    return m_bound->projected(*m_at, m_link, m_n, m_arm, m_ball, horizon, this);
+}
+
 double MotionBound::projected(const Projection& at, int link, const Vec3& n, double arm, const Ball* ball,
-                              double horizon) const {
+                              double horizon, Directed* cache) const {
     const double t = at.time, until = t + horizon;
     auto relevant = [&](const Piece& p) {
         return (p.end > t && p.start < until) || (&p == &m_pieces.back() && p.end <= t);
@@ -189,25 +203,45 @@ double MotionBound::projected(const Projection& at, int link, const Vec3& n, dou
     const Vec3 centre = ball ? at.link[link].apply(ball->centre) : Vec3{};
     double s = 0;
     const bool prepared = at.w.size() == m_pieces.size() * m_count;
+    const bool cached = cache && cache->m_cached;
+    double stackTerms[4 * 32];
+    std::vector<double> spillTerms;
+    double* local = cached || count <= 32 ? stackTerms : (spillTerms.resize(4 * count), spillTerms.data());
     for (std::size_t pi = 0; pi < m_pieces.size(); ++pi) {
         const Piece& p = m_pieces[pi];
         if (!relevant(p)) continue;
+        // The piece's direction terms (no horizon in them): from the cache, or computed (and kept there).
+        double* terms = cached ? cache->m_terms + 4 * pi * count : local;
+        if (!cached || !(cache->m_ready >> pi & 1)) {
+            for (std::size_t k = 0; k < count; ++k) {
+                const int j = path[k];
+                const Mat3& R = at.parent[j];
+                const Vec3 w = prepared ? at.w[pi * m_count + j] : R * p.w[j];
+                const Vec3 v = prepared ? at.v[pi * m_count + j] : R * p.v[j];
+                double* tk = terms + 4 * k;
+                tk[0] = std::fabs(dot(v, n));
+                tk[1] = length(cross(n, w));
+                if (ball && p.wn[j] > 0) {
+                    const Vec3 r = centre - at.link[j].t;
+                    tk[2] = std::fabs(dot(w, cross(r, n)));
+                    tk[3] = length(r);
+                }
+            }
+            if (cached) cache->m_ready |= std::uint64_t(1) << pi;
+        }
         double sum = 0;
         for (std::size_t k = 0; k < count; ++k) {
             const int j = path[k];
-            const Mat3& R = at.parent[j];
-            const Vec3 w = prepared ? at.w[pi * m_count + j] : R * p.w[j];
-            const Vec3 v = prepared ? at.v[pi * m_count + j] : R * p.v[j];
+            const double* tk = terms + 4 * k;
             // |R(s) u . n| <= |R(t) u . n| + theta |u|, and never above |u|; likewise |n x R(s) w|.
-            const double along = std::min(p.vn[j], std::fabs(dot(v, n)) + turned[k] * p.vn[j]);
-            const double across = std::min(p.wn[j], length(cross(n, w)) + turned[k] * p.wn[j]);
+            const double along = std::min(p.vn[j], tk[0] + turned[k] * p.vn[j]);
+            const double across = std::min(p.wn[j], tk[1] + turned[k] * p.wn[j]);
             double lever = (arm + p.offsets[link][k]) * across;
             if (ball && p.wn[j] > 0) {
                 // C2A: the lever's direction at t, widened by its drift and the axis' turn (MotionBound.h).
-                const Vec3 r = centre - at.link[j].t;
-                const double reach = std::min(length(r) + drift[k], centreArm + p.offsets[link][k]);
-                const double directed = std::fabs(dot(w, cross(r, n))) + p.wn[j] * drift[k] +
-                                        turned[k] * p.wn[j] * reach + ball->radius * across;
+                const double reach = std::min(tk[3] + drift[k], centreArm + p.offsets[link][k]);
+                const double directed =
+                    tk[2] + p.wn[j] * drift[k] + turned[k] * p.wn[j] * reach + ball->radius * across;
                 lever = std::min(lever, directed);
             }
             sum += along + lever;

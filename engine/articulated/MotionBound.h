@@ -45,6 +45,7 @@
 
 #include "articulated/SweptBoxes.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace cdlab {
@@ -92,9 +93,38 @@ public:
     double projectedSpeed(const Projection& p, int link, const Vec3& n, const Ball& ball,
                           double horizon) const;
 
+    /// One direction's projected bounds over several horizons (TimeOfContactSearch::projectedStep tries
+    /// 1-5 of them): the terms that depend on n but not on the horizon (per piece and joint of the link's
+    /// path: |v . n|, |n x w| and the lever's |w . (r x n)|, |r|) are computed once, on first use of their
+    /// piece, and reused. speed(h) is bit-identical to projectedSpeed(p, link, n, arm or ball, h).
+    class Directed {
+    public:
+        /// Unset: set() before speed().
+        Directed() {}
+        /// The whole link within `arm` of its origin (ball null), or the points of `ball` (arm ignored).
+        /// `bound`, `p` and `ball` must outlive its use.
+        void set(const MotionBound& bound, const Projection& p, int link, const Vec3& n, double arm,
+                 const Ball* ball);
+        bool isSet() const { return m_bound != nullptr; }
+        double speed(double horizon);
+
+    private:
+        friend class MotionBound;
+        static constexpr std::size_t kCapacity = 32; // pieces x path joints kept inline (else not cached)
+        const MotionBound* m_bound = nullptr;
+        const Projection* m_at = nullptr;
+        int m_link = 0;
+        Vec3 m_n;
+        double m_arm = 0;
+        const Ball* m_ball = nullptr;
+        bool m_cached = false;
+        std::uint64_t m_ready = 0;     // bit per piece
+        double m_terms[kCapacity * 4]; // per piece, per path joint: |v.n|, |n x w|, |w.(r x n)|, |r|
+    };
+
 private:
     double projected(const Projection& p, int link, const Vec3& n, double arm, const Ball* ball,
-                     double horizon) const;
+                     double horizon, Directed* cache = nullptr) const;
     struct Piece {
         double start = 0, end = 0;
         std::vector<Vec3> v, w;                   // per joint: velocities in its parent link's frame (eq. 2)

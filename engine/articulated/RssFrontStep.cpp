@@ -16,12 +16,12 @@ namespace {
 /// A node's points: its RSS's ball (the rectangle's centre; half diagonal plus radius), in the mesh frame,
 /// which is its link's frame.
 MotionBound::Ball ballOf(const DistanceNode& n) {
-    return {n.rss.center, n.rss.size()};
+    return {n.rss.center, n.size};
 }
 
 /// How far a node's points lie from its link's frame origin (their lever, MotionBound.h).
 double armOf(const DistanceNode& n) {
-    return length(n.rss.center) + n.rss.size();
+    return n.arm;
 }
 
 double stepOf(double d, double mu) {
@@ -144,7 +144,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
         warmA = 0, warmB = 0;
         while (!na[warmA].isLeaf() || !nb[warmB].isLeaf()) {
             const DistanceNode &x = na[warmA], &y = nb[warmB];
-            const bool splitA = y.isLeaf() || (!x.isLeaf() && x.rss.size() >= y.rss.size());
+            const bool splitA = y.isLeaf() || (!x.isLeaf() && x.size >= y.size);
             double least = INFINITY;
             std::uint32_t nextA = warmA, nextB = warmB;
             for (std::uint32_t c = 0; c < 2; ++c) {
@@ -198,7 +198,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
             continue;
         }
         // Descend the larger volume (a leaf cannot be split); the children inherit this pair's step.
-        const bool splitA = y.isLeaf() || (!x.isLeaf() && x.rss.size() >= y.rss.size());
+        const bool splitA = y.isLeaf() || (!x.isLeaf() && x.size >= y.size);
         for (std::uint32_t c = 0; c < 2; ++c) {
             Entry child;
             if (splitA ? measure(x.firstChild + c, e.b, e.step, child)

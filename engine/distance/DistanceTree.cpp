@@ -64,6 +64,8 @@ void DistanceTree::build(const TriangleMesh& mesh) {
             for (std::uint32_t v : mesh.triangles[m_triIndex[k]]) points.push_back(mesh.vertices[v]);
         }
         to.rss = Rss::fit(rectangleFrame(bvh.obbs()[i]), points);
+        to.size = to.rss.size();
+        to.arm = length(to.rss.center) + to.size;
     }
 }
 

@@ -25,6 +25,9 @@ struct DistanceNode {
     /// The smallest mesh triangle index below the node: a query that breaks distance ties by the smallest
     /// (triA, triB) skips a node pair at the tie distance that cannot hold a smaller pair (MeshDistance.h).
     std::uint32_t minTri = 0;
+    /// rss.size() and, for the motion bounds of directional advancement (articulated/RssFrontStep.h), the
+    /// arm |rss.center| + size: kept, not recomputed (two square roots) at every node pair a query meets.
+    double size = 0, arm = 0;
     bool isLeaf() const { return firstChild == 0; }
 };
 

@@ -159,7 +159,7 @@ MeshDistanceResult meshDistance(const DistanceTree& ta, const Pose& pa, const Di
             continue;
         }
         // Descend the larger volume (a leaf cannot be split).
-        bool splitA = y.isLeaf() || (!x.isLeaf() && x.rss.size() >= y.rss.size());
+        bool splitA = y.isLeaf() || (!x.isLeaf() && x.size >= y.size);
         for (std::uint32_t c = 0; c < 2; ++c) {
             std::uint32_t i = splitA ? x.firstChild + c : e.a, j = splitA ? e.b : y.firstChild + c;
             double lb = bound(i, j);

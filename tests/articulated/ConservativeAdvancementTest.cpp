@@ -195,6 +195,47 @@ TEST(MotionBound, LeverDirectionBoundCoversEveryPointOfItsBallOverItsHorizon) {
     EXPECT_GT(tighter, 100); // the test exercises the lever's direction, not only the arm-based bound
 }
 
+// MotionBound::Directed keeps a direction's horizon-free terms between the horizons a caller tries
+// (TimeOfContactSearch::projectedStep): the same bits as projectedSpeed at every horizon, whichever horizon
+// fills its cache first, for arms and balls, on chains split into several pieces (keys inside the frame).
+TEST(MotionBound, DirectedEqualsProjectedSpeedBitForBitOverHorizons) {
+    test::Rng rng(3011);
+    int compared = 0, partial = 0;
+    for (int c = 0; c < 300; ++c) {
+        int n = rng.integer(1, 15);
+        ArticulatedModel m = randomModel(rng, n, rng.uniform() < 0.5 ? 0.6 : 3.1);
+        std::vector<double> radius(n, 0.9);
+        double t0 = rng.uniform(-0.1, 0.8), t1 = t0 + rng.uniform(0.01, 0.9);
+        MotionBound mb;
+        mb.update(m.base, chainOf(m), radius, t0, t1);
+        const double t = rng.uniform(t0, t1);
+        const MotionBound::Projection at = mb.projection(t);
+        for (int i = 0; i < n; ++i) {
+            const MotionBound::Ball ball{rng.vec(-0.6, 0.6),
+                                         rng.uniform() < 0.2 ? 0.0 : rng.uniform(0.0, 0.3)};
+            const Vec3 dir = rng.unit();
+            const double arm = rng.uniform(0.0, 2.0);
+            MotionBound::Directed byBall, byArm;
+            byBall.set(mb, at, i, dir, 0.0, &ball);
+            byArm.set(mb, at, i, dir, arm, nullptr);
+            // Horizons from tiny (one piece: the cache only partly filled) to past the frame's end, in a
+            // random order.
+            for (int k = 0; k < 6; ++k) {
+                const double h =
+                    (t1 - t) * (rng.uniform() < 0.5 ? rng.uniform(0.0, 0.05) : rng.uniform(0.0, 1.5));
+                partial += h < 0.05 * (t1 - t);
+                const double expectBall = mb.projectedSpeed(at, i, dir, ball, h);
+                const double expectArm = mb.projectedSpeed(at, i, dir, arm, h);
+                ASSERT_EQ(byBall.speed(h), expectBall) << "chain " << c << " link " << i << " horizon " << h;
+                ASSERT_EQ(byArm.speed(h), expectArm) << "chain " << c << " link " << i << " horizon " << h;
+                ++compared;
+            }
+        }
+    }
+    EXPECT_GT(compared, 10000);
+    EXPECT_GT(partial, 1000);
+}
+
 TEST(MotionBound, DeepJointTranslationProjectsExactlyAcrossIt) {
     // A still root and a child sliding along x: across x the child does not move. The projection of the
     // deep joint's terms (eq. 10) says so; the norms of the deep terms did not (they gave 2).
