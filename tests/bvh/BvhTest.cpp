@@ -131,6 +131,31 @@ TEST(Bvh, FastBuildBoxesContainTheirTriangles) {
     }
 }
 
+/// `n` fixed-seed placements of mesh b near mesh a: the tree query's pairs equal brute force's, and a third
+/// to two thirds of the placements collide (the hit-rate guard).
+static void expectQueriesMatchBruteForce(const TriangleMesh& a, const Bvh& ta, const TriangleMesh& b,
+                                         const Bvh& tb, std::uint64_t seed, int n) {
+    test::Rng rng(seed);
+    BvhCollider fast;
+    BruteForceCollider reference;
+    int hits = 0;
+    for (int i = 0; i < n; ++i) {
+        Pose pa, pb;
+        pa.R = rng.rotation(), pa.t = rng.vec(-1, 1);
+        pb.R = rng.rotation(), pb.t = pa.t + rng.unit() * (1.25 * rng.uniform(0.3, 1.05));
+        CollisionResult rf, rr;
+        fast.collide({&a, &ta, pa}, {&b, &tb, pb}, ContactMode::AllPairs, rf);
+        reference.collide({&a, &ta, pa}, {&b, &tb, pb}, ContactMode::AllPairs, rr);
+        std::sort(rf.pairs.begin(), rf.pairs.end());
+        std::sort(rr.pairs.begin(), rr.pairs.end());
+        ASSERT_EQ(rf.pairs, rr.pairs) << toString(ta.options().bvType) << " case " << i;
+        hits += rr.colliding();
+    }
+    double rate = double(hits) / n;
+    EXPECT_GT(rate, 0.3) << "hit rate " << rate;
+    EXPECT_LT(rate, 0.7) << "hit rate " << rate;
+}
+
 TEST(Bvh, FastBuildQueriesMatchBruteForce) {
     // Trees built on two threads over meshes above the task size, so the copied subtrees are what is queried.
     const TriangleMesh a = makeSphere(0.5, 3000), b = makeTorusKnot(2, 3, 0.6, 0.12, 2400);
@@ -138,30 +163,12 @@ TEST(Bvh, FastBuildQueriesMatchBruteForce) {
         Bvh ta, tb;
         ta.build(a, {bv, SplitRule::LongestSide, SplitPosition::Mean, 1, 2});
         tb.build(b, {bv, SplitRule::LongestSide, SplitPosition::Mean, 1, 2});
-        test::Rng rng(4242);
-        BvhCollider fast;
-        BruteForceCollider reference;
-        int n = 100, hits = 0;
-        for (int i = 0; i < n; ++i) {
-            Pose pa, pb;
-            pa.R = rng.rotation(), pa.t = rng.vec(-1, 1);
-            pb.R = rng.rotation(), pb.t = pa.t + rng.unit() * (1.25 * rng.uniform(0.3, 1.05));
-            CollisionResult rf, rr;
-            fast.collide({&a, &ta, pa}, {&b, &tb, pb}, ContactMode::AllPairs, rf);
-            reference.collide({&a, &ta, pa}, {&b, &tb, pb}, ContactMode::AllPairs, rr);
-            std::sort(rf.pairs.begin(), rf.pairs.end());
-            std::sort(rr.pairs.begin(), rr.pairs.end());
-            ASSERT_EQ(rf.pairs, rr.pairs) << toString(bv) << " case " << i;
-            hits += rr.colliding();
-        }
-        double rate = double(hits) / n;
-        EXPECT_GT(rate, 0.3) << "hit rate " << rate;
-        EXPECT_LT(rate, 0.7) << "hit rate " << rate;
+        expectQueriesMatchBruteForce(a, ta, b, tb, 4242, 100);
     }
 }
 
 TEST(Bvh, TwoTriangleLeavesQueriesMatchBruteForce) {
-    // The bvh algorithm's trees (leaves of up to two triangles, longest side, mean; docs/BENCHMARKS.md "BVH
+    // Trees with leaves of up to two triangles (`bvh:leaf=2`, longest side, mean; docs/BENCHMARKS.md "BVH
     // builds"): every box holds its triangles and the query answers equal brute force on 1,000 fixed-seed
     // placements, a third to two thirds of them colliding.
     const TriangleMesh a = makeSphere(0.5, 320), b = makeTorusKnot(2, 3, 0.6, 0.12, 300);
@@ -174,25 +181,7 @@ TEST(Bvh, TwoTriangleLeavesQueriesMatchBruteForce) {
         expectContainment(ta, a);
         expectContainment(tb, b);
         EXPECT_LT(ta.stats().nodes, 2 * a.triangleCount() - 1); // some leaves hold two triangles
-        test::Rng rng(2045);
-        BvhCollider fast;
-        BruteForceCollider reference;
-        int n = 1000, hits = 0;
-        for (int i = 0; i < n; ++i) {
-            Pose pa, pb;
-            pa.R = rng.rotation(), pa.t = rng.vec(-1, 1);
-            pb.R = rng.rotation(), pb.t = pa.t + rng.unit() * (1.25 * rng.uniform(0.3, 1.05));
-            CollisionResult rf, rr;
-            fast.collide({&a, &ta, pa}, {&b, &tb, pb}, ContactMode::AllPairs, rf);
-            reference.collide({&a, &ta, pa}, {&b, &tb, pb}, ContactMode::AllPairs, rr);
-            std::sort(rf.pairs.begin(), rf.pairs.end());
-            std::sort(rr.pairs.begin(), rr.pairs.end());
-            ASSERT_EQ(rf.pairs, rr.pairs) << toString(bv) << " case " << i;
-            hits += rr.colliding();
-        }
-        double rate = double(hits) / n;
-        EXPECT_GT(rate, 0.3) << "hit rate " << rate;
-        EXPECT_LT(rate, 0.7) << "hit rate " << rate;
+        expectQueriesMatchBruteForce(a, ta, b, tb, 2045, 1000);
     }
 }
 

@@ -2,11 +2,11 @@
 // involute teeth that mesh as involutes do — at the sum of the pitch radii, turned in the ratio of the
 // teeth, two gears with backlash never touch at any phase of a pitch, and two with negative backlash
 // always interfere (conjugate action: the flanks stay the same distance apart along the line of action).
+#include "mesh/SpurGear.h"
 #include "TestUtil.h"
 #include "bvh/Bvh.h"
 #include "collision/BvhCollider.h"
 #include "geometry/Mat3.h"
-#include "mesh/SpurGear.h"
 #include "mesh/SurfaceCheck.h"
 
 #include <gtest/gtest.h>
@@ -57,7 +57,8 @@ TEST(SpurGear, IsAClosedOutwardSolidWithOrWithoutABore) {
             SpurGearShape s{teeth, 0.1, 0.2, 20, 0, bore};
             TriangleMesh m = makeSpurGear(s, 3000);
             SurfaceCheck c = SurfaceCheck::of(m);
-            SCOPED_TRACE(std::to_string(teeth) + " teeth, bore " + std::to_string(bore) + ": " + c.describe());
+            SCOPED_TRACE(std::to_string(teeth) + " teeth, bore " + std::to_string(bore) + ": " +
+                         c.describe());
             EXPECT_TRUE(c.closed());
             EXPECT_TRUE(c.closedOutward());
             for (const Vec3& n : m.faceNormals) EXPECT_GT(length(n), 0.5) << "a degenerate triangle";
