@@ -629,6 +629,11 @@ cdlab_viewer_report_test(traversal_bvh_last
   "--frames 2 --algo bvh --step traversal=1000000 ${CMAKE_SOURCE_DIR}/scenes/knot_teapot_close.json"
   "viewports.0.families.traversal.test=899" "viewports.0.families.traversal.front=0"
   "viewports.0.families.traversal.boxes_drawn=2")
+# --step survives the frames before it: on knot_teapot the first frames' traversals have one test (the
+# bodies apart), the last frame's 28,037; test 50 is still the one shown at the end (it was clamped to 1).
+cdlab_viewer_report_test(traversal_step_survives_smaller_frames
+  "--frames 6 --algo bvh --step traversal=50 ${CMAKE_SOURCE_DIR}/scenes/knot_teapot.json"
+  "viewports.0.families.traversal.test=50" "viewports.0.families.traversal.pair.tests=28037")
 # Without --step the view's picture stays the algorithm's: the panel shows the step-through, nothing is drawn.
 cdlab_viewer_report_test(traversal_not_drawn_until_stepped
   "--frames 2 --algo bvh ${CMAKE_SOURCE_DIR}/scenes/knot_teapot_close.json"

@@ -217,19 +217,21 @@ void TraversalFamilyView::panel(const FrameResult&, const FamilyContext& context
     }
     const TracedPair& pair = m_pairs[std::size_t(m_pair)];
     const int n = int(pair.steps());
-    m_step = std::clamp(m_step, 0, n - 1);
-    const int was = m_step;
-    if (ImGui::Button("|<")) m_step = 0;
+    // The test shown this frame. m_step keeps what was asked (--step, a shot) until the user steps here, so
+    // an earlier frame with fewer tests does not lower it for the frames after.
+    int step = std::clamp(m_step, 0, n - 1);
+    const int was = step;
+    if (ImGui::Button("|<")) step = 0;
     ImGui::SameLine();
-    if (ImGui::Button("< Prev")) m_step = std::max(m_step - 1, 0);
+    if (ImGui::Button("< Prev")) step = std::max(step - 1, 0);
     ImGui::SameLine();
-    if (ImGui::Button("Next >")) m_step = std::min(m_step + 1, n - 1);
+    if (ImGui::Button("Next >")) step = std::min(step + 1, n - 1);
     ImGui::SameLine();
-    if (ImGui::Button(">|")) m_step = n - 1;
-    int shown = m_step + 1;
+    if (ImGui::Button(">|")) step = n - 1;
+    int shown = step + 1;
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderInt("##test", &shown, 1, n, ("test %d of " + std::to_string(n)).c_str()))
-        m_step = std::clamp(shown - 1, 0, n - 1);
+        step = std::clamp(shown - 1, 0, n - 1);
     // Straight to the next test of one outcome: what a lecture on culling points at.
     ImGui::TextUnformatted("next:");
     for (BvhTraceOutcome o : {BvhTraceOutcome::Separated, BvhTraceOutcome::BmCulled, BvhTraceOutcome::Leaf}) {
@@ -237,14 +239,15 @@ void TraversalFamilyView::panel(const FrameResult&, const FamilyContext& context
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, imColour(outcomeColour(o)));
         if (ImGui::SmallButton(toString(o)))
-            for (int k = m_step + 1; k < n; ++k)
+            for (int k = step + 1; k < n; ++k)
                 if (m_trace.steps()[pair.first + std::uint32_t(k)].outcome == o) {
-                    m_step = k;
+                    step = k;
                     break;
                 }
         ImGui::PopStyleColor();
     }
-    changed = changed || m_step != was;
+    if (step != was) m_step = step;
+    changed = changed || step != was;
     if (changed) m_showBoxes = true; // stepping shows the test
     if (changed) redraw(objects);    // before the text below, which names what is drawn
     changed = false;
