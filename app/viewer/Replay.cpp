@@ -12,7 +12,7 @@ namespace cdlab {
 
 namespace {
 
-/// "bvh[bv=aabb]" (the bench's label, as recorded) as a spec the registry parses: "bvh:bv=aabb".
+/// "NAME[key=value]" (the bench's label, as recorded) as a spec the registry parses: "NAME:key=value".
 AlgorithmSpec specOf(const std::string& label) {
     std::string text = label;
     if (const auto open = text.find('['); open != std::string::npos && text.back() == ']')

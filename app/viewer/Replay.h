@@ -26,7 +26,7 @@ public:
     const std::string& path() const { return m_path; }
     const Recording& recording() const { return *m_recording; }
     std::size_t viewCount() const { return m_recording->header.viewports.size(); }
-    /// View v's recorded spec ("bvh[bv=aabb]" as recorded, parsed).
+    /// View v's recorded spec ("NAME[key=value]" as recorded, parsed).
     AlgorithmSpec spec(std::size_t v) const;
     /// "replay, build 46323d0 Release": what a replaying view's label and title say.
     std::string tag() const;

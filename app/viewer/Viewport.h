@@ -24,7 +24,7 @@ struct Viewport {
     ParamSet params;
     /// "sbv[osh=svm]": the algorithm and its parameters that differ from the defaults, as the
     /// bench labels its rows, so that two viewports of one algorithm are told apart.
-    /// A replaying view's says so, and which build recorded it: "rigid-ccd-bm (replay, build 46323d0
+    /// A replaying view's says so, and which build recorded it: "NAME (replay, build COMMIT
     /// Release)".
     std::string label() const;
     /// Set when the view replays a recording (Replay.h) instead of running its algorithm: `algo` is then the
