@@ -163,13 +163,22 @@ void DrawingRecorder::mesh(const TriangleMesh& m, const Pose& pose, Rgba color, 
 
 void RecordedDrawing::replay(DebugSink& sink, const SceneObjects* objects) const {
     DebugTag tag;
+    // The sink's answer per category under the tag in force, asked once per tag and category, not once per
+    // primitive: a doors frame holds thousands of primitives under a few dozen tags, and a sink answers
+    // wants() from the category, the tag and its own settings, which do not change during a replay.
+    // -1: not asked yet.
+    std::array<std::int8_t, std::size_t(DebugCategory::Count)> wanted;
+    wanted.fill(-1);
     for (const Primitive& p : primitives) {
         if (p.kind == Kind::Tag) {
             tag = {p.a, p.b};
             sink.setTag(tag);
+            wanted.fill(-1);
             continue;
         }
-        if (!sink.wants(p.category, tag)) continue;
+        std::int8_t& w = wanted[std::size_t(p.category)];
+        if (w < 0) w = sink.wants(p.category, tag) ? 1 : 0;
+        if (!w) continue;
         const Rgba c = colours[p.colour];
         const auto at = [&](int k) { return vertices[p.v[std::size_t(k)]]; };
         const auto run = [&](int k) { return vertices[p.v[0] + std::uint32_t(k)]; };
