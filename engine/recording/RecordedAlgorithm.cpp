@@ -24,6 +24,19 @@ PrepareReport RecordedAlgorithm::prepare(const Scene& scene, const Progress&) {
                    std::to_string(m_recording->frames.size()) + " recorded frames, build " + h.buildCommit +
                    " (" + h.buildType + ")" +
                    (m_recording->drawings.empty() ? ", no drawing recorded" : ", with its drawing");
+    // The BV tests' boxes were kept for one body's level (DrawingFilter): say which, since a replay has no
+    // level slider (the other levels' boxes are not in the file).
+    const auto levels = recordedLevels();
+    std::string said;
+    for (std::size_t i = 0; i < levels.size() && i < 4; ++i) {
+        const auto [object, depth] = levels[i];
+        const auto& objs = m_objects->objects();
+        said += (i ? ", " : "") + std::string("level ") + std::to_string(depth) + " of " +
+                (object >= 0 && std::size_t(object) < objs.size() ? objs[std::size_t(object)].name
+                                                                  : "object " + std::to_string(object));
+    }
+    if (levels.size() > 4) said += ", ...";
+    if (!said.empty()) report.notes += "; BV test boxes recorded at " + said + " only";
     return report;
 }
 
@@ -107,6 +120,27 @@ void RecordedAlgorithm::drawAnswer(const FrameResult& r, DebugSink& sink) {
         drawHitTriangles(sink, ma, c.triA, end[c.objectA], std::int32_t(c.objectA), mb, c.triB,
                          end[c.objectB], std::int32_t(c.objectB));
     }
+}
+
+std::vector<std::pair<std::int32_t, std::int32_t>> RecordedAlgorithm::recordedLevels() const {
+    std::vector<std::pair<std::int32_t, std::int32_t>> out;
+    for (const auto& frame : m_recording->drawings) {
+        if (m_viewport >= frame.size()) continue;
+        std::pair<std::int32_t, std::int32_t> tag{-1, -1};
+        for (const RecordedDrawing::Primitive& p : frame[m_viewport].primitives) {
+            if (p.kind == RecordedDrawing::Kind::Tag) {
+                tag = {p.a, p.b};
+                continue;
+            }
+            const bool perLevel = p.category == DebugCategory::BvOverlap ||
+                                  p.category == DebugCategory::BvSeparated ||
+                                  p.category == DebugCategory::BmCulled;
+            if (perLevel && tag.second >= 0 && std::find(out.begin(), out.end(), tag) == out.end())
+                out.push_back(tag);
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 std::vector<DebugCategory>

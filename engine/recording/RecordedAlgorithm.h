@@ -9,7 +9,10 @@
 #include "pipeline/Algorithm.h"
 #include "recording/Recording.h"
 
+#include <cstdint>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace cdlab {
 
@@ -26,6 +29,10 @@ public:
     /// The recorded frame whose span ends at t1 (within a millionth of a frame), -1 when none does.
     int frameEndingAt(double t1) const;
     int missedFrames() const { return m_missed; }
+    /// The (object, BVH level) pairs whose BV tests' boxes the recorded drawing keeps (BvOverlap,
+    /// BvSeparated, BmCulled): one level of one body for the bench's recordings (DrawingFilter), what the
+    /// viewer showed for its own. prepare() names them in its notes.
+    std::vector<std::pair<std::int32_t, std::int32_t>> recordedLevels() const;
     /// The debug categories a replay can draw: the recorded ones (`draws` of the algorithm that recorded,
     /// less what needs its structure) when the recording kept the drawing, else contacts and times of
     /// contact.

@@ -24,12 +24,15 @@ std::uint32_t varint(ByteReader& r) {
     r.fail("damaged: a drawing index runs past five bytes");
 }
 
-/// As stored: a float each (display only; a millimetre scene keeps 7 digits).
-Vec3 stored(const Vec3& p) {
-    return {double(float(p.x)), double(float(p.y)), double(float(p.z))};
+/// As stored: a float each (RecordedDrawing::Point).
+RecordedDrawing::Point stored(const Vec3& p) {
+    return {float(p.x), float(p.y), float(p.z)};
 }
 
 } // namespace
+
+// What a replay holds per primitive (RecordedDrawing.h): a string per primitive doubled it.
+static_assert(sizeof(RecordedDrawing::Primitive) <= 32);
 
 std::uint32_t recordedPoints(RecordedDrawing::Kind kind) {
     switch (kind) {
@@ -80,10 +83,10 @@ std::size_t DrawingRecorder::KeyHash::operator()(const std::array<std::uint32_t,
 }
 
 std::uint32_t DrawingRecorder::vertex(const Vec3& p) {
-    const Vec3 s = stored(p);
-    const std::array<std::uint32_t, 4> key{std::bit_cast<std::uint32_t>(float(s.x)),
-                                           std::bit_cast<std::uint32_t>(float(s.y)),
-                                           std::bit_cast<std::uint32_t>(float(s.z)), 0};
+    const RecordedDrawing::Point s = stored(p);
+    const std::array<std::uint32_t, 4> key{std::bit_cast<std::uint32_t>(s[0]),
+                                           std::bit_cast<std::uint32_t>(s[1]),
+                                           std::bit_cast<std::uint32_t>(s[2]), 0};
     auto [it, added] = m_vertexIndex.try_emplace(key, std::uint32_t(m_drawing.vertices.size()));
     if (added) m_drawing.vertices.push_back(s);
     return it->second;
@@ -135,7 +138,8 @@ void DrawingRecorder::point(const Vec3& q, Rgba color, DebugCategory cat) {
 void DrawingRecorder::text(const Vec3& q, const std::string& s, DebugCategory cat) {
     auto& p = add(RecordedDrawing::Kind::Text, cat, {});
     p.v = {vertex(q), 0, 0};
-    p.text = s;
+    p.text = std::uint32_t(m_drawing.texts.size());
+    m_drawing.texts.push_back(s);
 }
 
 void DrawingRecorder::box(const Obb& b, Rgba color, DebugCategory cat) {
@@ -163,16 +167,25 @@ void DrawingRecorder::mesh(const TriangleMesh& m, const Pose& pose, Rgba color, 
 
 void RecordedDrawing::replay(DebugSink& sink, const SceneObjects* objects) const {
     DebugTag tag;
+    // The sink's answer per category under the tag in force, asked once per tag and category, not once per
+    // primitive: a doors frame holds thousands of primitives under a few dozen tags, and a sink answers
+    // wants() from the category, the tag and its own settings, which do not change during a replay.
+    // -1: not asked yet.
+    std::array<std::int8_t, std::size_t(DebugCategory::Count)> wanted;
+    wanted.fill(-1);
     for (const Primitive& p : primitives) {
         if (p.kind == Kind::Tag) {
             tag = {p.a, p.b};
             sink.setTag(tag);
+            wanted.fill(-1);
             continue;
         }
-        if (!sink.wants(p.category, tag)) continue;
+        std::int8_t& w = wanted[std::size_t(p.category)];
+        if (w < 0) w = sink.wants(p.category, tag) ? 1 : 0;
+        if (!w) continue;
         const Rgba c = colours[p.colour];
-        const auto at = [&](int k) { return vertices[p.v[std::size_t(k)]]; };
-        const auto run = [&](int k) { return vertices[p.v[0] + std::uint32_t(k)]; };
+        const auto at = [&](int k) { return vertex(p.v[std::size_t(k)]); };
+        const auto run = [&](int k) { return vertex(p.v[0] + std::uint32_t(k)); };
         switch (p.kind) {
         case Kind::Line:
             sink.line(at(0), at(1), c, p.category);
@@ -184,7 +197,7 @@ void RecordedDrawing::replay(DebugSink& sink, const SceneObjects* objects) const
             sink.point(at(0), c, p.category);
             break;
         case Kind::Text:
-            sink.text(at(0), p.text, p.category);
+            sink.text(at(0), texts[p.text], p.category);
             break;
         case Kind::Box: {
             Obb b;
@@ -210,9 +223,9 @@ void RecordedDrawing::replay(DebugSink& sink, const SceneObjects* objects) const
 
 bool RecordedDrawing::operator==(const RecordedDrawing& o) const {
     // As stored: the floats' bits (a NaN read from a file equals itself).
-    auto bits = [](double x) { return std::bit_cast<std::uint32_t>(float(x)); };
-    auto samePoint = [&](const Vec3& a, const Vec3& b) {
-        return bits(a.x) == bits(b.x) && bits(a.y) == bits(b.y) && bits(a.z) == bits(b.z);
+    auto bits = [](float x) { return std::bit_cast<std::uint32_t>(x); };
+    auto samePoint = [&](const Point& a, const Point& b) {
+        return bits(a[0]) == bits(b[0]) && bits(a[1]) == bits(b[1]) && bits(a[2]) == bits(b[2]);
     };
     auto sameColour = [&](const Rgba& a, const Rgba& b) {
         return bits(a.r) == bits(b.r) && bits(a.g) == bits(b.g) && bits(a.b) == bits(b.b) &&
@@ -228,7 +241,7 @@ bool RecordedDrawing::operator==(const RecordedDrawing& o) const {
     for (std::size_t i = 0; i < primitives.size(); ++i) {
         const Primitive &a = primitives[i], &b = o.primitives[i];
         if (a.kind != b.kind || a.category != b.category || a.colour != b.colour || a.v != b.v ||
-            a.a != b.a || a.b != b.b || a.text != b.text)
+            a.a != b.a || a.b != b.b || (a.kind == Kind::Text && texts[a.text] != o.texts[b.text]))
             return false;
     }
     return true;
@@ -236,7 +249,7 @@ bool RecordedDrawing::operator==(const RecordedDrawing& o) const {
 
 void encodeDrawing(const RecordedDrawing& d, ByteWriter& w) {
     w.u32(std::uint32_t(d.vertices.size()));
-    for (const Vec3& p : d.vertices) w.f32(float(p.x)), w.f32(float(p.y)), w.f32(float(p.z));
+    for (const RecordedDrawing::Point& p : d.vertices) w.f32(p[0]), w.f32(p[1]), w.f32(p[2]);
     w.u32(std::uint32_t(d.colours.size()));
     for (const Rgba& c : d.colours) w.f32(c.r), w.f32(c.g), w.f32(c.b), w.f32(c.a);
     w.u32(std::uint32_t(d.primitives.size()));
@@ -252,17 +265,14 @@ void encodeDrawing(const RecordedDrawing& d, ByteWriter& w) {
         const bool run = p.kind == RecordedDrawing::Kind::Box || p.kind == RecordedDrawing::Kind::Mesh;
         for (std::uint32_t k = 0; k < (run ? 1 : n); ++k) varint(w, p.v[k]);
         if (p.kind == RecordedDrawing::Kind::Mesh) w.i32(p.a);
-        if (p.kind == RecordedDrawing::Kind::Text) w.str(p.text);
+        if (p.kind == RecordedDrawing::Kind::Text) w.str(d.texts[p.text]);
     }
 }
 
 RecordedDrawing decodeDrawing(ByteReader& r) {
     RecordedDrawing d;
     d.vertices.resize(r.count(12));
-    for (Vec3& p : d.vertices) {
-        const float x = r.f32(), y = r.f32(), z = r.f32();
-        p = {x, y, z};
-    }
+    for (RecordedDrawing::Point& p : d.vertices) p[0] = r.f32(), p[1] = r.f32(), p[2] = r.f32();
     d.colours.resize(r.count(16));
     for (Rgba& c : d.colours) c.r = r.f32(), c.g = r.f32(), c.b = r.f32(), c.a = r.f32();
     d.primitives.resize(r.count(2));
@@ -289,7 +299,10 @@ RecordedDrawing decodeDrawing(ByteReader& r) {
             p.a = r.i32();
             if (p.a < 0) r.fail("damaged: a drawing mesh of no object");
         }
-        if (p.kind == RecordedDrawing::Kind::Text) p.text = r.str();
+        if (p.kind == RecordedDrawing::Kind::Text) {
+            p.text = std::uint32_t(d.texts.size());
+            d.texts.push_back(r.str());
+        }
     }
     return d;
 }

@@ -30,11 +30,18 @@ struct RecordedDrawing {
         /// translation, then the rotation's rows).
         std::array<std::uint32_t, 3> v{};
         std::int32_t a = -1, b = -1; ///< Tag: object, depth; Mesh: the scene object whose mesh it is
-        std::string text;            ///< Text
+        std::uint32_t text = 0;      ///< Text: index into texts
     };
-    std::vector<Vec3> vertices;
+    /// A point as stored: a float each (display only; a millimetre scene keeps 7 digits). Kept as floats
+    /// in memory too: a replay holds every frame's drawing (a doors recording's 391 frames, half the bytes
+    /// of doubles), and reads one a frame.
+    using Point = std::array<float, 3>;
+    std::vector<Point> vertices;
     std::vector<Rgba> colours;
-    std::vector<Primitive> primitives;
+    std::vector<Primitive> primitives; ///< 32 bytes each: the text, rare, lives in texts
+    std::vector<std::string> texts;
+
+    Vec3 vertex(std::uint32_t i) const { return {vertices[i][0], vertices[i][1], vertices[i][2]}; }
 
     bool empty() const { return primitives.empty(); }
     /// Draws every primitive into `sink` again, tags first as recorded, asking `sink.wants()` as an

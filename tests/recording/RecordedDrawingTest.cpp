@@ -119,8 +119,16 @@ TEST(RecordedDrawing, ARecordingKeepsTheDrawingAndReplaysTheRun) {
 
     // Replayed: each frame's recorded answer for the span ending at its t1, and its drawing.
     RecordedAlgorithm replay(std::make_shared<const Recording>(rec), 0);
-    replay.prepare(run.scene);
+    const PrepareReport prepared = replay.prepare(run.scene);
     const SceneObjects objects(run.scene);
+    // The one level whose BV test boxes were kept (the recorder's filter), named where the view says what
+    // it replays (a replay has no level slider).
+    const std::int32_t body = std::max(objects.firstMoving(), 0);
+    EXPECT_EQ(replay.recordedLevels(), (std::vector<std::pair<std::int32_t, std::int32_t>>{{body, 2}}));
+    EXPECT_NE(prepared.notes.find("BV test boxes recorded at level 2 of " +
+                                  objects.objects()[std::size_t(body)].name + " only"),
+              std::string::npos)
+        << prepared.notes;
     for (std::size_t f = 0; f < run.results.size(); ++f) {
         DrawingRecorder sink(DrawingFilter{std::max(objects.firstMoving(), 0), 2}, &objects);
         const FrameResult& live = run.results[f];
