@@ -220,7 +220,10 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
     // The families' sections (FamilyView), for the frames that carry their detail.
     for (auto& f : vp.families) {
         if (m_loaded.objects() && f->reports(vp.result))
-            f->panel(vp.result, {*m_loaded.objects(), [&](const Vec3& p) { m_lookAt(index, p); }});
+            f->panel(vp.result, {*m_loaded.objects(), [&](const Vec3& p) { m_lookAt(index, p); },
+                                 [&](const Aabb& box) {
+                                     if (m_frameBox) m_frameBox(index, box);
+                                 }});
     }
     if (PanelSections::instance().header("Overlays") && m_loaded.objects()) {
         // One click back to the algorithm's first picture (issue 43: Figure 1 from a rigid-ccd-bm view).

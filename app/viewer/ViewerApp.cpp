@@ -411,6 +411,15 @@ void ViewerApp::lookAt(int v, const Vec3& point) {
     cam.frame(box, view.w / std::max(view.h, 1.0f));
 }
 
+void ViewerApp::frameBox(int v, const Aabb& box) {
+    if (v < 0 || v >= int(m_viewports.size()) || box.empty()) return;
+    const LayoutRect& view =
+        m_layout.viewports[std::min<std::size_t>(std::size_t(v), m_layout.viewports.size() - 1)];
+    OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[std::size_t(v)]->camera;
+    // Into the part of the view its docked panel leaves free: what is framed is not under the panel.
+    cam.frame(box, view.w / std::max(view.h, 1.0f), 0.04f, freeArea(v));
+}
+
 namespace {
 /// A layout rectangle in whole GL pixels (rows from the bottom), clamped to the framebuffer.
 struct PixelRect {
@@ -807,7 +816,9 @@ int ViewerApp::run() {
         pollPreparation();
         if (automation.active() && m_preparation.busy()) {
             // Automation counts its frames from when the scene is prepared (so runs are reproducible); the
-            // window keeps drawing meanwhile, as it does for people, with the progress panel.
+            // window keeps drawing meanwhile, as it does for people, with the progress panel. A scripted
+            // text or key was typed once (the frame that started the job), not again on every such frame.
+            m_scriptedMouse.text.clear(), m_scriptedMouse.key = -1;
             ui.begin(m_width, m_height);
             ui.draw();
             render(m_width, m_height);

@@ -149,6 +149,9 @@ public:
     /// Centres viewport v's camera (the shared one when cameras are linked) on a point, close enough that
     /// millimetre features show: a box of 3 % of the scene's size around it.
     void lookAt(int v, const Vec3& point);
+    /// View v's camera keeps its direction and fits `box` into the part of the view its panel leaves free
+    /// (a family's "look at" a structure it drew: the traversal step-through's two nodes).
+    void frameBox(int v, const Aabb& box);
     /// Selects object `object` (a link: its chain is highlighted and every view's overlays follow it).
     void selectObject(int object);
     /// Camera actions (issue 43). Follows object `object` (-1: stops): every camera's target tracks its
