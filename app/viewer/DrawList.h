@@ -71,6 +71,8 @@ public:
     std::string describeCounts() const;
     /// The categories of everything kept since the last clear(), in category order: what the legend lists.
     std::vector<DebugCategory> drawnCategories() const;
+    /// A BVH node's colour by its depth ("colour by depth"): the legend's swatch is the drawn level's.
+    static Rgba depthColour(int depth);
 
     std::vector<OverlayVertex> lines, triangles, points;
     std::vector<OverlayVertex> highlighted; ///< triangles drawn over the others (the picked node's)

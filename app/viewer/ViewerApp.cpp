@@ -599,12 +599,11 @@ void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
         if (e->palette.empty()) {
             const float x = left + sw + 6, wrap = std::max(4 * sw, right - x);
             if (draw) {
-                if (e->depthRamp && vp.overlays.get(overlay::ColourByDepth)) { // the depth hues, red to blue
-                    const Rgba hues[] = {
-                        {1, 0.3f, 0.25f, 1}, {0.9f, 1, 0.25f, 1}, {0.25f, 1, 0.6f, 1}, {0.3f, 0.4f, 1, 1}};
-                    for (int k = 0; k < 4; ++k)
-                        dl->AddRectFilled(ImVec2(left + k * sw / 4, top),
-                                          ImVec2(left + (k + 1) * sw / 4, top + sw), col(hues[k]));
+                if (e->depthRamp && vp.overlays.get(overlay::ColourByDepth)) {
+                    // The hue of the level drawn (the overlay draws that one level): a red-to-blue ramp
+                    // here read as "red" while every box drawn was green (issue 43).
+                    dl->AddRectFilled(ImVec2(left, top), ImVec2(left + sw, top + sw),
+                                      col(DrawList::depthColour(vp.overlays.bvhLevel)));
                 } else {
                     dl->AddRectFilled(ImVec2(left, top), ImVec2(left + sw, top + sw), col(e->colour));
                 }
