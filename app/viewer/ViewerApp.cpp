@@ -501,7 +501,7 @@ void ViewerApp::render(int width, int height) {
     glViewport(0, 0, width, height);
 }
 
-void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& r,
+void ViewerApp::drawLabels(Viewport& vp, const glm::mat4& viewProj, const LayoutRect& r,
                            const glm::vec4& free) {
     // Under the panels (the background list), with a shadow so they read on light and dark surfaces, and
     // clipped to the viewport: a label near its edge does not run into the next view.
@@ -532,6 +532,12 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
         const ImVec2 size = ImGui::CalcTextSize(label.text.c_str(), nullptr, false, wrap);
         if (at.x + size.x > right - 2) at.x = std::max(r.x + 2, right - 2 - size.x);
         at.y = std::clamp(at.y, r.y + 2, std::max(r.y + 2, r.bottom() - size.y - 2));
+        // Moved left over its own point (near the view's right edge), the text hid the contact it names:
+        // it goes below the point instead (above it at the bottom edge), a leader line back.
+        if (anchor.x >= at.x - 4 && anchor.x <= at.x + size.x + 4 && anchor.y >= at.y - 4 &&
+            anchor.y <= at.y + size.y + 4)
+            at.y = anchor.y + 10 + size.y <= r.bottom() - 2 ? anchor.y + 10
+                                                            : std::max(r.y + 2, anchor.y - 10 - size.y);
         placed.push_back({anchor, at, size, wrap, &label.text});
     }
     // Labels that would overlap (four trains' contacts side by side) stack downwards, top first, each with a
@@ -550,10 +556,36 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
                     moved = true;
                 }
             }
+            // Nor over a labelled point (a stacked label hid the next contact's point on the default
+            // scene's four contacts): below it.
+            for (const Placed& o : placed) {
+                Placed& p = placed[i];
+                if (o.anchor.x >= p.at.x - 3 && o.anchor.x <= p.at.x + p.size.x + 3 &&
+                    o.anchor.y >= p.at.y - 3 && o.anchor.y <= p.at.y + p.size.y + 3) {
+                    p.at.y = o.anchor.y + 4;
+                    moved = true;
+                }
+            }
+        }
+    }
+    Viewport::LabelPlacement& stats = vp.labelPlacement;
+    stats = {};
+    stats.drawn = int(placed.size());
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const Placed& p = placed[i];
+        stats.moved += p.at.y > p.anchor.y + 4 || p.at.y + p.size.y < p.anchor.y - 4;
+        for (std::size_t j = 0; j < placed.size(); ++j) {
+            const Placed& o = placed[j];
+            const bool covers = o.anchor.x >= p.at.x && o.anchor.x <= p.at.x + p.size.x &&
+                                o.anchor.y >= p.at.y && o.anchor.y <= p.at.y + p.size.y;
+            stats.coveringAPoint += covers;
+            stats.overlapping += j != i && p.at.x < o.at.x + o.size.x && o.at.x < p.at.x + p.size.x &&
+                                 p.at.y < o.at.y + o.size.y && o.at.y < p.at.y + p.size.y;
         }
     }
     for (const Placed& p : placed) {
-        if (p.at.y > p.anchor.y + 4) // moved down from its point: a leader line says which point it names
+        // moved off its point (below, or above): a leader line says which point it names
+        if (p.at.y > p.anchor.y + 4 || p.at.y + p.size.y < p.anchor.y - 4)
             dl->AddLine(p.anchor, ImVec2(p.at.x, p.at.y + p.size.y * 0.5f), IM_COL32(255, 220, 90, 160));
         dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.at.x + 1, p.at.y + 1),
                     IM_COL32(0, 0, 0, 255), p.text->c_str(), nullptr, p.wrap);

@@ -230,7 +230,7 @@ private:
     void handleCameraInput(int width, int height);
     /// The time labels the viewport's algorithm drew (times of contact), at their projected positions.
     /// `free` is freeArea(v): a label left of the view's docked panel stays left of it.
-    void drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& viewport,
+    void drawLabels(Viewport& vp, const glm::mat4& viewProj, const LayoutRect& viewport,
                     const glm::vec4& free);
     /// The legend entries of what the viewport drew this frame (only categories drawn), and their drawing at
     /// the bottom left of the view.
