@@ -504,6 +504,11 @@ cdlab_viewer_report_test(recommended_overlays_key
   "--frames 20 --at 0.5 --overlays --tap V --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "viewports.0.drew=bm-level 1392 lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines"
   "taps.shortcuts_acted_on=1")
+# The same by one plain click on the View panel's "recommended overlays" button, at the top of its View tab
+# (visible without scrolling in one view at 1280x720).
+cdlab_viewer_report_test(recommended_overlays_click
+  "--width 1280 --height 720 --frames 20 --at 0.5 --overlays --click 0.81,0.4125 --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.drew=bm-level 1392 lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines")
 # SBV on knot_teapot where the knot enters the teapot: the pair's outcome and triangles, round 1 of the
 # step-through (8 half-spaces) and its legend line.
 cdlab_viewer_report_test(sbv
@@ -694,7 +699,7 @@ cdlab_viewer_report_test(traversal_bm
 # camera keeps its direction and comes from 3.9 m (the whole doors) to within 0.3 m, the smaller node (the
 # static door's 2-cm leaf) and its surroundings filling the view; the step-through is drawn over the bodies.
 cdlab_viewer_report_test(traversal_look_at_test
-  "--width 1280 --height 720 --frames 4 --seek-contact --algo rigid-ccd-bm --step traversal=144 --click 0.799,0.54 ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "--width 1280 --height 720 --frames 4 --seek-contact --algo rigid-ccd-bm --step traversal=144 --click 0.799,0.572 ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "viewports.0.families.traversal.test=144" "viewports.0.families.traversal.framed=1"
   "viewports.0.camera.distance=0\\.[0-2][0-9]*")
 
