@@ -4,6 +4,7 @@
 #include "ViewerUi.h"
 #include "core/InputError.h"
 
+#include <GLFW/glfw3.h>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -69,10 +70,55 @@ Drag parseDrag(const std::string& spec) {
 
 } // namespace
 
+const std::vector<ScriptedKeyName>& scriptedKeyNames() {
+    // The keys a text field, a list or a dialog reacts to (ImGui's key map); letters and digits are typed
+    // with --type, the viewer's own shortcuts tapped with --tap.
+    static const std::vector<ScriptedKeyName> names = {
+        {"Enter", GLFW_KEY_ENTER},         {"Escape", GLFW_KEY_ESCAPE},      {"Tab", GLFW_KEY_TAB},
+        {"Backspace", GLFW_KEY_BACKSPACE}, {"Delete", GLFW_KEY_DELETE},      {"Space", GLFW_KEY_SPACE},
+        {"Left", GLFW_KEY_LEFT},           {"Right", GLFW_KEY_RIGHT},        {"Up", GLFW_KEY_UP},
+        {"Down", GLFW_KEY_DOWN},           {"Home", GLFW_KEY_HOME},          {"End", GLFW_KEY_END},
+        {"PageUp", GLFW_KEY_PAGE_UP},      {"PageDown", GLFW_KEY_PAGE_DOWN},
+    };
+    return names;
+}
+
+Automation::Input Automation::parseInput(const ScriptedInputSpec& spec) {
+    Input in;
+    if (spec.option == "--click") {
+        char rest = 0;
+        in.kind = Input::Kind::Click;
+        if (std::sscanf(spec.value.c_str(), "%f,%f%c", &in.x, &in.y, &rest) != 2 ||
+            !(in.x >= 0 && in.x <= 1) || !(in.y >= 0 && in.y <= 1))
+            throw InputError("--click", "",
+                             "expected X,Y pairs (fractions of the window), e.g. 0.5,0.04, not '" +
+                                 spec.value + "'");
+    } else if (spec.option == "--type") {
+        in.kind = Input::Kind::Type, in.text = spec.value;
+        // Control characters are keys, not text: ImGui's fields drop them, so the run would not type
+        // what was asked.
+        const bool control = std::any_of(in.text.begin(), in.text.end(),
+                                         [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; });
+        if (in.text.empty() || control)
+            throw InputError("--type", "",
+                             "'" + spec.value +
+                                 "': expected printable text (Enter, Tab and other keys: --key NAME)");
+    } else {
+        in.kind = Input::Kind::Key;
+        std::string known;
+        for (const ScriptedKeyName& k : scriptedKeyNames()) {
+            if (spec.value == k.name) in.key = k.key;
+            known += (known.empty() ? "" : ", ") + std::string(k.name);
+        }
+        if (in.key < 0)
+            throw InputError("--key", "", "'" + spec.value + "' is no key name; use one of " + known);
+    }
+    return in;
+}
+
 Automation::Automation(AutomationOptions& options, ViewerApp& app) : m_options(options), m_app(app) {
     tapKeys(m_options.taps); // a bad --tap fails before the first frame
-    if (m_options.clicks.size() % 2 != 0)
-        throw InputError("--click", "", "expected X,Y pairs (fractions of the window), e.g. 0.5,0.04");
+    for (const ScriptedInputSpec& spec : m_options.inputs) m_inputs.push_back(parseInput(spec));
     for (const std::string& d : m_options.drags) parseDrag(d);
 }
 
@@ -176,13 +222,24 @@ void Automation::afterStep(int frame) {
 ScriptedMouse Automation::mouse(int frame) const {
     ScriptedMouse m;
     if (m_options.hover.size() == 2) m.placed = true, m.x = m_options.hover[0], m.y = m_options.hover[1];
-    const int since = frame - m_options.frames / 2, click = since / 2;
-    if (m_options.frames > 0 && since >= 0 && std::size_t(2 * click + 1) < m_options.clicks.size()) {
-        m.placed = true, m.x = m_options.clicks[std::size_t(2 * click)];
-        m.y = m_options.clicks[std::size_t(2 * click + 1)];
-        m.down = since % 2 == 0; // pressed, then released on the next frame
-    } else if (m.placed == false && !m_options.clicks.empty() && since >= 0) {
-        m.placed = true, m.x = m_options.clicks[m_options.clicks.size() - 2], m.y = m_options.clicks.back();
+    const int since = frame - m_options.frames / 2;
+    if (m_options.frames <= 0 || since < 0) return m;
+    // Input k owns frames 2k and 2k + 1 from the middle one: a click pressed then released, a text typed
+    // then nothing, a key down then up.
+    const std::size_t now = std::size_t(since / 2);
+    const bool first = since % 2 == 0;
+    for (std::size_t k = 0; k < m_inputs.size() && k <= now; ++k) {
+        const Input& in = m_inputs[k];
+        if (in.kind == Input::Kind::Click) {
+            if (k == now)
+                m.placed = true, m.x = in.x, m.y = in.y, m.down = first;
+            else if (m_options.hover.size() != 2) // once clicked, the mouse stays there (or rests at --hover)
+                m.placed = true, m.x = in.x, m.y = in.y;
+        } else if (k == now && in.kind == Input::Kind::Type && !first) {
+            m.text = in.text;
+        } else if (k == now && in.kind == Input::Kind::Key && first) {
+            m.key = in.key;
+        }
     }
     return m;
 }

@@ -13,6 +13,12 @@ namespace cdlab {
 
 class ViewerApp;
 
+/// One of --click, --type and --key as given on the command line (Automation checks it).
+struct ScriptedInputSpec {
+    std::string option; ///< "--click", "--type" or "--key"
+    std::string value;  ///< "X,Y", the text, or the key's name
+};
+
 /// The scripted run's options (main fills them from the command line); `frames` > 0 makes a run scripted.
 struct AutomationOptions {
     int frames = 0;          ///< run this many frames, then exit
@@ -40,10 +46,13 @@ struct AutomationOptions {
     /// FILE FRAMES WxH: on the middle frame, File > Export video's Export pressed with these (FRAMES 0: the
     /// whole scene)
     std::vector<std::string> exportVideo;
-    /// (offscreen) --click X,Y: from the middle frame on, one left click per two frames, in order: pressed at
-    /// (X, Y) (window fractions) on one frame, released there on the next; then the mouse rests at --hover
-    /// if given (else stays). Plain clicks, as a user's: title bars, buttons, a panel left behind.
-    std::vector<float> clicks;
+    /// (offscreen) --click X,Y, --type TEXT and --key NAME, in the command line's order: from the middle
+    /// frame on, one per two frames. A click is pressed at (X, Y) (window fractions) on one frame and
+    /// released there on the next; then the mouse rests at --hover if given (else stays). A --type hands
+    /// its characters to ImGui as typed text on one frame (into the field that has the keyboard focus); a
+    /// --key is held down for one frame and released on the next (Enter, Escape, Tab, ...: scriptedKeyNames).
+    /// Plain input, as a user's: title bars, menus, buttons, a path typed and Enter pressed.
+    std::vector<ScriptedInputSpec> inputs;
     /// The motion editor (issue 44), on the middle frame in order: "[shift+]X0,Y0:X1,Y1[@T]": edit mode on,
     /// a left press at (X0, Y0) (window fractions), the cursor moved to (X1, Y1), the button released (with
     /// Shift: turning), then, with @T, Set keyframe at time T
@@ -51,13 +60,22 @@ struct AutomationOptions {
     std::string saveScene; ///< after the last frame, File > Save scene as this file (--save-scene)
 };
 
-/// Where the scripted mouse is this frame (offscreen runs have no window to move it): ViewerUi hands it to
-/// ImGui.
+/// Where the scripted mouse is this frame, and the keyboard's input (offscreen runs have no window to move
+/// the mouse or type into): ViewerUi hands them to ImGui.
 struct ScriptedMouse {
     bool placed = false; ///< false: the mouse is wherever it was
     float x = 0, y = 0;  ///< window fractions
     bool down = false;   ///< the left button
+    std::string text;    ///< characters typed this frame (UTF-8)
+    int key = -1;        ///< a GLFW key held down this frame (-1: none)
 };
+
+/// The names --key takes and their GLFW keys, in the order the error message lists them.
+struct ScriptedKeyName {
+    const char* name;
+    int key;
+};
+const std::vector<ScriptedKeyName>& scriptedKeyNames();
 
 class Automation {
 public:
@@ -85,13 +103,23 @@ public:
     void finish();
     /// Whether frame `frame` is the last one (its coverage is measured, then the screenshot and report).
     bool lastFrame(int frame) const;
-    /// Before frame `frame`'s UI: where --hover and --click put the mouse.
+    /// Before frame `frame`'s UI: where --hover and --click put the mouse, and what --type and --key type.
     ScriptedMouse mouse(int frame) const;
     /// Frames drawn while a job ran (the report prints them).
     int framesWhilePreparing() const { return m_framesWhilePreparing; }
 
 private:
+    /// One of --click, --type and --key, checked.
+    struct Input {
+        enum class Kind { Click, Type, Key } kind = Kind::Click;
+        float x = 0, y = 0; ///< a click's position (window fractions)
+        std::string text;   ///< what --type types
+        int key = -1;       ///< the GLFW key --key presses
+    };
+    static Input parseInput(const ScriptedInputSpec& spec);
+
     AutomationOptions& m_options;
+    std::vector<Input> m_inputs;
     ViewerApp& m_app;
     bool m_thenStarted = false, m_thenCancelled = false;
     int m_framesWhilePreparing = 0;

@@ -49,37 +49,40 @@ std::vector<DebugCategory> DrawList::drawnCategories() const {
     return out;
 }
 
+Rgba DrawList::depthColour(int depth) {
+    // Hue cycles with depth so neighbouring levels are told apart; red to blue only: magenta is the
+    // BM-culled nodes' colour.
+    float h = std::fmod(depth * 0.13f, 1.0f) * 4.0f;
+    float x = 1 - std::fabs(std::fmod(h, 2.0f) - 1);
+    float r = 0, g = 0, b = 0;
+    switch (int(h)) {
+    case 0:
+        r = 1, g = x;
+        break;
+    case 1:
+        r = x, g = 1;
+        break;
+    case 2:
+        g = 1, b = x;
+        break;
+    case 3:
+        g = x, b = 1;
+        break;
+    case 4:
+        r = x, b = 1;
+        break;
+    default:
+        r = 1, b = x;
+        break;
+    }
+    return {0.25f + 0.75f * r, 0.25f + 0.75f * g, 0.25f + 0.75f * b, 1};
+}
+
 Rgba DrawList::colourFor(Rgba c, DebugCategory cat) const {
     // By depth: the whole level's boxes only. A tested box keeps its outcome's colour (overlapped beside
     // culled), which a depth hue made near-identical to the culled boxes' blue (issue 43).
-    if (cat == DebugCategory::BvhNode && m_settings->get(overlay::ColourByDepth) && m_tag.depth >= 0) {
-        // Hue cycles with depth so neighbouring levels are told apart; red to blue only: magenta is the
-        // BM-culled nodes' colour.
-        float h = std::fmod(m_tag.depth * 0.13f, 1.0f) * 4.0f;
-        float x = 1 - std::fabs(std::fmod(h, 2.0f) - 1);
-        float r = 0, g = 0, b = 0;
-        switch (int(h)) {
-        case 0:
-            r = 1, g = x;
-            break;
-        case 1:
-            r = x, g = 1;
-            break;
-        case 2:
-            g = 1, b = x;
-            break;
-        case 3:
-            g = x, b = 1;
-            break;
-        case 4:
-            r = x, b = 1;
-            break;
-        default:
-            r = 1, b = x;
-            break;
-        }
-        return {0.25f + 0.75f * r, 0.25f + 0.75f * g, 0.25f + 0.75f * b, 1};
-    }
+    if (cat == DebugCategory::BvhNode && m_settings->get(overlay::ColourByDepth) && m_tag.depth >= 0)
+        return depthColour(m_tag.depth);
     if (cat == DebugCategory::BvhNode) return {0.9f, 0.9f, 0.9f, 1};
     // The legend's colour is the one drawn (a swatch was red while the box was green): a category of one
     // colour takes its legend entry's, the algorithm's alpha kept.

@@ -71,6 +71,8 @@ public:
     std::string describeCounts() const;
     /// The categories of everything kept since the last clear(), in category order: what the legend lists.
     std::vector<DebugCategory> drawnCategories() const;
+    /// A BVH node's colour by its depth ("colour by depth"): the legend's swatch is the drawn level's.
+    static Rgba depthColour(int depth);
 
     std::vector<OverlayVertex> lines, triangles, points;
     std::vector<OverlayVertex> highlighted; ///< triangles drawn over the others (the picked node's)
@@ -90,6 +92,9 @@ public:
     /// Per level of the chosen body: the nodes the BM test culled on the whole level (all levels are counted,
     /// the chosen one is drawn).
     std::vector<std::uint32_t> bmLevelBoxes;
+    /// Drawn over the bodies, with no depth test: what a step-through points at (the traversal's tested
+    /// nodes lie between two doors, behind the nearer one from most sides). Not cleared: the owner's.
+    bool onTop = false;
 
 private:
     Rgba colourFor(Rgba c, DebugCategory cat) const;

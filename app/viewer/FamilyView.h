@@ -9,6 +9,7 @@
 // frame where that detail holds no records.
 #pragma once
 
+#include "geometry/Aabb.h"
 #include "pipeline/FrameResult.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -35,11 +36,12 @@ struct FamilyLegendLine {
     const char* name; ///< "advance-step"
 };
 
-/// What a family view's panel sections get from their viewport: the scene's objects and a way to centre the
-/// view's camera on a point.
+/// What a family view's panel sections get from their viewport: the scene's objects, a way to centre the
+/// view's camera on a point and one to fit a box into the view (keeping the camera's direction).
 struct FamilyContext {
     const SceneObjects& objects;
     std::function<void(const Vec3&)> lookAt;
+    std::function<void(const Aabb&)> frame;
 };
 
 class FamilyView {

@@ -149,6 +149,7 @@ void Renderer::drawOverlayArray(const std::vector<OverlayVertex>& v, unsigned mo
 }
 
 void Renderer::drawOverlay(const DrawList& list) {
+    if (list.onTop) glDisable(GL_DEPTH_TEST);
     // Whole meshes first (ghosts: the scene's meshes, already on the GPU), blended when translucent.
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);

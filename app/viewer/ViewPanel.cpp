@@ -217,19 +217,24 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
         ImGui::TextWrapped("%s", w.c_str());
         ImGui::PopStyleColor();
     }
+    // One click back to the algorithm's first picture (issue 43: Figure 1 from a rigid-ccd-bm view), at the
+    // top of the tab: under the Overlays header it sat below the fold of a 720-px window.
+    if (const OverlayRecommendation* r = recommendedOverlays(vp.preparedAlgorithm);
+        r && r->why && m_loaded.objects()) {
+        if (ImGui::Button("recommended overlays")) vp.showRecommendedOverlays();
+        ImGui::SameLine();
+        helpMarker(std::string("Turns on the overlays that show this algorithm's picture: ") + r->why +
+                   ". The BVH body stays. Key V does it for every view.");
+    }
     // The families' sections (FamilyView), for the frames that carry their detail.
     for (auto& f : vp.families) {
         if (m_loaded.objects() && f->reports(vp.result))
-            f->panel(vp.result, {*m_loaded.objects(), [&](const Vec3& p) { m_lookAt(index, p); }});
+            f->panel(vp.result, {*m_loaded.objects(), [&](const Vec3& p) { m_lookAt(index, p); },
+                                 [&](const Aabb& box) {
+                                     if (m_frameBox) m_frameBox(index, box);
+                                 }});
     }
     if (PanelSections::instance().header("Overlays") && m_loaded.objects()) {
-        // One click back to the algorithm's first picture (issue 43: Figure 1 from a rigid-ccd-bm view).
-        if (const OverlayRecommendation* r = recommendedOverlays(vp.preparedAlgorithm); r && r->why) {
-            if (ImGui::Button("recommended")) vp.showRecommendedOverlays();
-            ImGui::SameLine();
-            helpMarker(std::string("Turns on the overlays that show this algorithm's picture: ") + r->why +
-                       ". The BVH body stays.");
-        }
         OverlaySettings& o = vp.overlays;
         // One checkbox per row of the overlay table: disabled, with the reason in its tooltip, where the
         // view's algorithm draws nothing of it or the option it refines is off.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ViewerLayout.h"
+#include "geometry/Aabb.h"
 #include "geometry/Vec3.h"
 
 #include <functional>
@@ -35,6 +36,8 @@ public:
     /// `lookAtContact(v, k)` turns view v's camera to its k-th first contact from the side (the Contacts
     /// tab's "look"); unset, "look" centres on the contact's point as lookAt does.
     void setLookAtContact(std::function<void(int, std::size_t)> look) { m_lookAtContact = std::move(look); }
+    /// `frameBox(v, box)` fits a box into view v (the families' framing: the traversal's tested nodes).
+    void setFrameBox(std::function<void(int, const Aabb&)> frame) { m_frameBox = std::move(frame); }
     /// Whether the View tab lists the overlay row for a view of `algo`: only the rows its algorithm can draw
     /// (the picked node's cone is listed with the pick); and the keys of those rows, in the table's order
     /// (the run report's "overlays_listed").
@@ -57,6 +60,7 @@ private:
     Preparation& m_preparation;
     std::function<void(int, const Vec3&)> m_lookAt;
     std::function<void(int, std::size_t)> m_lookAtContact;
+    std::function<void(int, const Aabb&)> m_frameBox;
 };
 
 } // namespace cdlab

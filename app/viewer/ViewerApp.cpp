@@ -411,6 +411,15 @@ void ViewerApp::lookAt(int v, const Vec3& point) {
     cam.frame(box, view.w / std::max(view.h, 1.0f));
 }
 
+void ViewerApp::frameBox(int v, const Aabb& box) {
+    if (v < 0 || v >= int(m_viewports.size()) || box.empty()) return;
+    const LayoutRect& view =
+        m_layout.viewports[std::min<std::size_t>(std::size_t(v), m_layout.viewports.size() - 1)];
+    OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[std::size_t(v)]->camera;
+    // Into the part of the view its docked panel leaves free: what is framed is not under the panel.
+    cam.frame(box, view.w / std::max(view.h, 1.0f), 0.04f, freeArea(v));
+}
+
 namespace {
 /// A layout rectangle in whole GL pixels (rows from the bottom), clamped to the framebuffer.
 struct PixelRect {
@@ -492,7 +501,7 @@ void ViewerApp::render(int width, int height) {
     glViewport(0, 0, width, height);
 }
 
-void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& r,
+void ViewerApp::drawLabels(Viewport& vp, const glm::mat4& viewProj, const LayoutRect& r,
                            const glm::vec4& free) {
     // Under the panels (the background list), with a shadow so they read on light and dark surfaces, and
     // clipped to the viewport: a label near its edge does not run into the next view.
@@ -523,6 +532,12 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
         const ImVec2 size = ImGui::CalcTextSize(label.text.c_str(), nullptr, false, wrap);
         if (at.x + size.x > right - 2) at.x = std::max(r.x + 2, right - 2 - size.x);
         at.y = std::clamp(at.y, r.y + 2, std::max(r.y + 2, r.bottom() - size.y - 2));
+        // Moved left over its own point (near the view's right edge), the text hid the contact it names:
+        // it goes below the point instead (above it at the bottom edge), a leader line back.
+        if (anchor.x >= at.x - 4 && anchor.x <= at.x + size.x + 4 && anchor.y >= at.y - 4 &&
+            anchor.y <= at.y + size.y + 4)
+            at.y = anchor.y + 10 + size.y <= r.bottom() - 2 ? anchor.y + 10
+                                                            : std::max(r.y + 2, anchor.y - 10 - size.y);
         placed.push_back({anchor, at, size, wrap, &label.text});
     }
     // Labels that would overlap (four trains' contacts side by side) stack downwards, top first, each with a
@@ -541,10 +556,36 @@ void ViewerApp::drawLabels(const Viewport& vp, const glm::mat4& viewProj, const 
                     moved = true;
                 }
             }
+            // Nor over a labelled point (a stacked label hid the next contact's point on the default
+            // scene's four contacts): below it.
+            for (const Placed& o : placed) {
+                Placed& p = placed[i];
+                if (o.anchor.x >= p.at.x - 3 && o.anchor.x <= p.at.x + p.size.x + 3 &&
+                    o.anchor.y >= p.at.y - 3 && o.anchor.y <= p.at.y + p.size.y + 3) {
+                    p.at.y = o.anchor.y + 4;
+                    moved = true;
+                }
+            }
+        }
+    }
+    Viewport::LabelPlacement& stats = vp.labelPlacement;
+    stats = {};
+    stats.drawn = int(placed.size());
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const Placed& p = placed[i];
+        stats.moved += p.at.y > p.anchor.y + 4 || p.at.y + p.size.y < p.anchor.y - 4;
+        for (std::size_t j = 0; j < placed.size(); ++j) {
+            const Placed& o = placed[j];
+            const bool covers = o.anchor.x >= p.at.x && o.anchor.x <= p.at.x + p.size.x &&
+                                o.anchor.y >= p.at.y && o.anchor.y <= p.at.y + p.size.y;
+            stats.coveringAPoint += covers;
+            stats.overlapping += j != i && p.at.x < o.at.x + o.size.x && o.at.x < p.at.x + p.size.x &&
+                                 p.at.y < o.at.y + o.size.y && o.at.y < p.at.y + p.size.y;
         }
     }
     for (const Placed& p : placed) {
-        if (p.at.y > p.anchor.y + 4) // moved down from its point: a leader line says which point it names
+        // moved off its point (below, or above): a leader line says which point it names
+        if (p.at.y > p.anchor.y + 4 || p.at.y + p.size.y < p.anchor.y - 4)
             dl->AddLine(p.anchor, ImVec2(p.at.x, p.at.y + p.size.y * 0.5f), IM_COL32(255, 220, 90, 160));
         dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.at.x + 1, p.at.y + 1),
                     IM_COL32(0, 0, 0, 255), p.text->c_str(), nullptr, p.wrap);
@@ -590,12 +631,11 @@ void ViewerApp::drawLegend(const Viewport& vp, const LayoutRect& r) {
         if (e->palette.empty()) {
             const float x = left + sw + 6, wrap = std::max(4 * sw, right - x);
             if (draw) {
-                if (e->depthRamp && vp.overlays.get(overlay::ColourByDepth)) { // the depth hues, red to blue
-                    const Rgba hues[] = {
-                        {1, 0.3f, 0.25f, 1}, {0.9f, 1, 0.25f, 1}, {0.25f, 1, 0.6f, 1}, {0.3f, 0.4f, 1, 1}};
-                    for (int k = 0; k < 4; ++k)
-                        dl->AddRectFilled(ImVec2(left + k * sw / 4, top),
-                                          ImVec2(left + (k + 1) * sw / 4, top + sw), col(hues[k]));
+                if (e->depthRamp && vp.overlays.get(overlay::ColourByDepth)) {
+                    // The hue of the level drawn (the overlay draws that one level): a red-to-blue ramp
+                    // here read as "red" while every box drawn was green (issue 43).
+                    dl->AddRectFilled(ImVec2(left, top), ImVec2(left + sw, top + sw),
+                                      col(DrawList::depthColour(vp.overlays.bvhLevel)));
                 } else {
                     dl->AddRectFilled(ImVec2(left, top), ImVec2(left + sw, top + sw), col(e->colour));
                 }
@@ -807,7 +847,9 @@ int ViewerApp::run() {
         pollPreparation();
         if (automation.active() && m_preparation.busy()) {
             // Automation counts its frames from when the scene is prepared (so runs are reproducible); the
-            // window keeps drawing meanwhile, as it does for people, with the progress panel.
+            // window keeps drawing meanwhile, as it does for people, with the progress panel. A scripted
+            // text or key was typed once (the frame that started the job), not again on every such frame.
+            m_scriptedMouse.text.clear(), m_scriptedMouse.key = -1;
             ui.begin(m_width, m_height);
             ui.draw();
             render(m_width, m_height);

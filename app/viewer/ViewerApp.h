@@ -149,6 +149,9 @@ public:
     /// Centres viewport v's camera (the shared one when cameras are linked) on a point, close enough that
     /// millimetre features show: a box of 3 % of the scene's size around it.
     void lookAt(int v, const Vec3& point);
+    /// View v's camera keeps its direction and fits `box` into the part of the view its panel leaves free
+    /// (a family's "look at" a structure it drew: the traversal step-through's two nodes).
+    void frameBox(int v, const Aabb& box);
     /// Selects object `object` (a link: its chain is highlighted and every view's overlays follow it).
     void selectObject(int object);
     /// Camera actions (issue 43). Follows object `object` (-1: stops): every camera's target tracks its
@@ -227,7 +230,7 @@ private:
     void handleCameraInput(int width, int height);
     /// The time labels the viewport's algorithm drew (times of contact), at their projected positions.
     /// `free` is freeArea(v): a label left of the view's docked panel stays left of it.
-    void drawLabels(const Viewport& vp, const glm::mat4& viewProj, const LayoutRect& viewport,
+    void drawLabels(Viewport& vp, const glm::mat4& viewProj, const LayoutRect& viewport,
                     const glm::vec4& free);
     /// The legend entries of what the viewport drew this frame (only categories drawn), and their drawing at
     /// the bottom left of the view.

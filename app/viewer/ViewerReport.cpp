@@ -164,6 +164,11 @@ void ViewerReport::views() {
         std::printf("viewport %zu (%s) legend: %s\n", v, viewports[v]->label().c_str(),
                     text.empty() ? "(none)" : text.c_str());
         views[v]["legend"] = names;
+        const Viewport::LabelPlacement& l = viewports[v]->labelPlacement;
+        views[v]["labels"] = {{"drawn", l.drawn},
+                              {"moved", l.moved},
+                              {"overlapping", l.overlapping},
+                              {"covering_a_point", l.coveringAPoint}};
     }
     m_report["viewports"] = views;
 }

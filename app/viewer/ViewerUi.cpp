@@ -53,11 +53,34 @@ ViewerUi::ViewerUi(ViewerApp& app)
       m_comparePanel(m_placement, app.viewports(), app.status(), app.lastScene()),
       m_editPanel([this] { askPath(PathPrompt::SaveScene); }) {
     m_viewPanel.setLookAtContact([&app](int v, std::size_t k) { app.lookAtContact(v, k); });
+    m_viewPanel.setFrameBox([&app](int v, const Aabb& box) { app.frameBox(v, box); });
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr; // layout is not persisted; viewer settings are (ViewerApp)
     ImGui::StyleColorsDark();
-    if (m_hasWindow) ImGui_ImplGlfw_InitForOpenGL(app.platform().window(), true);
+    if (m_hasWindow) {
+        ImGui_ImplGlfw_InitForOpenGL(app.platform().window(), true);
+    } else {
+        // Offscreen, --key presses GLFW's keys as the GLFW backend would report them: ImGui's key map
+        // names the keys its fields and dialogs react to (Enter, Escape, Tab, arrows...).
+        ImGuiIO& io = ImGui::GetIO();
+        const std::pair<ImGuiKey_, int> keys[] = {{ImGuiKey_Tab, GLFW_KEY_TAB},
+                                                  {ImGuiKey_LeftArrow, GLFW_KEY_LEFT},
+                                                  {ImGuiKey_RightArrow, GLFW_KEY_RIGHT},
+                                                  {ImGuiKey_UpArrow, GLFW_KEY_UP},
+                                                  {ImGuiKey_DownArrow, GLFW_KEY_DOWN},
+                                                  {ImGuiKey_PageUp, GLFW_KEY_PAGE_UP},
+                                                  {ImGuiKey_PageDown, GLFW_KEY_PAGE_DOWN},
+                                                  {ImGuiKey_Home, GLFW_KEY_HOME},
+                                                  {ImGuiKey_End, GLFW_KEY_END},
+                                                  {ImGuiKey_Delete, GLFW_KEY_DELETE},
+                                                  {ImGuiKey_Backspace, GLFW_KEY_BACKSPACE},
+                                                  {ImGuiKey_Space, GLFW_KEY_SPACE},
+                                                  {ImGuiKey_Enter, GLFW_KEY_ENTER},
+                                                  {ImGuiKey_Escape, GLFW_KEY_ESCAPE},
+                                                  {ImGuiKey_KeyPadEnter, GLFW_KEY_KP_ENTER}};
+        for (const auto& [imguiKey, glfwKey] : keys) io.KeyMap[imguiKey] = glfwKey;
+    }
     ImGui_ImplOpenGL3_Init("#version 450 core");
 }
 
@@ -101,6 +124,10 @@ void ViewerUi::begin(int width, int height) {
             io.MousePos = ImVec2(mouse.x * float(width), mouse.y * float(height));
             io.MouseDown[0] = mouse.down;
         }
+        // --type and --key: the only keyboard offscreen, so a key is down exactly on its scripted frame.
+        std::fill(std::begin(io.KeysDown), std::end(io.KeysDown), false);
+        if (mouse.key >= 0 && mouse.key < int(IM_ARRAYSIZE(io.KeysDown))) io.KeysDown[mouse.key] = true;
+        if (!mouse.text.empty()) io.AddInputCharactersUTF8(mouse.text.c_str());
     }
     ImGui::NewFrame();
     // Panels are placed in ImGui's units (the window's, not the framebuffer's pixels on a scaled display).
@@ -381,7 +408,8 @@ void ViewerUi::openDialog() {
     }
     if (!ImGui::BeginPopupModal("Open scene or meshes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     static std::vector<std::string> files;
-    if (ImGui::IsWindowAppearing()) files = browseFiles();
+    const bool appearing = ImGui::IsWindowAppearing();
+    if (appearing) files = browseFiles();
     ImGui::TextUnformatted("Project scenes, shots and assets:");
     ImGui::BeginChild("files", ImVec2(520, 240), true);
     for (const auto& f : files)
@@ -396,6 +424,7 @@ void ViewerUi::openDialog() {
         }
     ImGui::EndChild();
     ImGui::SetNextItemWidth(440);
+    if (appearing) ImGui::SetKeyboardFocusHere(); // type a path at once, Enter opens it
     const bool enterInField = ImGui::InputText("path", &m_pathField, ImGuiInputTextFlags_EnterReturnsTrue);
     helpMarker(
         "A scene .json, a shot .json (a saved picture: scene, views, cameras, time), or one or more mesh "
@@ -445,7 +474,10 @@ void ViewerUi::pathPrompt() {
     if (m_promptOpen) ImGui::OpenPopup(title), m_promptOpen = false;
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::SetNextItemWidth(440);
-    const bool enter = ImGui::InputText("path", &m_promptField, ImGuiInputTextFlags_EnterReturnsTrue);
+    // The field has the keyboard focus with its proposal selected: typing replaces it, Enter takes it.
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool enter = ImGui::InputText(
+        "path", &m_promptField, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
     helpMarker(
         m_prompt == PathPrompt::SaveScene
             ? "A scene file (.json) with every body's mesh (by its path relative to this file), keyframes "

@@ -42,6 +42,12 @@ struct Viewport {
     FrameResult result;
     OverlaySettings overlays;
     DrawList draw{&overlays};
+    /// The labels (times of contact) as the last frame placed them: drawn, moved off their point (a leader
+    /// line back to it), overlapping another label, covering a labelled point (the run report's "labels").
+    struct LabelPlacement {
+        int drawn = 0, moved = 0, overlapping = 0, coveringAPoint = 0;
+    };
+    LabelPlacement labelPlacement;
     /// One view per registered family (familyViews()'s order): its panel sections, own drawing and report,
     /// shown for the frames that carry its detail.
     std::vector<std::unique_ptr<FamilyView>> families = makeFamilyViews(&overlays);

@@ -118,14 +118,37 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.0, 1.0))
         ->allow_extra_args(false) // a scene after it is not taken for a third value
         ->needs(framesOption);
-    app.add_option(
-           "--click", opts.automation.clicks,
+    // --click, --type and --key keep the command line's order: each occurrence is noted as it is parsed.
+    auto scripted = [&opts](const char* name) {
+        return [&opts, name](const std::vector<std::string>& values) {
+            std::string value;
+            for (const std::string& v : values) value += (value.empty() ? "" : ",") + v;
+            opts.automation.inputs.push_back({name, value});
+        };
+    };
+    app.add_option_function<std::vector<std::string>>(
+           "--click", scripted("--click"),
            "Offscreen automated runs: left clicks at X,Y (fractions of the window) from the middle "
            "frame on, one per two frames (pressed, then released), e.g. on a collapsed panel's title; "
-           "repeatable")
+           "repeatable, in order with --type and --key")
         ->delimiter(',')
         ->check(CLI::Range(0.0, 1.0))
         ->allow_extra_args(false)
+        ->trigger_on_parse()
+        ->needs(framesOption);
+    app.add_option_function<std::vector<std::string>>(
+           "--type", scripted("--type"),
+           "Offscreen automated runs: type this text into the field that has the keyboard focus, on one "
+           "frame of the --click sequence (in the command line's order), e.g. a path in File > Open")
+        ->allow_extra_args(false)
+        ->trigger_on_parse()
+        ->needs(framesOption);
+    app.add_option_function<std::vector<std::string>>(
+           "--key", scripted("--key"),
+           "Offscreen automated runs: press and release a key (Enter, Escape, Tab, Backspace, Delete, Space, "
+           "Left, Right, Up, Down, Home, End, PageUp, PageDown), in order with --click and --type")
+        ->allow_extra_args(false)
+        ->trigger_on_parse()
         ->needs(framesOption);
     app.add_option("--video", opts.automation.video,
                    "Automated runs: encode each of --frames, as drawn (the window; --present for the "

@@ -220,6 +220,30 @@ cdlab_output_test(viewer.offscreen.click_help_tours 0 "tour BVH culling: step 1 
                   --click 0.09,0.069 --click 0.456,0.094 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 cdlab_output_test(viewer.offscreen.click_odd_values_refused 2 "--click: expected X,Y pairs"
                   ${VIEWER} --offscreen --no-settings --frames 2 --click 0.5,0.5,0.5 ${CMAKE_SOURCE_DIR}/scenes/default.json)
+# Typing (--type, --key, issues 43 and 44), in order with the clicks, two frames each: File > Open (the menu, its
+# Open... item at 1280x720), a bundled scene's path typed into the dialog's path field (it has the keyboard
+# focus when the dialog opens) and Enter opens that scene.
+cdlab_output_test(viewer.offscreen.type_open_enter 0 "scene two doors\n.*GL errors 0\n.*status loaded [^\n]*scenes/doors\\.json"
+                  ${VIEWER} --offscreen --no-settings --width 1280 --height 720 --frames 20 --click 0.015,0.013
+                  --click 0.027,0.046 --type ${CMAKE_SOURCE_DIR}/scenes/doors.json --key Enter
+                  ${CMAKE_SOURCE_DIR}/scenes/default.json)
+# File > Save shot...: the typed path replaces the proposed "shot.json" (selected when the prompt opens) and
+# Enter saves there; the shot then reopens with its scene and its view's algorithm (rigid-ccd-bm, not the
+# default bvh). Only the reopening run's output is matched.
+cdlab_output_test(viewer.offscreen.type_save_shot_enter 0 "scene two doors\n.*viewports rigid-ccd-bm\n"
+                  sh -c "rm -f \"$1\" && \"$0\" --offscreen --no-settings --width 1280 --height 720 --frames 14 --click 0.015,0.013 --click 0.027,0.117 --type \"$1\" --key Enter --algo rigid-ccd-bm \"$2\" > /dev/null 2>&1 && exec \"$0\" --offscreen --no-settings --frames 2 \"$1\""
+                  ${VIEWER} ${CMAKE_BINARY_DIR}/typed_shot.json ${CMAKE_SOURCE_DIR}/scenes/doors.json)
+# A typed path that is no file: the error panel names it, the viewer keeps the scene it had (exit 2: a failed
+# load in an automated run).
+cdlab_output_test(viewer.offscreen.type_open_bad_path 2
+                  "error: [^\n]*no_such_scene\.json: scene file not found\n.*scene cylinder and ball\n"
+                  ${VIEWER} --offscreen --no-settings --width 1280 --height 720 --frames 18 --click 0.015,0.013
+                  --click 0.027,0.046 --type ${CMAKE_SOURCE_DIR}/scenes/no_such_scene.json --key Enter
+                  ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
+cdlab_output_test(viewer.offscreen.key_unknown_refused 2 "error: --key: 'Return' is no key name. use one of Enter, Escape, Tab"
+                  ${VIEWER} --offscreen --no-settings --frames 2 --key Return ${CMAKE_SOURCE_DIR}/scenes/default.json)
+cdlab_output_test(viewer.offscreen.type_control_refused 2 "error: --type: 'a\tb': expected printable text \\(Enter, Tab and other keys: --key NAME\\)"
+                  ${VIEWER} --offscreen --no-settings --frames 2 --type "a\tb" ${CMAKE_SOURCE_DIR}/scenes/default.json)
 # Offscreen: the ten steps are taken, the frames after them start ten scene frames later (the default
 # scene's frames are 0.0504 s: --at 2 lands on the grid time 2.01681 that ends the frame containing 2, and
 # the last frame ends ten grid frames after it, at 2.52101).
@@ -480,6 +504,11 @@ cdlab_viewer_report_test(recommended_overlays_key
   "--frames 20 --at 0.5 --overlays --tap V --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "viewports.0.drew=bm-level 1392 lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines"
   "taps.shortcuts_acted_on=1")
+# The same by one plain click on the View panel's "recommended overlays" button, at the top of its View tab
+# (visible without scrolling in one view at 1280x720).
+cdlab_viewer_report_test(recommended_overlays_click
+  "--width 1280 --height 720 --frames 20 --at 0.5 --overlays --click 0.81,0.4125 --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.drew=bm-level 1392 lines, forward-face [1-9][0-9]* triangles, backward-face [1-9][0-9]* lines")
 # SBV on knot_teapot where the knot enters the teapot: the pair's outcome and triangles, round 1 of the
 # step-through (8 half-spaces) and its legend line.
 cdlab_viewer_report_test(sbv
@@ -604,6 +633,17 @@ cdlab_viewer_report_test(look_contact_doors
   "--frames 2 --seek-contact --look-contact 0 --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "last_frame.frame=112" "viewports.0.camera.direction.1=-?(0(\\.0)?|[0-9.]+e-0[5-9])"
   "viewports.0.camera.direction.2=0\\.[1-9][0-9]*")
+# Time-of-contact labels (issue 43, looked at in screenshots): on the default scene at t 2.5 a rigid-ccd view at
+# 1280x720 labels four contacts close together; they stack without overlapping, and none covers a labelled
+# point (the pushed-down labels had hidden the next contact's point); on the doors with three views the label,
+# moved left to fit its narrow view, goes below its point instead of over it.
+cdlab_viewer_report_test(labels_stack_off_their_points
+  "--width 1280 --height 720 --frames 2 --at 2.5 --overlays --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/default.json"
+  "viewports.0.labels.drawn=4" "viewports.0.labels.overlapping=0" "viewports.0.labels.covering_a_point=0")
+cdlab_viewer_report_test(labels_three_views_beside_their_point
+  "--width 1280 --height 720 --frames 2 --seek-contact --overlays --algo bvh --algo rigid-ccd --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.1.labels.drawn=1" "viewports.1.labels.moved=1" "viewports.1.labels.covering_a_point=0"
+  "viewports.2.labels.covering_a_point=0")
 # Frame the selection (key S): the status says so and one shortcut acted.
 cdlab_viewer_report_test(frame_selection
   "--frames 3 --at 1 --select moving_door --tap S --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
@@ -655,6 +695,13 @@ cdlab_viewer_report_test(traversal_bm
   "viewports.0.families.traversal.bm_culled=3" "viewports.0.counters.bm_culled=3"
   "viewports.0.families.traversal.window_boxes_drawn=2"
   "viewports.0.families.traversal.truncated=false")
+# "look at the test" (beside the stepping buttons; a plain click at 1280x720) frames test 144's two leaves: the
+# camera keeps its direction and comes from 3.9 m (the whole doors) to within 0.3 m, the smaller node (the
+# static door's 2-cm leaf) and its surroundings filling the view; the step-through is drawn over the bodies.
+cdlab_viewer_report_test(traversal_look_at_test
+  "--width 1280 --height 720 --frames 4 --seek-contact --algo rigid-ccd-bm --step traversal=144 --click 0.799,0.572 ${CMAKE_SOURCE_DIR}/scenes/doors.json"
+  "viewports.0.families.traversal.test=144" "viewports.0.families.traversal.framed=1"
+  "viewports.0.camera.distance=0\\.[0-2][0-9]*")
 
 # Video export (issue 44): `cdlab --offscreen --video` writes a file a player decodes (cdlab-video-probe reads
 # it back with libavformat/libavcodec) with one frame per --frames at the size asked for; a bad extension or

@@ -51,7 +51,7 @@ ImVec4 imColour(Rgba c) {
 
 class TraversalFamilyView final : public FamilyView {
 public:
-    explicit TraversalFamilyView(const OverlaySettings* settings) : m_draw(settings) {}
+    explicit TraversalFamilyView(const OverlaySettings* settings) : m_draw(settings) { m_draw.onTop = true; }
 
     bool reports(const FrameResult&) const override { return m_recording; }
     void beforeStep(Algorithm& algo) override {
@@ -102,6 +102,9 @@ private:
     }
     void drawBox(const Bvh& bvh, std::uint32_t node, const Pose& pose, Rgba colour, int strokes);
     void drawWindowMotion(const BvhTraceSegment& seg, std::uint32_t nodeA, Rgba colour);
+    /// The box "look at the test" frames: the two nodes at their poses and, for a rigid CCD test, A's node
+    /// at its window's two ends (the motion the test covers).
+    Aabb testBox(const BvhTraceSegment& seg, const BvhTraceStep& s) const;
 
     BvhTrace m_trace{kMaxTraceSteps};
     std::vector<TracedPair> m_pairs;
@@ -112,11 +115,14 @@ private:
     bool m_recording = false, m_panelShown = false;
     /// Off until the user steps (or --step): a view's default picture stays the algorithm's own.
     bool m_showBoxes = false, m_showFront = true;
+    /// The camera frames each test as the user steps (deep nodes are a few pixels in a whole-door view).
+    bool m_frameEachTest = false;
     const Algorithm* m_algo = nullptr;
     DrawList m_draw;
     std::size_t m_drawn = 0;       ///< boxes drawn
     std::size_t m_windowBoxes = 0; ///< A's node at its window's ends (rigid CCD)
     BmTestPicture m_bm;            ///< the current step's BM test, drawn
+    int m_framed = 0;              ///< times the camera framed a test (the report's "framed")
     bool m_bmRan = false;          ///< the frame ran BM tests (rigid-ccd-bm): its outcome gets a button
     double m_t1 = 0;               ///< the frame's end (where the bodies are drawn)
 };
@@ -160,6 +166,30 @@ void TraversalFamilyView::drawWindowMotion(const BvhTraceSegment& seg, std::uint
     m_draw.box(end, faint, DebugCategory::Note);
     for (int k = 0; k < 8; ++k) m_draw.line(start.corner(k), end.corner(k), faint, DebugCategory::Note);
     m_windowBoxes += 2;
+}
+
+Aabb TraversalFamilyView::testBox(const BvhTraceSegment& seg, const BvhTraceStep& s) const {
+    Aabb box;
+    auto grow = [&box](const Obb& b) {
+        for (int k = 0; k < 8; ++k) box.grow(b.corner(k));
+    };
+    const Obb a = seg.bvhA->nodeBox(s.nodeA).transformed(seg.poseA);
+    const Obb b = seg.bvhB->nodeBox(s.nodeB).transformed(seg.poseB);
+    grow(a), grow(b);
+    if (!(seg.relativeStart == seg.relativeEnd)) {
+        const Obb local = seg.bvhA->nodeBox(s.nodeA);
+        grow(local.transformed(seg.poseB * seg.relativeStart));
+        grow(local.transformed(seg.poseB * seg.relativeEnd));
+    }
+    // A leaf's box over a sliver triangle can be 50 times the other node's (the doors: 0.54 m against
+    // 2 cm): framing both whole left the smaller a few pixels wide. The frame is held to the smaller node
+    // and its surroundings, the other node's box as far as it reaches into them (it runs on off the view).
+    const Obb& small = length(a.halfSize) <= length(b.halfSize) ? a : b;
+    const double reach = std::max(4 * length(small.halfSize), length(a.center - b.center));
+    const Vec3 r{reach, reach, reach};
+    Aabb near; // holds the smaller node's centre: never empty
+    near.lo = vmax(box.lo, small.center - r), near.hi = vmin(box.hi, small.center + r);
+    return near;
 }
 
 void TraversalFamilyView::redraw(const SceneObjects&) {
@@ -232,6 +262,14 @@ void TraversalFamilyView::panel(const FrameResult&, const FamilyContext& context
     ImGui::SetNextItemWidth(-1);
     if (ImGui::SliderInt("##test", &shown, 1, n, ("test %d of " + std::to_string(n)).c_str()))
         step = std::clamp(shown - 1, 0, n - 1);
+    // The camera keeps its direction and fits the two nodes (and A's window motion) into the view: a deep
+    // node is a few pixels wide in a whole-door view, framed it fills the view. Beside the stepping
+    // buttons, not below the per-level table (under the fold of a 720-px window).
+    const bool look = ImGui::Button("look at the test");
+    ImGui::SameLine();
+    const bool following = ImGui::Checkbox("at every step", &m_frameEachTest) && m_frameEachTest;
+    ImGui::SameLine();
+    helpMarker("Frame the test shown each time you step (Prev, Next, the slider, next:).");
     // Straight to the next test of one outcome: what a lecture on culling points at.
     ImGui::TextUnformatted("next:");
     for (BvhTraceOutcome o : {BvhTraceOutcome::Separated, BvhTraceOutcome::BmCulled, BvhTraceOutcome::Leaf}) {
@@ -255,6 +293,10 @@ void TraversalFamilyView::panel(const FrameResult&, const FamilyContext& context
     const TraversalAt at = traversalAt(m_trace, pair, currentStep());
     const BvhTraceStep& s = m_trace.steps()[at.step];
     const BvhTraceSegment& seg = m_trace.segments()[at.segment];
+    if (look || following || (m_frameEachTest && step != was)) {
+        context.frame(testBox(seg, s));
+        ++m_framed;
+    }
     const auto& nodeA = seg.bvhA->nodes()[s.nodeA];
     const auto& nodeB = seg.bvhB->nodes()[s.nodeB];
     ImGui::TextColored(imColour(outcomeColour(s.outcome)), "%s", toString(s.outcome));
@@ -307,8 +349,6 @@ void TraversalFamilyView::panel(const FrameResult&, const FamilyContext& context
     helpMarker("Stepping turns it on.");
     ImGui::SameLine();
     changed |= ImGui::Checkbox("and the front", &m_showFront);
-    if (ImGui::SmallButton("look at the test"))
-        context.lookAt(seg.bvhB->nodeBox(s.nodeB).transformed(seg.poseB).center);
     if (changed) redraw(objects);
 }
 
@@ -370,6 +410,7 @@ void TraversalFamilyView::report(const FrameResult&, const SceneObjects& objects
     }
     f["first"] = firsts;
     f["boxes_drawn"] = m_drawn;
+    f["framed"] = m_framed;
     f["window_boxes_drawn"] = m_windowBoxes;
 }
 
