@@ -46,6 +46,8 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
         double
             step; ///< safe for every triangle pair below (a lower bound of its front's step until projected)
         double d; ///< the slab's width along n (0: the volumes meet)
+        double
+            full; ///< the unprojected speed of the nodes' points (MotionBound.h), from now to the frame's end
         std::uint32_t a, b;
         Vec3 n; ///< world, unit, from a towards b
         bool projected;
@@ -54,7 +56,15 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
     double best = INFINITY;    // the least step over the leaf pairs measured
     double cutStep = INFINITY; // the least step over the pairs left on the front (cut)
     std::uint32_t limitA = UINT32_MAX, limitB = UINT32_MAX; // the leaf pair that gave `best`
+    std::uint32_t warmA = UINT32_MAX, warmB = UINT32_MAX;   // the leaf pair measured first (below)
+    // This step's front, for the next step of the pair (RssFrontCache): the pairs cut, the leaf pairs
+    // measured.
+    const bool keep = cache && cache->keepFront;
+    const double now = cache ? cache->time : NAN;
+    std::vector<RssFrontCache::FrontPair> front;
     auto cut = [&](const Entry& e) {
+        if (keep && !(e.a == warmA && e.b == warmB))
+            front.push_back({e.a, e.b, now + e.step, e.d, e.full}); // leaf() kept the warm pair
         out.distance = std::min(out.distance, e.d);
         if (e.step < cutStep) {
             cutStep = e.step;
@@ -66,7 +76,9 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
     // A node pair's slab, and its key: the inherited step or its own over the unprojected speed (both
     // safe, MotionBound.h: the full bound holds for any direction). A pair whose key already settles it
     // (below) is cut here; only the six cheap axes are tried when they suffice for that.
+    std::uint64_t measured = 0; // node pairs separated by this step (its cost)
     auto measure = [&](std::uint32_t i, std::uint32_t j, double inherited, Entry& e) {
+        ++measured;
         if (stats) ++stats->nodePairs;
         const Rss& rb = nb[j].rss;
         const double full = bounds.fullLine(armOf(na[i]), armOf(nb[j]));
@@ -75,6 +87,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
         axes.r[0] = rel.R * rb.axes.r[0], axes.r[1] = rel.R * rb.axes.r[1]; // the normal is not read
         const RssSeparation s = rssSeparation(na[i].rss, axes, rel.apply(rb.center), rb, enough);
         e.a = i, e.b = j;
+        e.full = full;
         e.d = s.gap;
         e.n = pa.R * s.axis;
         e.step = std::max(inherited, e.d > 0 ? stepOf(e.d, full) : 0.0);
@@ -95,6 +108,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
     // A leaf pair: each triangle pair exactly. Returns false at a contact (out filled).
     auto leaf = [&](const Entry& e) {
         const DistanceNode &x = na[e.a], &y = nb[e.b];
+        double least = INFINITY, nearest = INFINITY; // the pair's step and distance, over its triangle pairs
         const double full = bounds.fullLine(armOf(x), armOf(y));
         for (std::uint32_t p = x.firstTri; p < x.firstTri + x.triCount; ++p)
             for (std::uint32_t q = y.firstTri; q < y.firstTri + y.triCount; ++q) {
@@ -113,7 +127,8 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
                     out.closest.triA = ta, out.closest.triB = tb;
                     out.closest.featureA = meshFeature(ma, ta, d.featureA);
                     out.closest.featureB = meshFeature(mb, tb, d.featureB);
-                    if (cache) *cache = {true, e.a, e.b};
+                    if (cache)
+                        cache->valid = true, cache->nodeA = e.a, cache->nodeB = e.b, cache->front.clear();
                     return false;
                 }
                 // Two triangles are convex: their closest-points direction spans a slab of their distance.
@@ -123,17 +138,18 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
                 double step = std::max({e.step, stepOf(d.distance, full),
                                         bounds.projectedStep(d.distance, n, ballOf(x), ballOf(y))});
                 out.distance = std::min(out.distance, d.distance);
+                least = std::min(least, step), nearest = std::min(nearest, d.distance);
                 if (step < best) {
                     best = step;
                     limitA = e.a, limitB = e.b;
                     out.pointA = d.pointA, out.pointB = d.pointB;
                 }
             }
+        if (keep) front.push_back({e.a, e.b, now + least, nearest, full});
         return true;
     };
 
     // Coherence: the leaf pair that limited the last step first, so `best` starts near its final value.
-    std::uint32_t warmA = UINT32_MAX, warmB = UINT32_MAX;
     if (cache && cache->valid && cache->nodeA < na.size() && cache->nodeB < nb.size() &&
         na[cache->nodeA].isLeaf() && nb[cache->nodeB].isLeaf()) {
         warmA = cache->nodeA, warmB = cache->nodeB;
@@ -150,6 +166,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
             for (std::uint32_t c = 0; c < 2; ++c) {
                 const std::uint32_t i = splitA ? x.firstChild + c : warmA,
                                     j = splitA ? warmB : y.firstChild + c;
+                ++measured;
                 if (stats) ++stats->nodePairs;
                 const Rss& rb = nb[j].rss;
                 Mat3 axes;
@@ -172,7 +189,39 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
         near += e.d < epsilon;
         queue.push(e);
     };
-    if (Entry e; measure(0, 0, 0, e)) push(e);
+    // The kept front is never coarsened: when the pair moves apart (its steps grow) it ends finer than a
+    // descent from the roots would go, and costs more. Start from it while the last step cost no more node
+    // pairs than the last descent from the roots did.
+    const bool seeded = keep && !cache->front.empty() && cache->lastCost <= cache->rootCost &&
+                        !(cache->lastStep > cache->stepBefore * (1 + 1e-6));
+    if (seeded) {
+        // The last step's front covers every triangle pair (at any poses): start from it. Each pair
+        // inherits what is left of the time it was found safe for (none when this step is not later); the
+        // margin covers the rounding of the subtraction.
+        const bool later = cache->frontTime <= now; // false when either is NaN
+        // A pair whose inherited step already settles it, and whose distance then cannot have fallen under
+        // epsilon since (at most its unprojected speed times the time elapsed), stays on the front without
+        // a measurement, as measure() would cut it.
+        const double elapsed = later ? now - cache->frontTime : INFINITY;
+        for (const RssFrontCache::FrontPair& f : cache->front) {
+            CDLAB_ASSERT(f.a < na.size() && f.b < nb.size(),
+                         "a kept front's node pair belongs to these trees");
+            if (f.a == warmA && f.b == warmB) continue; // measured first (leaf() kept it)
+            const double left = later ? (f.until - now) * (1 - 1e-12) : 0.0;
+            if (left >= best) { // not a cut within the slack: the step stays the least over what was measured
+                Entry e;
+                e.a = f.a, e.b = f.b, e.full = f.speed, e.step = left, e.projected = true;
+                e.d = f.distance - f.speed * elapsed;
+                if (e.d >= epsilon) { // false when NaN
+                    cut(e);
+                    continue;
+                }
+            }
+            if (Entry e; measure(f.a, f.b, left > 0 ? left : 0.0, e)) push(e);
+        }
+    } else if (Entry e; measure(0, 0, 0, e)) {
+        push(e);
+    }
     while (!queue.empty()) {
         Entry e = queue.top();
         const bool settled = e.step * slack >= best && e.d >= epsilon;
@@ -211,7 +260,13 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
         queue.pop();
     }
     out.step = std::min(best, cutStep);
-    if (cache && limitA != UINT32_MAX) *cache = {true, limitA, limitB};
+    if (cache && limitA != UINT32_MAX) cache->valid = true, cache->nodeA = limitA, cache->nodeB = limitB;
+    if (keep) {
+        cache->front.swap(front), cache->frontTime = now;
+        cache->lastCost = measured;
+        cache->stepBefore = cache->lastStep, cache->lastStep = std::min(best, cutStep);
+        if (!seeded) cache->rootCost = measured;
+    }
     return out;
 }
 
@@ -225,6 +280,7 @@ CaResult advanceOnRssFront(double start, const DistanceTree& a, const DistanceTr
         [&](double t) {
             Pose pa, pb;
             poses(t, pa, pb);
+            coherence->time = t;
             return rssFrontStep(a, pa, b, pb, options.epsilon, relativeError, bounds(t), stats, coherence);
         },
         options, history);

@@ -27,7 +27,9 @@
 #include "articulated/DirectionalAdvancement.h"
 #include "distance/DistanceTree.h"
 
+#include <cmath>
 #include <cstdint>
+#include <vector>
 
 namespace cdlab {
 
@@ -36,11 +38,34 @@ struct RssFrontStats {
     std::uint64_t nodePairs = 0, projections = 0, triTests = 0;
 };
 
-/// The leaf pair that limited the last step of one pair of trees (measured first by the next step: it
-/// seeds the least leaf step, which then cuts most of the front at once).
+/// One pair of trees' coherence between steps at nearby poses: the leaf pair that limited the last step
+/// (measured first by the next step: it seeds the least leaf step, which then cuts most of the front at
+/// once), and the last step's front (the node pairs it cut and the leaf pairs it measured), each with the
+/// time up to which it was found safe. A front covers every triangle pair at any poses, so the next step
+/// starts from it instead of descending from the roots again: the node pairs above it are not measured
+/// again (C2A keeps its front the same way, Tang et al. 2009). A pair found safe up to time u at an earlier
+/// step is still safe from the next step's time `time` up to u (the motion bounds hold over the whole
+/// frame): its next step starts from u - time, as a child starts from its parent's step; and when that
+/// settles it and its distance, less its speed bound times the time elapsed, is still at least epsilon, it
+/// stays on the front unmeasured (C2A's lazy front update). The front is never coarsened, so a step
+/// starts from it only while the last step cost no more node pairs than the last descent from the roots.
 struct RssFrontCache {
+    struct FrontPair {
+        std::uint32_t a, b;
+        double until;           ///< safe (no triangle pair below touches) up to this time
+        double distance, speed; ///< a lower bound of its distance at frontTime; its points' speed bound after
+    };
     bool valid = false;
     std::uint32_t nodeA = 0, nodeB = 0;
+    bool keepFront = true; ///< false: the front is not kept (every step descends from the roots)
+    /// The time of the poses of the next step, set by the caller (NaN: unknown, the kept front carries no
+    /// step over), and of the kept front.
+    double time = NAN, frontTime = NAN;
+    std::vector<FrontPair> front; ///< empty: start from the roots
+    /// Node pairs separated by the last step, and by the last step that descended from the roots.
+    std::uint64_t lastCost = 0, rootCost = 0;
+    /// The last two steps (growing: the pair moves apart).
+    double lastStep = INFINITY, stepBefore = INFINITY;
 };
 
 /// One iteration at fixed poses (see the header). `relativeError` >= 0: how far above the least step over
@@ -51,7 +76,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
 
 /// Conservative advancement of the pair from `start` by RSS front steps (CaOptions and CaResult as
 /// advance()'s; `history` receives each iteration with speed = distance / step). `cache` (optional): the
-/// pair's coherence from an earlier step (its lower bound's), kept up to date.
+/// pair's coherence from an earlier step of the same frame (its lower bound's), kept up to date.
 CaResult advanceOnRssFront(double start, const DistanceTree& a, const DistanceTree& b, const PairPoses& poses,
                            const PairBounds& bounds, double relativeError, const CaOptions& options,
                            RssFrontStats* stats = nullptr, std::vector<CaStep>* history = nullptr,

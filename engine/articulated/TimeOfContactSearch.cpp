@@ -281,15 +281,18 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     CDLAB_ASSERT(!onHulls || m_hullTrees.size() == m_trees.size(), "distance=hulls needs the hull trees");
     HullDistanceStats hullStats;
     RssFrontStats frontStats;
-    // Per PCL: the leaf pair that limited its last RSS front step (its bound's, then its advancement's).
+    // Per PCL: the leaf pair that limited its last RSS front step (its bound's, then its advancement's) and
+    // that step's front with each pair's safe time (RssFrontStep.h), kept through the frame.
     std::vector<RssFrontCache> frontCache(pcls.size());
     auto directional = [&](int i, double t) {
         const std::uint32_t a = records[i].objectA, b = records[i].objectB;
         ++stats.distanceQueries;
         ++stats.caIterations;
-        if (!onHulls)
+        if (!onHulls) {
+            frontCache[i].time = t;
             return rssFrontStep(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), options.epsilon,
                                 options.distanceError, pairBounds(a, b, t), &frontStats, &frontCache[i]);
+        }
         return directionalStep(*m_hullTrees[a], pose(a, t), *m_hullTrees[b], pose(b, t), options.epsilon,
                                pairBounds(a, b, t), &hullStats);
     };

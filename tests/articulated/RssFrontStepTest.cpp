@@ -4,7 +4,8 @@
 // brute-force distance is under epsilon; its distance never exceeds the true one; it is never shorter than
 // the unprojected step of the whole mesh over (1 + relativeError); and the motion over it never brings the
 // meshes into contact (the exact distance at sampled times of the step stays above 0). Hit-rate guard: 30-70
-// % of the placements within epsilon.
+// % of the placements within epsilon. A second step from the first's kept front (RssFrontCache), three
+// quarters into the first, is checked the same way.
 #include "articulated/RssFrontStep.h"
 #include "ArticulatedTestUtil.h"
 #include "RandomShapes.h"
@@ -23,7 +24,7 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
     test::Rng rng(4201);
     std::mt19937_64 shapes(4202);
     const double epsilon = 0.02, relativeError = 0.1;
-    int cases = 0, contacts = 0, longer = 0, closing = 0;
+    int cases = 0, contacts = 0, longer = 0, closing = 0, seconds = 0;
     for (int c = 0; c < 500; ++c) {
         const int n = rng.integer(1, 6);
         ArticulatedModel model = test::randomModel(rng, n, rng.uniform() < 0.5 ? 0.6 : 2.0);
@@ -48,19 +49,26 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
         const MeshDistanceResult truth = bruteForceDistance(meshA, pa, meshB, pb);
         ++cases;
 
-        const MotionBound::Projection at = bound.projection(t);
-        DirectionalBounds bounds;
-        bounds.projectedStep = [&](double d, const Vec3& dir, const MotionBound::Ball& ballA,
-                                   const MotionBound::Ball&) {
-            const double mu = bound.projectedSpeed(at, link, dir, ballA, t1 - t); // B does not move
-            return mu > 0 ? d / mu : INFINITY;
+        auto boundsAt = [&](double u) {
+            DirectionalBounds out;
+            out.projectedStep = [&bound, link, u, t1, at = bound.projection(u)](
+                                    double d, const Vec3& dir, const MotionBound::Ball& ballA,
+                                    const MotionBound::Ball&) {
+                const double mu = bound.projectedSpeed(at, link, dir, ballA, t1 - u); // B does not move
+                return mu > 0 ? d / mu : INFINITY;
+            };
+            out.fullSpeed = [&bound, link, u](double armA, double) { return bound.speed(link, u, armA); };
+            double fixed = 0, perArm = 0;
+            bound.speedLine(link, u, fixed, perArm);
+            out.fullLine = {fixed, perArm, 0};
+            return out;
         };
-        bounds.fullSpeed = [&](double armA, double) { return bound.speed(link, t, armA); };
-        double fixed = 0, perArm = 0;
-        bound.speedLine(link, t, fixed, perArm);
-        bounds.fullLine = {fixed, perArm, 0};
+        const DirectionalBounds bounds = boundsAt(t);
         RssFrontStats stats;
-        const DirectionalStep s = rssFrontStep(ta, pa, tb, pb, epsilon, relativeError, bounds, &stats);
+        RssFrontCache cache; // the kept front, for the second step below
+        cache.time = t;
+        const DirectionalStep s =
+            rssFrontStep(ta, pa, tb, pb, epsilon, relativeError, bounds, &stats, &cache);
         const std::string where = "case " + std::to_string(c);
         ASSERT_EQ(s.contact, truth.distance < epsilon) << where << ": brute force " << truth.distance;
         if (s.contact) {
@@ -95,14 +103,35 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
             least = std::min(least, d);
         }
         if (least < 0.75 * truth.distance) ++closing;
+        // A second step, three quarters into the first, from the first's kept front (each pair with what is
+        // left of its safe time, some unmeasured): the same checks.
+        const double u = t + 0.75 * (end - t);
+        const Pose pu = model.linkPoses(u)[link];
+        const double du = bruteForceDistance(meshA, pu, meshB, pb).distance;
+        cache.time = u;
+        const DirectionalStep s2 =
+            rssFrontStep(ta, pu, tb, pb, epsilon, relativeError, boundsAt(u), nullptr, &cache);
+        ASSERT_EQ(s2.contact, du < epsilon) << where << ": second step, brute force " << du;
+        if (s2.contact) continue;
+        ++seconds;
+        ASSERT_LE(s2.distance, du * (1 + 1e-9)) << where;
+        const double end2 = std::min(u + s2.step, t1);
+        for (int k = 1; k <= 24; ++k) {
+            const double w = u + (end2 - u) * k / 24;
+            const double d = bruteForceDistance(meshA, model.linkPoses(w)[link], meshB, pb).distance;
+            ASSERT_GT(d, k < 24 ? 0.0 : -1e-12)
+                << where << " second step at " << w << " (step " << s2.step << ")";
+        }
     }
+    EXPECT_GT(seconds, 50) << "few second steps from a kept front: the test does not exercise it";
     ASSERT_GT(cases, 400);
     EXPECT_GT(contacts, cases * 3 / 10) << contacts << " of " << cases;
     EXPECT_LT(contacts, cases * 7 / 10) << contacts << " of " << cases;
     EXPECT_GT(longer, 20) << "the projection lengthened few steps: the test does not exercise it";
     EXPECT_GT(closing, 10) << "few steps closed a quarter of the gap: the safety check is weak";
     std::cout << "[          ] " << cases << " placements, " << contacts << " within epsilon, " << longer
-              << " steps 1.5x the unprojected one, " << closing << " closing a quarter of the gap\n";
+              << " steps 1.5x the unprojected one, " << closing << " closing a quarter of the gap, "
+              << seconds << " second steps from a kept front\n";
 }
 
 TEST(RssSeparation, ASlabBetweenTheTwoVolumesAsWideAsTheLowerBound) {
