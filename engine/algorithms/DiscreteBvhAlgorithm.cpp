@@ -37,6 +37,14 @@ AlgorithmInfo DiscreteBvhAlgorithm::info() {
          std::string("mean"),
          {"mean", "median"}},
         {"leaf", "Maximum triangles per leaf.", std::int64_t(1), {}, 1, 64},
+        {"front",
+         "Temporal coherence: keep each body pair's traversal front (the node pairs where the last step's "
+         "traversal stopped) and start the next step from it instead of the roots (generalised front "
+         "tracking, Ehmann & Lin 2001). The same contacts either way; fewer BV tests when bodies move "
+         "little per step. All-contacts mode only (a first-contact query ignores it), and a traced step "
+         "runs from the roots.",
+         false,
+         {}},
         contactModeParam(),
     };
     i.create = [](const ParamSet& p) { return std::make_unique<DiscreteBvhAlgorithm>(p); };
@@ -48,6 +56,7 @@ DiscreteBvhAlgorithm::DiscreteBvhAlgorithm(const ParamSet& p) : DiscretePipeline
     parseSplitRule(p.getString("split"), m_build.splitRule);
     parseSplitPosition(p.getString("position"), m_build.splitPosition);
     m_build.maxLeafTriangles = static_cast<int>(p.getInt("leaf"));
+    m_useFront = p.getBool("front");
 }
 
 void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataCache& meshData,
@@ -55,6 +64,7 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
     m_bvhOf.clear(), m_meshOf.clear();
     m_deformingBvh.clear();
     m_deformingBvh.resize(objects.objects().size());
+    m_fronts.clear(), m_parents.clear(); // the trees are new: fronts and parents name their nodes
     std::size_t total = 0, done = 0, nodes = 0, reused = 0, refit = 0;
     std::set<const Bvh*> distinct;
     for (const auto& o : objects.objects()) total += o.mesh->triangleCount();
@@ -87,6 +97,7 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
         m_bvhOf.push_back(&bvh);
         m_meshOf.push_back(&mesh(i));
         m_collider.reserve(mesh(i), bvh);
+        if (m_useFront && !m_parents.count(&bvh)) m_parents.emplace(&bvh, bvhParents(bvh));
     }
     std::ostringstream s;
     s << distinct.size() << " BVHs (" << toString(m_build.bvType) << ", " << toString(m_build.splitRule)
@@ -96,6 +107,7 @@ void DiscreteBvhAlgorithm::prepareObjects(const SceneObjects& objects, MeshDataC
         s << " (" << reused << (reused == 1 ? " structure" : " structures")
           << " shared with another algorithm)";
     if (refit) s << ", " << refit << " refit per step (deforming)";
+    if (m_useFront) s << ", traversal fronts kept between steps";
     report.notes = s.str();
 }
 
@@ -115,6 +127,14 @@ void DiscreteBvhAlgorithm::collidePair(std::uint32_t a, std::uint32_t b, const P
                                        CollisionResult& out, DebugSink* sink) {
     if (m_trace && m_traceStale) m_trace->clear();
     m_traceStale = false;
+    if (m_useFront && m_mode == ContactMode::AllPairs && !m_trace) {
+        // A refit (deforming object) keeps the topology, so the pair's front stays valid across steps.
+        BvhFront& front = m_fronts[std::uint64_t(a) << 32 | b];
+        m_collider.collideCoherent({&mesh(a), m_bvhOf[a], pa, std::int32_t(a)},
+                                   {&mesh(b), m_bvhOf[b], pb, std::int32_t(b)}, m_parents.at(m_bvhOf[a]),
+                                   m_parents.at(m_bvhOf[b]), front, out, sink);
+        return;
+    }
     m_collider.collide({&mesh(a), m_bvhOf[a], pa, std::int32_t(a)},
                        {&mesh(b), m_bvhOf[b], pb, std::int32_t(b)}, m_mode, out, sink, m_trace);
 }

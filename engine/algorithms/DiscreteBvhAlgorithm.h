@@ -7,6 +7,8 @@
 #include "pipeline/BvhStructure.h"
 #include "pipeline/DiscretePipeline.h"
 
+#include <unordered_map>
+
 namespace cdlab {
 
 class DiscreteBvhAlgorithm : public DiscretePipeline, public BvhTraceRecorder {
@@ -35,8 +37,11 @@ private:
     std::vector<const TriangleMesh*> m_meshOf;
     std::vector<std::unique_ptr<Bvh>> m_deformingBvh;
     BvhCollider m_collider;
-    BvhTrace* m_trace = nullptr; // the caller's, when it records the traversals
-    bool m_traceStale = true;    // the trace holds the last step's pairs: the next pair clears it
+    bool m_useFront = false;                              // "front": temporal coherence (BvhFront.h)
+    std::unordered_map<std::uint64_t, BvhFront> m_fronts; // per body pair (a << 32 | b)
+    std::unordered_map<const Bvh*, BvhParents> m_parents; // per distinct tree, when m_useFront
+    BvhTrace* m_trace = nullptr;                          // the caller's, when it records the traversals
+    bool m_traceStale = true; // the trace holds the last step's pairs: the next pair clears it
     BvhStructure m_structure{m_objects, m_bvhOf, &m_meshOf};
 };
 

@@ -14,8 +14,11 @@
 #pragma once
 
 #include "bvh/Bvh.h"
+#include "bvh/BvhFront.h"
 #include "core/Assert.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -50,6 +53,88 @@ void traverseBvhPair(const Bvh& a, const Bvh& b, BvhPairStack& stack, Policy&& p
             stack.push_back({na, B.firstChild});
         }
     }
+}
+
+/// The same traversal started from `front` (BvhFront.h) instead of the roots, leaving in `front` the pairs
+/// where it stopped: each entry is tested again; an overlapping one descends as traverseBvhPair does (its
+/// separated and leaf pairs become entries), a separated one stays, and two separated sibling entries are
+/// raised into their parent when the parent's volumes separate too. `parentsA`/`parentsB` are bvhParents()
+/// of the two trees. Every leaf pair is visited (policy.leaves must return true: all-contacts queries only).
+/// Two separated sibling entries try their parent after 2, 4, 8 queries, then every 8th: rarely enough that
+/// a parent which keeps overlapping (next to a contact) costs little, often enough that a front left deep
+/// where the bodies have parted climbs back within a few queries.
+constexpr std::uint32_t kFrontRaiseEvery = 8;
+
+template <class Policy>
+void traverseBvhPairFront(const Bvh& a, const Bvh& b, const BvhParents& parentsA, const BvhParents& parentsB,
+                          BvhFront& front, BvhPairStack& stack, Policy&& policy) {
+    if (a.empty() || b.empty()) return;
+    const auto& nodesA = a.nodes();
+    const auto& nodesB = b.nodes();
+    CDLAB_ASSERT(parentsA.size() == nodesA.size() && parentsB.size() == nodesB.size(),
+                 "parents of these trees");
+    std::vector<BvhFrontEntry>& current = front.current();
+    std::vector<BvhFrontEntry>& next = front.next();
+    if (current.empty()) current.push_back({0, 0, 0});
+    next.clear();
+    next.reserve(current.size() + 16);
+    // A separated pair joins the new front; while it and the entry before it are separated siblings (one
+    // side the same node, the other two children of one node) and due for a try, their parent replaces
+    // both if its volumes separate as well. The parent is due again at once, so a pair of bodies moving
+    // apart climbs back several levels in one query.
+    auto pushSeparated = [&](std::uint32_t na, std::uint32_t nb, std::uint32_t separatedFor) {
+        next.push_back({na, nb, separatedFor});
+        bool raised = false;
+        while (next.size() >= 2) {
+            const BvhFrontEntry p = next[next.size() - 2], q = next.back();
+            if (p.separatedFor < 2 || q.separatedFor < 2) return;
+            const std::uint32_t age = std::min(p.separatedFor, q.separatedFor);
+            if (!raised &&
+                !(age <= kFrontRaiseEvery ? std::has_single_bit(age) : age % kFrontRaiseEvery == 0))
+                return;
+            std::uint32_t pa = 0, pb = 0;
+            if (p.b == q.b && p.a != q.a && p.a != 0 && q.a != 0 && parentsA[p.a] == parentsA[q.a])
+                pa = parentsA[p.a], pb = p.b;
+            else if (p.a == q.a && p.b != q.b && p.b != 0 && q.b != 0 && parentsB[p.b] == parentsB[q.b])
+                pa = p.a, pb = parentsB[p.b];
+            else
+                return;
+            if (policy.enter(pa, pb)) return; // the parent overlaps: keep the two children
+            next.pop_back(), next.pop_back();
+            next.push_back({pa, pb, age});
+            raised = true;
+        }
+    };
+    for (const BvhFrontEntry e : current) {
+        CDLAB_ASSERT(e.a < nodesA.size() && e.b < nodesB.size(), "a front entry inside both trees");
+        stack.assign(1, {e.a, e.b});
+        bool fromFront = true; // the first pair popped is the entry itself, the others are new
+        while (!stack.empty()) {
+            const std::uint32_t na = stack.back().first, nb = stack.back().second;
+            stack.pop_back();
+            if (!policy.enter(na, nb)) {
+                pushSeparated(na, nb, fromFront ? e.separatedFor + 1 : 1);
+                fromFront = false;
+                continue;
+            }
+            fromFront = false;
+            const BvhNode &A = nodesA[na], &B = nodesB[nb];
+            if (A.isLeaf() && B.isLeaf()) {
+                [[maybe_unused]] const bool go = policy.leaves(A, B);
+                CDLAB_ASSERT(go, "a front traversal visits every leaf pair");
+                next.push_back({na, nb, 0});
+                continue;
+            }
+            if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
+                stack.push_back({A.firstChild + 1, nb});
+                stack.push_back({A.firstChild, nb});
+            } else {
+                stack.push_back({na, B.firstChild + 1});
+                stack.push_back({na, B.firstChild});
+            }
+        }
+    }
+    std::swap(current, next);
 }
 
 } // namespace cdlab

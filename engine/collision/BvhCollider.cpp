@@ -1,6 +1,7 @@
 #include "collision/BvhCollider.h"
 
 #include "debug/DebugSink.h"
+#include "geometry/ObbSimd.h"
 #include "geometry/TriangleTriangle.h"
 
 #include "collision/ContactDrawing.h"
@@ -28,20 +29,12 @@ struct AabbPolicy {
 };
 
 // OBB trees: B's node boxes are moved into A's frame once (cached), then each pair expresses B's box in the
-// A node's axes: R = A^T B (rows of A dotted with rows of B), t = A (cB - cA).
+// A node's axes and runs the 15-axis test on SSE2 lanes (ObbSimd.h: the same decisions as the scalar
+// obbOverlapScalar, which stays as its reference).
 struct ObbPolicy {
     explicit ObbPolicy(BvhCollider&) {}
     bool overlap(BvhCollider& c, std::uint32_t na, std::uint32_t nb) const {
-        const Obb& a = c.m_bvhA->obbs()[na];
-        const Obb& b = c.obbB(nb);
-        Mat3 R, absR;
-        for (int i = 0; i < 3; ++i)
-            for (int j = 0; j < 3; ++j) {
-                R.r[i][j] = dot(a.axes.r[i], b.axes.r[j]);
-                absR.r[i][j] = std::fabs(R.r[i][j]) + kSatEpsilon;
-            }
-        Vec3 t = a.axes * (b.center - a.center);
-        return satOverlap(a.halfSize, b.halfSize, R, absR, t);
+        return obbOverlapSimd(c.m_bvhA->obbs()[na], c.obbB(nb));
     }
 };
 
@@ -86,7 +79,7 @@ const Obb& BvhCollider::obbB(std::uint32_t node) {
 
 template <class Policy, bool kWatched>
 void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, ContactMode mode,
-                           CollisionResult& out, DebugSink* sink, BvhTrace* trace) {
+                           CollisionResult& out, DebugSink* sink, BvhTrace* trace, FrontRef front) {
     const auto& nodesA = a.bvh->nodes();
     const auto& nodesB = b.bvh->nodes();
     const auto& triA = a.bvh->triIndex();
@@ -182,11 +175,25 @@ void BvhCollider::traverse(const CollisionBody& a, const CollisionBody& b, Conta
         seg.bvhA = a.bvh, seg.bvhB = b.bvh, seg.poseA = a.pose, seg.poseB = b.pose;
         trace->beginSegment(seg);
     }
-    traverseBvhPair(*a.bvh, *b.bvh, m_stack, query);
+    if (front.front)
+        traverseBvhPairFront(*a.bvh, *b.bvh, *front.parentsA, *front.parentsB, *front.front, m_stack, query);
+    else
+        traverseBvhPair(*a.bvh, *b.bvh, m_stack, query);
 }
 
 void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode,
                           CollisionResult& out, DebugSink* sink, BvhTrace* trace) {
+    dispatch(a, b, mode, out, sink, trace, {});
+}
+
+void BvhCollider::collideCoherent(const CollisionBody& a, const CollisionBody& b, const BvhParents& parentsA,
+                                  const BvhParents& parentsB, BvhFront& front, CollisionResult& out,
+                                  DebugSink* sink) {
+    dispatch(a, b, ContactMode::AllPairs, out, sink, nullptr, {&front, &parentsA, &parentsB});
+}
+
+void BvhCollider::dispatch(const CollisionBody& a, const CollisionBody& b, ContactMode mode,
+                           CollisionResult& out, DebugSink* sink, BvhTrace* trace, FrontRef front) {
     if (a.bvh->bvType() != b.bvh->bvType())
         throw std::invalid_argument("BvhCollider: both BVHs must use the same bounding-volume type");
     if (a.bvh->empty() || b.bvh->empty()) return;
@@ -196,11 +203,11 @@ void BvhCollider::collide(const CollisionBody& a, const CollisionBody& b, Contac
     bool obb = a.bvh->bvType() == BvType::Obb;
     // Compiled twice: without a sink or a trace, the traversal has no drawing or recording code at all.
     if (sink || trace) {
-        obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink, trace)
-            : traverse<AabbPolicy, true>(a, b, mode, out, sink, trace);
+        obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink, trace, front)
+            : traverse<AabbPolicy, true>(a, b, mode, out, sink, trace, front);
     } else {
-        obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink, trace)
-            : traverse<AabbPolicy, false>(a, b, mode, out, sink, trace);
+        obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink, trace, front)
+            : traverse<AabbPolicy, false>(a, b, mode, out, sink, trace, front);
     }
 }
 

@@ -31,15 +31,29 @@ public:
     /// `trace` is given, the traversal is appended to it as one segment, one step per BV test.
     void collide(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
                  DebugSink* sink = nullptr, BvhTrace* trace = nullptr);
+    /// The contacts of collide(..., ContactMode::AllPairs, ...) (the same pairs, sorted), by a traversal that
+    /// starts from `front` and leaves it where it stopped (BvhFront.h: temporal coherence for the next query
+    /// of the same two bodies). `parentsA`/`parentsB` are bvhParents() of the two trees. The counters are the
+    /// work done, which differs from collide's (BvhFront.h says how).
+    void collideCoherent(const CollisionBody& a, const CollisionBody& b, const BvhParents& parentsA,
+                         const BvhParents& parentsB, BvhFront& front, CollisionResult& out,
+                         DebugSink* sink = nullptr);
     /// Sizes (and touches) the scratch memory for queries with `mesh` as body B, so that the first query
     /// after a build does not pay for it: an algorithm's prepare() calls it for every body (issue: a first
     /// frame 7x slower than the next on a 224K-triangle scene).
     void reserve(const TriangleMesh& mesh, const Bvh& bvh);
 
 private:
+    /// With front set (and its parents), the coherent traversal; otherwise the plain one from the roots.
+    struct FrontRef {
+        BvhFront* front = nullptr;
+        const BvhParents *parentsA = nullptr, *parentsB = nullptr;
+    };
     template <class Policy, bool kWatched>
     void traverse(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
-                  DebugSink* sink, BvhTrace* trace);
+                  DebugSink* sink, BvhTrace* trace, FrontRef front);
+    void dispatch(const CollisionBody& a, const CollisionBody& b, ContactMode mode, CollisionResult& out,
+                  DebugSink* sink, BvhTrace* trace, FrontRef front);
     void beginQuery(const TriangleMesh& meshB, const Bvh& bvhB);
     const Vec3& vertexB(std::uint32_t v);
     const Obb& obbB(std::uint32_t node);

@@ -61,4 +61,17 @@ inline Mat3 absPlusEpsilon(const Mat3& R) {
     return m;
 }
 
+/// SAT between two boxes given in one frame: b is expressed in a's axes, R = A^T B (rows of A dotted with
+/// rows of B), t = A (cB - cA). The scalar reference of obbOverlapSimd (ObbSimd.h), which the traversal runs.
+inline bool obbOverlapScalar(const Obb& a, const Obb& b) {
+    Mat3 R, absR;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            R.r[i][j] = dot(a.axes.r[i], b.axes.r[j]);
+            absR.r[i][j] = std::fabs(R.r[i][j]) + kSatEpsilon;
+        }
+    Vec3 t = a.axes * (b.center - a.center);
+    return satOverlap(a.halfSize, b.halfSize, R, absR, t);
+}
+
 } // namespace cdlab
