@@ -119,6 +119,17 @@ Automation::Input Automation::parseInput(const ScriptedInputSpec& spec) {
 Automation::Automation(AutomationOptions& options, ViewerApp& app) : m_options(options), m_app(app) {
     tapKeys(m_options.taps); // a bad --tap fails before the first frame
     for (const ScriptedInputSpec& spec : m_options.inputs) m_inputs.push_back(parseInput(spec));
+    // Two frames per input from the middle frame on (a key acts on its first): an input that would fall after
+    // the last frame would never happen, and the run would pass without it.
+    if (m_options.frames > 0 && !m_inputs.empty()) {
+        const int last = m_options.frames / 2 + 2 * int(m_inputs.size() - 1) +
+                         (m_inputs.back().kind == Input::Kind::Key ? 0 : 1);
+        if (last >= m_options.frames)
+            throw InputError("--frames", std::to_string(m_options.frames),
+                             "the " + std::to_string(m_inputs.size()) +
+                                 " --click/--type/--key inputs take two frames each from the middle frame on; "
+                                 "the last would need frame " + std::to_string(last + 1));
+    }
     for (const std::string& d : m_options.drags) parseDrag(d);
 }
 
@@ -224,8 +235,8 @@ ScriptedMouse Automation::mouse(int frame) const {
     if (m_options.hover.size() == 2) m.placed = true, m.x = m_options.hover[0], m.y = m_options.hover[1];
     const int since = frame - m_options.frames / 2;
     if (m_options.frames <= 0 || since < 0) return m;
-    // Input k owns frames 2k and 2k + 1 from the middle one: a click pressed then released, a text typed
-    // then nothing, a key down then up.
+    // Input k owns frames 2k and 2k + 1 from the middle one: a click pressed then released; a text field
+    // focused on the first frame takes the typed text on the second; a key down then up.
     const std::size_t now = std::size_t(since / 2);
     const bool first = since % 2 == 0;
     for (std::size_t k = 0; k < m_inputs.size() && k <= now; ++k) {

@@ -242,6 +242,10 @@ cdlab_output_test(viewer.offscreen.type_open_bad_path 2
                   ${CMAKE_SOURCE_DIR}/scenes/cylinder_ball.json)
 cdlab_output_test(viewer.offscreen.key_unknown_refused 2 "error: --key: 'Return' is no key name. use one of Enter, Escape, Tab"
                   ${VIEWER} --offscreen --no-settings --frames 2 --key Return ${CMAKE_SOURCE_DIR}/scenes/default.json)
+# Inputs that do not fit in the run's frames are refused, not dropped: 4 frames leave the middle frame and one
+# more, room for one click (pressed, released), not two.
+cdlab_output_test(viewer.offscreen.inputs_past_last_frame_refused 2 "error: --frames: 4: the 2 --click/--type/--key inputs take two frames each from the middle frame on. the last would need frame 6"
+                  ${VIEWER} --offscreen --no-settings --frames 4 --click 0.1,0.1 --click 0.2,0.2 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 cdlab_output_test(viewer.offscreen.type_control_refused 2 "error: --type: 'a\tb': expected printable text \\(Enter, Tab and other keys: --key NAME\\)"
                   ${VIEWER} --offscreen --no-settings --frames 2 --type "a\tb" ${CMAKE_SOURCE_DIR}/scenes/default.json)
 # Offscreen: the ten steps are taken, the frames after them start ten scene frames later (the default
