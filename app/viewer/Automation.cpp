@@ -125,10 +125,12 @@ Automation::Automation(AutomationOptions& options, ViewerApp& app) : m_options(o
         const int last = m_options.frames / 2 + 2 * int(m_inputs.size() - 1) +
                          (m_inputs.back().kind == Input::Kind::Key ? 0 : 1);
         if (last >= m_options.frames)
-            throw InputError("--frames", std::to_string(m_options.frames),
-                             "the " + std::to_string(m_inputs.size()) +
-                                 " --click/--type/--key inputs take two frames each from the middle frame on; "
-                                 "the last would need frame " + std::to_string(last + 1));
+            throw InputError(
+                "--frames", std::to_string(m_options.frames),
+                "the " + std::to_string(m_inputs.size()) +
+                    " --click/--type/--key inputs take two frames each from the middle frame on; "
+                    "the last would need frame " +
+                    std::to_string(last + 1));
     }
     for (const std::string& d : m_options.drags) parseDrag(d);
 }

@@ -20,13 +20,10 @@ bool DrawList::wants(DebugCategory cat, const DebugTag& tag) const {
     const OverlayInfo* row = overlayFor(cat);
     if (!row || !overlayOn(*row, s)) return false;
     // Then which body and level: the BVH overlays show one level of the chosen body; Fig. 1 the chosen body.
+    if (isPerLevel(cat)) return tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     switch (cat) {
     case DebugCategory::BvhNode: // the whole level, unless only the nodes tested this frame are asked for
         return !s.get(overlay::BvhOnlyOverlapped) && tag.object == s.bvhObject;
-    case DebugCategory::BvOverlap:
-    case DebugCategory::BvSeparated:
-    case DebugCategory::BmCulled:
-        return tag.object == s.bvhObject && tag.depth == s.bvhLevel;
     case DebugCategory::BmLevel: // every level counted (the panel's plot), the chosen one drawn
     case DebugCategory::ForwardFace:
     case DebugCategory::BackwardFace:

@@ -92,8 +92,8 @@ public:
     /// Per level of the chosen body: the nodes the BM test culled on the whole level (all levels are counted,
     /// the chosen one is drawn).
     std::vector<std::uint32_t> bmLevelBoxes;
-    /// Drawn over the bodies, with no depth test: what a step-through points at (the traversal's tested
-    /// nodes lie between two doors, behind the nearer one from most sides). Not cleared: the owner's.
+    /// Drawn over the bodies, with no depth test: what a step-through points at often lies between two
+    /// bodies, behind the nearer one from most sides. Not cleared: the owner's.
     bool onTop = false;
 
 private:

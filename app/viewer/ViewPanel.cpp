@@ -217,14 +217,14 @@ void ViewPanel::viewTab(int index, Viewport& vp, const AlgorithmInfo* info) {
         ImGui::TextWrapped("%s", w.c_str());
         ImGui::PopStyleColor();
     }
-    // One click back to the algorithm's first picture (issue 43: Figure 1 from a rigid-ccd-bm view), at the
-    // top of the tab: under the Overlays header it sat below the fold of a 720-px window.
+    // One click back to the algorithm's first picture (issue 43: a paper's figure from its algorithm's view),
+    // at the top of the tab: under the Overlays header it sat below the fold of a 720-px window.
     if (const OverlayRecommendation* r = recommendedOverlays(vp.preparedAlgorithm);
         r && r->why && m_loaded.objects()) {
         if (ImGui::Button("recommended overlays")) vp.showRecommendedOverlays();
         ImGui::SameLine();
         helpMarker(std::string("Turns on the overlays that show this algorithm's picture: ") + r->why +
-                   ". The BVH body stays. Key V does it for every view.");
+                   ". The chosen body stays. Key V does it for every view.");
     }
     // The families' sections (FamilyView), for the frames that carry their detail.
     for (auto& f : vp.families) {

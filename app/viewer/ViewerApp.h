@@ -150,7 +150,7 @@ public:
     /// millimetre features show: a box of 3 % of the scene's size around it.
     void lookAt(int v, const Vec3& point);
     /// View v's camera keeps its direction and fits `box` into the part of the view its panel leaves free
-    /// (a family's "look at" a structure it drew: the traversal step-through's two nodes).
+    /// (a family's "look at" a structure it drew, e.g. the two nodes a step-through shows).
     void frameBox(int v, const Aabb& box);
     /// Selects object `object` (a link: its chain is highlighted and every view's overlays follow it).
     void selectObject(int object);

@@ -43,11 +43,11 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
     const double slack = 1 + relativeError;
 
     struct Entry {
-        double
-            step; ///< safe for every triangle pair below (a lower bound of its front's step until projected)
+        /// Safe for every triangle pair below (a lower bound of its front's step until projected).
+        double step;
         double d; ///< the slab's width along n (0: the volumes meet)
-        double
-            full; ///< the unprojected speed of the nodes' points (MotionBound.h), from now to the frame's end
+        /// The unprojected speed of the nodes' points (MotionBound.h), from now to the frame's end.
+        double full;
         std::uint32_t a, b;
         Vec3 n; ///< world, unit, from a towards b
         bool projected;

@@ -49,6 +49,11 @@ enum class DebugCategory : std::uint8_t {
     Count
 };
 const char* toString(DebugCategory c);
+/// The categories drawn per level of one body's hierarchy (tagged with its object and depth): a viewer shows
+/// one level of the chosen body, and a recording keeps the level it was asked for.
+constexpr bool isPerLevel(DebugCategory c) {
+    return c == DebugCategory::BvOverlap || c == DebugCategory::BvSeparated || c == DebugCategory::BmCulled;
+}
 
 struct Rgba {
     float r = 1, g = 1, b = 1, a = 1;

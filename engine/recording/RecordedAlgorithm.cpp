@@ -132,10 +132,8 @@ std::vector<std::pair<std::int32_t, std::int32_t>> RecordedAlgorithm::recordedLe
                 tag = {p.a, p.b};
                 continue;
             }
-            const bool perLevel = p.category == DebugCategory::BvOverlap ||
-                                  p.category == DebugCategory::BvSeparated ||
-                                  p.category == DebugCategory::BmCulled;
-            if (perLevel && tag.second >= 0 && std::find(out.begin(), out.end(), tag) == out.end())
+            if (isPerLevel(p.category) && tag.second >= 0 &&
+                std::find(out.begin(), out.end(), tag) == out.end())
                 out.push_back(tag);
         }
     }

@@ -55,17 +55,14 @@ std::uint32_t recordedPoints(RecordedDrawing::Kind kind) {
 
 bool DrawingFilter::wants(DebugCategory cat, const DebugTag& tag) const {
     if (everything) return cat != DebugCategory::BmCone && cat != DebugCategory::PickedNode;
+    // One level of one body, as the viewer's level overlays show them.
+    if (isPerLevel(cat)) return tag.object == object && tag.depth == level;
     switch (cat) {
     // Drawn on a user's pick, from the live structure: nothing to record.
     case DebugCategory::PickedNode:
     case DebugCategory::BmCone:
     case DebugCategory::BvhNode:
         return false;
-    // One level of one body, as the viewer's BVH overlays show them.
-    case DebugCategory::BvOverlap:
-    case DebugCategory::BvSeparated:
-    case DebugCategory::BmCulled:
-        return tag.object == object && tag.depth == level;
     // Every level counted (the BM-level plot), one body (redon2002 Fig. 1).
     case DebugCategory::BmLevel:
     case DebugCategory::ForwardFace:

@@ -169,11 +169,13 @@ TEST(Palette, MotionTrailTakesAHueOfItsOwnInEveryContinuousView) {
         ++views;
         std::vector<DebugCategory> categories = a.draws;
         categories.push_back(DebugCategory::PickedNode);
-        for (DebugCategory c : categories)
-            if (const LegendEntry* e = legendEntry(c))
+        for (DebugCategory c : categories) {
+            if (const LegendEntry* e = legendEntry(c)) {
                 for (const Swatch& s : swatches(*e))
                     EXPECT_FALSE(sameHue(trail, s.colour))
                         << a.name << ": the motion trail and " << describe(s);
+            }
+        }
     }
     EXPECT_GE(views, 4); // rigid-ccd, rigid-ccd-bm, catch, articulated-reference, the peers' CCD
 }
