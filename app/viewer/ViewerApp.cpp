@@ -540,8 +540,21 @@ void ViewerApp::drawLabels(Viewport& vp, const glm::mat4& viewProj, const Layout
                                                             : std::max(r.y + 2, anchor.y - 10 - size.y);
         placed.push_back({anchor, at, size, wrap, &label.text});
     }
-    // Labels that would overlap (four trains' contacts side by side) stack downwards, top first, each with a
-    // leader line back to its point.
+    // The placement's three tests: two labels' boxes overlap; a point lies within `margin` of a label's box;
+    // a label sits off its own point (then a leader line says which point it names).
+    const auto overlaps = [](const Placed& p, const Placed& o) {
+        return p.at.x < o.at.x + o.size.x && o.at.x < p.at.x + p.size.x && p.at.y < o.at.y + o.size.y &&
+               o.at.y < p.at.y + p.size.y;
+    };
+    const auto covers = [](const Placed& p, const ImVec2& point, float margin) {
+        return point.x >= p.at.x - margin && point.x <= p.at.x + p.size.x + margin &&
+               point.y >= p.at.y - margin && point.y <= p.at.y + p.size.y + margin;
+    };
+    const auto movedOff = [](const Placed& p) {
+        return p.at.y > p.anchor.y + 4 || p.at.y + p.size.y < p.anchor.y - 4;
+    };
+    // Labels that would overlap (contacts side by side) stack downwards, top first, each with a leader line
+    // back to its point.
     std::stable_sort(placed.begin(), placed.end(),
                      [](const Placed& a, const Placed& b) { return a.at.y < b.at.y; });
     for (std::size_t i = 0; i < placed.size(); ++i) {
@@ -550,8 +563,7 @@ void ViewerApp::drawLabels(Viewport& vp, const glm::mat4& viewProj, const Layout
             for (std::size_t j = 0; j < i; ++j) {
                 const Placed& o = placed[j];
                 Placed& p = placed[i];
-                if (p.at.x < o.at.x + o.size.x && o.at.x < p.at.x + p.size.x && p.at.y < o.at.y + o.size.y &&
-                    o.at.y < p.at.y + p.size.y) {
+                if (overlaps(p, o)) {
                     p.at.y = o.at.y + o.size.y + 1;
                     moved = true;
                 }
@@ -560,8 +572,7 @@ void ViewerApp::drawLabels(Viewport& vp, const glm::mat4& viewProj, const Layout
             // scene's four contacts): below it.
             for (const Placed& o : placed) {
                 Placed& p = placed[i];
-                if (o.anchor.x >= p.at.x - 3 && o.anchor.x <= p.at.x + p.size.x + 3 &&
-                    o.anchor.y >= p.at.y - 3 && o.anchor.y <= p.at.y + p.size.y + 3) {
+                if (covers(p, o.anchor, 3)) {
                     p.at.y = o.anchor.y + 4;
                     moved = true;
                 }
@@ -573,19 +584,15 @@ void ViewerApp::drawLabels(Viewport& vp, const glm::mat4& viewProj, const Layout
     stats.drawn = int(placed.size());
     for (std::size_t i = 0; i < placed.size(); ++i) {
         const Placed& p = placed[i];
-        stats.moved += p.at.y > p.anchor.y + 4 || p.at.y + p.size.y < p.anchor.y - 4;
+        stats.moved += movedOff(p);
+        stats.offView += p.at.y + p.size.y > r.bottom();
         for (std::size_t j = 0; j < placed.size(); ++j) {
-            const Placed& o = placed[j];
-            const bool covers = o.anchor.x >= p.at.x && o.anchor.x <= p.at.x + p.size.x &&
-                                o.anchor.y >= p.at.y && o.anchor.y <= p.at.y + p.size.y;
-            stats.coveringAPoint += covers;
-            stats.overlapping += j != i && p.at.x < o.at.x + o.size.x && o.at.x < p.at.x + p.size.x &&
-                                 p.at.y < o.at.y + o.size.y && o.at.y < p.at.y + p.size.y;
+            stats.coveringAPoint += covers(p, placed[j].anchor, 0);
+            stats.overlapping += j != i && overlaps(p, placed[j]);
         }
     }
     for (const Placed& p : placed) {
-        // moved off its point (below, or above): a leader line says which point it names
-        if (p.at.y > p.anchor.y + 4 || p.at.y + p.size.y < p.anchor.y - 4)
+        if (movedOff(p))
             dl->AddLine(p.anchor, ImVec2(p.at.x, p.at.y + p.size.y * 0.5f), IM_COL32(255, 220, 90, 160));
         dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.at.x + 1, p.at.y + 1),
                     IM_COL32(0, 0, 0, 255), p.text->c_str(), nullptr, p.wrap);

@@ -168,7 +168,8 @@ void ViewerReport::views() {
         views[v]["labels"] = {{"drawn", l.drawn},
                               {"moved", l.moved},
                               {"overlapping", l.overlapping},
-                              {"covering_a_point", l.coveringAPoint}};
+                              {"covering_a_point", l.coveringAPoint},
+                              {"off_view", l.offView}};
     }
     m_report["viewports"] = views;
 }

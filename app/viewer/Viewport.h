@@ -45,7 +45,8 @@ struct Viewport {
     /// The labels (times of contact) as the last frame placed them: drawn, moved off their point (a leader
     /// line back to it), overlapping another label, covering a labelled point (the run report's "labels").
     struct LabelPlacement {
-        int drawn = 0, moved = 0, overlapping = 0, coveringAPoint = 0;
+        /// offView: stacked past the view's bottom edge, so clipped (a label no one can read).
+        int drawn = 0, moved = 0, overlapping = 0, coveringAPoint = 0, offView = 0;
     };
     LabelPlacement labelPlacement;
     /// One view per registered family (familyViews()'s order): its panel sections, own drawing and report,

@@ -643,11 +643,12 @@ cdlab_viewer_report_test(look_contact_doors
 # moved left to fit its narrow view, goes below its point instead of over it.
 cdlab_viewer_report_test(labels_stack_off_their_points
   "--width 1280 --height 720 --frames 2 --at 2.5 --overlays --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/default.json"
-  "viewports.0.labels.drawn=4" "viewports.0.labels.overlapping=0" "viewports.0.labels.covering_a_point=0")
+  "viewports.0.labels.drawn=4" "viewports.0.labels.overlapping=0" "viewports.0.labels.covering_a_point=0"
+  "viewports.0.labels.off_view=0")
 cdlab_viewer_report_test(labels_three_views_beside_their_point
   "--width 1280 --height 720 --frames 2 --seek-contact --overlays --algo bvh --algo rigid-ccd --algo rigid-ccd-bm ${CMAKE_SOURCE_DIR}/scenes/doors.json"
   "viewports.1.labels.drawn=1" "viewports.1.labels.moved=1" "viewports.1.labels.covering_a_point=0"
-  "viewports.2.labels.covering_a_point=0")
+  "viewports.2.labels.covering_a_point=0" "viewports.1.labels.off_view=0" "viewports.2.labels.off_view=0")
 # Frame the selection (key S): the status says so and one shortcut acted.
 cdlab_viewer_report_test(frame_selection
   "--frames 3 --at 1 --select moving_door --tap S --algo rigid-ccd ${CMAKE_SOURCE_DIR}/scenes/doors.json"
