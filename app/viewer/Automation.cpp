@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <imgui.h>
 #include <sstream>
 
 namespace cdlab {
@@ -74,11 +75,21 @@ const std::vector<ScriptedKeyName>& scriptedKeyNames() {
     // The keys a text field, a list or a dialog reacts to (ImGui's key map); letters and digits are typed
     // with --type, the viewer's own shortcuts tapped with --tap.
     static const std::vector<ScriptedKeyName> names = {
-        {"Enter", GLFW_KEY_ENTER},         {"Escape", GLFW_KEY_ESCAPE},      {"Tab", GLFW_KEY_TAB},
-        {"Backspace", GLFW_KEY_BACKSPACE}, {"Delete", GLFW_KEY_DELETE},      {"Space", GLFW_KEY_SPACE},
-        {"Left", GLFW_KEY_LEFT},           {"Right", GLFW_KEY_RIGHT},        {"Up", GLFW_KEY_UP},
-        {"Down", GLFW_KEY_DOWN},           {"Home", GLFW_KEY_HOME},          {"End", GLFW_KEY_END},
-        {"PageUp", GLFW_KEY_PAGE_UP},      {"PageDown", GLFW_KEY_PAGE_DOWN},
+        {"Enter", GLFW_KEY_ENTER, ImGuiKey_Enter},
+        {"Escape", GLFW_KEY_ESCAPE, ImGuiKey_Escape},
+        {"Tab", GLFW_KEY_TAB, ImGuiKey_Tab},
+        {"Backspace", GLFW_KEY_BACKSPACE, ImGuiKey_Backspace},
+        {"Delete", GLFW_KEY_DELETE, ImGuiKey_Delete},
+        {"Space", GLFW_KEY_SPACE, ImGuiKey_Space},
+        {"Left", GLFW_KEY_LEFT, ImGuiKey_LeftArrow},
+        {"Right", GLFW_KEY_RIGHT, ImGuiKey_RightArrow},
+        {"Up", GLFW_KEY_UP, ImGuiKey_UpArrow},
+        {"Down", GLFW_KEY_DOWN, ImGuiKey_DownArrow},
+        {"Home", GLFW_KEY_HOME, ImGuiKey_Home},
+        {"End", GLFW_KEY_END, ImGuiKey_End},
+        {"PageUp", GLFW_KEY_PAGE_UP, ImGuiKey_PageUp},
+        {"PageDown", GLFW_KEY_PAGE_DOWN, ImGuiKey_PageDown},
+        {"KeypadEnter", GLFW_KEY_KP_ENTER, ImGuiKey_KeyPadEnter},
     };
     return names;
 }

@@ -70,10 +70,13 @@ struct ScriptedMouse {
     int key = -1;        ///< a GLFW key held down this frame (-1: none)
 };
 
-/// The names --key takes and their GLFW keys, in the order the error message lists them.
+/// The keys a text field, a list or a dialog reacts to: the name --key takes, the GLFW key it presses and the
+/// ImGui key it is (offscreen, ViewerUi maps ImGui's keys to GLFW's from this table: one list of keys), in
+/// the order the error message lists them.
 struct ScriptedKeyName {
     const char* name;
-    int key;
+    int key;      ///< GLFW_KEY_*
+    int imguiKey; ///< ImGuiKey_*
 };
 const std::vector<ScriptedKeyName>& scriptedKeyNames();
 

@@ -401,14 +401,12 @@ void ViewerApp::resetCameras() {
 }
 
 void ViewerApp::lookAt(int v, const Vec3& point) {
-    if (v < 0 || v >= int(m_viewports.size())) return;
-    double r = 0.03 * length(m_loaded.bounds(m_timeline.time()).extent());
+    // A box of a few percent of the scene's size around the point, framed as every box is (clear of the
+    // panel).
+    const double r = 0.03 * length(m_loaded.bounds(m_timeline.time()).extent());
     Aabb box;
     box.grow(point - Vec3{r, r, r}), box.grow(point + Vec3{r, r, r});
-    const LayoutRect& view =
-        m_layout.viewports[std::min<std::size_t>(std::size_t(v), m_layout.viewports.size() - 1)];
-    OrbitCamera& cam = m_linkCameras ? m_viewports[0]->camera : m_viewports[std::size_t(v)]->camera;
-    cam.frame(box, view.w / std::max(view.h, 1.0f));
+    frameBox(v, box);
 }
 
 void ViewerApp::frameBox(int v, const Aabb& box) {

@@ -64,22 +64,7 @@ ViewerUi::ViewerUi(ViewerApp& app)
         // Offscreen, --key presses GLFW's keys as the GLFW backend would report them: ImGui's key map
         // names the keys its fields and dialogs react to (Enter, Escape, Tab, arrows...).
         ImGuiIO& io = ImGui::GetIO();
-        const std::pair<ImGuiKey_, int> keys[] = {{ImGuiKey_Tab, GLFW_KEY_TAB},
-                                                  {ImGuiKey_LeftArrow, GLFW_KEY_LEFT},
-                                                  {ImGuiKey_RightArrow, GLFW_KEY_RIGHT},
-                                                  {ImGuiKey_UpArrow, GLFW_KEY_UP},
-                                                  {ImGuiKey_DownArrow, GLFW_KEY_DOWN},
-                                                  {ImGuiKey_PageUp, GLFW_KEY_PAGE_UP},
-                                                  {ImGuiKey_PageDown, GLFW_KEY_PAGE_DOWN},
-                                                  {ImGuiKey_Home, GLFW_KEY_HOME},
-                                                  {ImGuiKey_End, GLFW_KEY_END},
-                                                  {ImGuiKey_Delete, GLFW_KEY_DELETE},
-                                                  {ImGuiKey_Backspace, GLFW_KEY_BACKSPACE},
-                                                  {ImGuiKey_Space, GLFW_KEY_SPACE},
-                                                  {ImGuiKey_Enter, GLFW_KEY_ENTER},
-                                                  {ImGuiKey_Escape, GLFW_KEY_ESCAPE},
-                                                  {ImGuiKey_KeyPadEnter, GLFW_KEY_KP_ENTER}};
-        for (const auto& [imguiKey, glfwKey] : keys) io.KeyMap[imguiKey] = glfwKey;
+        for (const ScriptedKeyName& k : scriptedKeyNames()) io.KeyMap[k.imguiKey] = k.key;
     }
     ImGui_ImplOpenGL3_Init("#version 450 core");
 }

@@ -131,8 +131,7 @@ int main(int argc, char** argv) {
            "Offscreen automated runs: left clicks at X,Y (fractions of the window) from the middle "
            "frame on, one per two frames (pressed, then released), e.g. on a collapsed panel's title; "
            "repeatable, in order with --type and --key")
-        ->delimiter(',')
-        ->check(CLI::Range(0.0, 1.0))
+        ->delimiter(',') // Automation::parseInput checks the pair and its range (one check for every input)
         ->allow_extra_args(false)
         ->trigger_on_parse()
         ->needs(framesOption);
@@ -146,7 +145,8 @@ int main(int argc, char** argv) {
     app.add_option_function<std::vector<std::string>>(
            "--key", scripted("--key"),
            "Offscreen automated runs: press and release a key (Enter, Escape, Tab, Backspace, Delete, Space, "
-           "Left, Right, Up, Down, Home, End, PageUp, PageDown), in order with --click and --type")
+           "Left, Right, Up, Down, Home, End, PageUp, PageDown, KeypadEnter), in order with --click and "
+           "--type")
         ->allow_extra_args(false)
         ->trigger_on_parse()
         ->needs(framesOption);

@@ -220,6 +220,8 @@ cdlab_output_test(viewer.offscreen.click_help_tours 0 "tour BVH culling: step 1 
                   --click 0.09,0.069 --click 0.456,0.094 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 cdlab_output_test(viewer.offscreen.click_odd_values_refused 2 "--click: expected X,Y pairs"
                   ${VIEWER} --offscreen --no-settings --frames 2 --click 0.5,0.5,0.5 ${CMAKE_SOURCE_DIR}/scenes/default.json)
+cdlab_output_test(viewer.offscreen.click_out_of_range_refused 2 "--click: expected X,Y pairs \\(fractions of the window\\), e.g. 0.5,0.04, not '1.5,0.5'"
+                  ${VIEWER} --offscreen --no-settings --frames 2 --click 1.5,0.5 ${CMAKE_SOURCE_DIR}/scenes/default.json)
 # Typing (--type, --key, issues 43 and 44), in order with the clicks, two frames each: File > Open (the menu, its
 # Open... item at 1280x720), a bundled scene's path typed into the dialog's path field (it has the keyboard
 # focus when the dialog opens) and Enter opens that scene.
