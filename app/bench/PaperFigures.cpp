@@ -1,0 +1,281 @@
+// The 3-D figures of `cdlab-bench paper` (issue 46). Each figure is a bundled shot in shots/paper/ (the
+// viewer opens it too); rendering runs the viewer binary offscreen as a child process (no shell, no link with
+// the viewer) and reads the picture's deterministic facts from its --report JSON.
+#include "PaperFigures.h"
+
+#include "CommonOptions.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace cdlab::bench {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+/// A figure as listed: the shot that draws it and the report fields pinned beside the automatic draw counts.
+struct FigureSpec {
+    const char* paper;
+    const char* id;
+    const char* shot; ///< file name in shots/paper/
+    const char* title;
+    const char* caption;
+    /// (label, JSON pointer into the viewer's report) of each deterministic fact worth printing.
+    std::vector<std::pair<const char*, const char*>> pins;
+};
+
+// Captions say what the picture shows and where it differs from the paper's figure (/work/shared/papers/ was
+// read for each; nothing here reads it).
+const std::vector<FigureSpec>& specs() {
+    static const std::vector<FigureSpec> list = {
+        {"redon2002",
+         "fig1-level7",
+         "redon2002_fig1_level7.json",
+         "Fig. 1a: BM-culled nodes at BVH level 7",
+         "The moving door of the doors scene half-way through its motion, faces moving forwards filled and "
+         "backwards in wireframe; in magenta the level-7 nodes of its BVH whose backward-motion cone test "
+         "culls them over the frame. As in the paper, few nodes this high in the hierarchy are culled. The "
+         "paper's door is an industrial model of 3,530 triangles for the pair; ours is the bundled door "
+         "mesh.",
+         {{"culled nodes at level 7", "/viewports/0/bm_levels/7/culled"},
+          {"nodes at level 7", "/viewports/0/bm_levels/7/nodes"}}},
+        {"redon2002",
+         "fig1-level9",
+         "redon2002_fig1_level9.json",
+         "Fig. 1b: BM-culled nodes at BVH level 9",
+         "The same door, frame and camera at level 9: the smaller boxes fit the faces better, so the cone "
+         "test "
+         "culls more of them (the paper's observation).",
+         {{"culled nodes at level 9", "/viewports/0/bm_levels/9/culled"},
+          {"nodes at level 9", "/viewports/0/bm_levels/9/nodes"}}},
+        {"redon2002",
+         "fig1-level11",
+         "redon2002_fig1_level11.json",
+         "Fig. 1c: BM-culled nodes at BVH level 11",
+         "Level 11: most of the backward-moving faces' nodes are culled, as in the paper's panel c.",
+         {{"culled nodes at level 11", "/viewports/0/bm_levels/11/culled"},
+          {"nodes at level 11", "/viewports/0/bm_levels/11/nodes"}}},
+    };
+    return list;
+}
+
+bool paperMatches(std::string_view paper, std::string_view name) {
+    return paper == "all" || paper == name;
+}
+
+fs::path shotsDir() {
+    // Beside the bundled scenes: shots/paper/ under the working directory in a checkout, else the source's.
+    return fs::path(CommonOptions::defaultScenesDir()).parent_path() / "shots" / "paper";
+}
+
+std::string quoteArg(const std::string& s) {
+    if (s.find_first_of(" \t'\"\\$`") == std::string::npos) return s;
+    std::string out = "'";
+    for (char c : s) {
+        if (c == '\'') out += "'\\'";
+        out += c;
+    }
+    return out + "'";
+}
+
+std::pair<int, int> sizeFor(bool quick) {
+    return quick ? std::pair{640, 360} : std::pair{1280, 720};
+}
+
+std::vector<std::string> viewerArgs(const fs::path& viewer, bool quick, const fs::path& png,
+                                    const fs::path& report, const fs::path& shot) {
+    const auto [w, h] = sizeFor(quick);
+    std::vector<std::string> args = {viewer.string(),
+                                     "--offscreen",
+                                     "--no-settings",
+                                     "--frames",
+                                     "2",
+                                     "--size",
+                                     std::to_string(w) + "x" + std::to_string(h),
+                                     "--screenshot",
+                                     png.string()};
+    if (!report.empty()) args.insert(args.end(), {"--report", report.string()});
+    args.push_back(shot.string());
+    return args;
+}
+
+std::string commandLine(const std::vector<std::string>& args) {
+    std::string out;
+    for (const std::string& a : args) {
+        if (!out.empty()) out += ' ';
+        out += quoteArg(a);
+    }
+    return out;
+}
+
+PaperFigure describe(const FigureSpec& s, const fs::path& viewer, const fs::path& outDir, bool quick) {
+    PaperFigure f;
+    f.paper = s.paper, f.id = s.id, f.title = s.title, f.caption = s.caption;
+    f.image = "figures/" + f.paper + "-" + f.id + ".png";
+    f.command = commandLine(viewerArgs(viewer, quick, outDir / f.image, {}, shotsDir() / s.shot));
+    return f;
+}
+
+std::string readFile(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// Runs args[0] with args (no shell), stdout discarded and stderr into errFile; returns the exit status
+/// (128 + signal when killed by one).
+int runChild(const std::vector<std::string>& args, const fs::path& errFile) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<char*> argv;
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) throw std::runtime_error(args[0] + ": cannot run the viewer: " + std::strerror(rc));
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) throw std::runtime_error(args[0] + ": waitpid: " + std::strerror(errno));
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+}
+
+std::uint32_t bigEndian32(const std::string& s, std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = v << 8 | static_cast<unsigned char>(s[at + i]);
+    return v;
+}
+
+/// Empty when png is a PNG of w x h pixels, else what is wrong with it.
+std::string pngProblem(const fs::path& png, int w, int h) {
+    if (!fs::exists(png)) return "the viewer wrote no PNG";
+    const std::string data = readFile(png);
+    static const char kSignature[] = "\x89PNG\r\n\x1a\n";
+    if (data.size() < 24 || data.compare(0, 8, kSignature, 8) != 0 || data.compare(12, 4, "IHDR") != 0)
+        return "not a PNG";
+    const std::uint32_t pw = bigEndian32(data, 16), ph = bigEndian32(data, 20);
+    if (pw != std::uint32_t(w) || ph != std::uint32_t(h))
+        return "a " + std::to_string(pw) + "x" + std::to_string(ph) + " PNG, not " + std::to_string(w) + "x" +
+               std::to_string(h);
+    return "";
+}
+
+/// "bm-level 12 lines, face-motion 3530 triangles" -> ("drew bm-level lines", 12), ...
+void pinDrawCounts(const std::string& drew, const std::string& prefix,
+                   std::vector<std::pair<std::string, double>>& pinned) {
+    std::istringstream items(drew);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+        std::istringstream words(item);
+        std::string category, kind;
+        double n = 0;
+        if (words >> category >> n >> kind) pinned.emplace_back(prefix + "drew " + category + " " + kind, n);
+    }
+}
+
+PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::path& tmp) {
+    PaperFigure f = describe(s, o.viewer, o.outDir, o.quick);
+    const fs::path shot = shotsDir() / s.shot, png = o.outDir / f.image;
+    const fs::path report = tmp / (f.paper + "-" + f.id + ".json"),
+                   err = tmp / (f.paper + "-" + f.id + ".err");
+    const auto fail = [&](const std::string& why) {
+        return std::runtime_error(f.paper + " " + f.id + " (" + shot.string() + "): " + why);
+    };
+    fs::create_directories(png.parent_path());
+    fs::remove(png);
+    const int rc = runChild(viewerArgs(o.viewer, o.quick, png, report, shot), err);
+    if (rc != 0) {
+        std::string log = readFile(err);
+        while (!log.empty() && log.back() == '\n') log.pop_back();
+        throw fail("the viewer exited " + std::to_string(rc) + (log.empty() ? "" : ": " + log));
+    }
+    const auto [w, h] = sizeFor(o.quick);
+    if (const std::string p = pngProblem(png, w, h); !p.empty()) throw fail(p);
+    json r;
+    try {
+        r = json::parse(readFile(report));
+    } catch (const json::exception& e) {
+        throw fail("the viewer's report " + report.string() + ": " + e.what());
+    }
+    if (r.value("gl_errors", 0) != 0) throw fail(std::to_string(r.value("gl_errors", 0)) + " GL errors");
+    const json& views = r["viewports"];
+    if (!views.is_array() || views.empty()) throw fail("the report lists no viewport");
+    for (std::size_t v = 0; v < views.size(); ++v) {
+        const json& vp = views[v];
+        if (vp.contains("error"))
+            throw fail("view " + std::to_string(v + 1) + ": " + vp["error"].get<std::string>());
+        // Blank: the smoke tests' measure, at least 1 % of the view's pixels covered by the scene.
+        const double coverage = vp.value("coverage", 0.0);
+        if (coverage < 0.01)
+            throw fail("blank image: view " + std::to_string(v + 1) + " covers " +
+                       std::to_string(100 * coverage) + " % of its pixels");
+    }
+    for (const auto& [label, pointer] : s.pins) {
+        const json::json_pointer ptr(pointer);
+        if (!r.contains(ptr) || !r[ptr].is_number())
+            throw fail(std::string("the report has no number at ") + pointer + " (" + label + ")");
+        f.pinned.emplace_back(label, r[ptr].get<double>());
+    }
+    for (std::size_t v = 0; v < views.size(); ++v)
+        pinDrawCounts(views[v].value("drew", ""),
+                      views.size() > 1 ? "view " + std::to_string(v + 1) + " " : "", f.pinned);
+    return f;
+}
+
+} // namespace
+
+std::vector<PaperFigure> paperFigureList(std::string_view paper) {
+    if (paper != "all" && paper != "redon2002" && paper != "zhang2007" && paper != "sbv")
+        throw std::invalid_argument(std::string(paper) +
+                                    ": unknown paper (known: redon2002, zhang2007, sbv, all)");
+    std::vector<PaperFigure> out;
+    for (const FigureSpec& s : specs())
+        if (paperMatches(paper, s.paper)) out.push_back(describe(s, "build/app/viewer/cdlab", "DIR", false));
+    return out;
+}
+
+std::vector<PaperFigure> renderPaperFigures(std::string_view paper, const PaperFigureOptions& options) {
+    paperFigureList(paper); // the name checked first
+    const fs::path tmp = fs::temp_directory_path() / ("cdlab-paper-figures-" + std::to_string(getpid()));
+    fs::create_directories(tmp);
+    std::vector<PaperFigure> out;
+    try {
+        for (const FigureSpec& s : specs()) {
+            if (!paperMatches(paper, s.paper)) continue;
+            out.push_back(render(s, options, tmp));
+            if (options.onFigureDone) options.onFigureDone(out.back());
+        }
+    } catch (...) {
+        std::error_code ec;
+        fs::remove_all(tmp, ec);
+        throw;
+    }
+    std::error_code ec;
+    fs::remove_all(tmp, ec);
+    return out;
+}
+
+fs::path defaultViewerPath(const fs::path& benchExecutable) {
+    return benchExecutable.parent_path().parent_path() / "viewer" / "cdlab";
+}
+
+} // namespace cdlab::bench
