@@ -26,8 +26,8 @@ struct PaperFigure {
 };
 
 struct PaperFigureOptions {
-    std::filesystem::path outDir;                         ///< images go to outDir / figure.image
-    bool quick = false;                                   ///< 640x360 instead of 1280x720
+    std::filesystem::path outDir; ///< images go to outDir / figure.image
+    bool quick = false; ///< 640x360 instead of 1280x720 (a figure of the viewer's panels stays 1280x720)
     std::filesystem::path viewer;                         ///< the cdlab viewer binary
     std::function<void(const PaperFigure&)> onFigureDone; ///< progress, after each figure
 };
