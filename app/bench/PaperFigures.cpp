@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -366,21 +367,14 @@ void pinDrawCounts(const std::string& drew, const std::string& prefix,
     }
 }
 
-PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::path& tmp) {
-    PaperFigure f = describe(s, o.viewer, o.outDir, o.quick);
-    const bool quick = o.quick && !s.panels;
-    const fs::path shot = shotFile(s), png = o.outDir / f.image;
-    const fs::path report = tmp / (f.paper + "-" + f.id + ".json"),
-                   err = tmp / (f.paper + "-" + f.id + ".err");
-    const auto fail = [&](const std::string& why) {
-        return std::runtime_error(f.paper + " " + f.id + " (" + shot.string() + "): " + why);
-    };
-    fs::create_directories(png.parent_path());
-    fs::remove(png);
-    const int rc = runChild(viewerArgs(o.viewer, quick, png, report, shot), err);
+/// Checks what the viewer left (exit status rc, the PNG, the report) and fills f.pinned; throws fail(why).
+template <class Fail>
+void readBack(PaperFigure& f, const FigureSpec& s, bool quick, const fs::path& png, const fs::path& report,
+              int rc, const fs::path& err, const Fail& fail) {
     if (rc != 0) {
         std::string log = readFile(err);
         while (!log.empty() && log.back() == '\n') log.pop_back();
+        if (log.size() > 2000) log = "..." + log.substr(log.size() - 2000); // its last lines say why
         throw fail("the viewer exited " + std::to_string(rc) + (log.empty() ? "" : ": " + log));
     }
     const auto [w, h] = sizeFor(quick);
@@ -400,9 +394,12 @@ PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::p
             throw fail("view " + std::to_string(v + 1) + ": " + vp["error"].get<std::string>());
         // Blank: the smoke tests' measure, at least 1 % of the view's pixels covered by the scene.
         const double coverage = vp.value("coverage", 0.0);
-        if (coverage < 0.01)
-            throw fail("blank image: view " + std::to_string(v + 1) + " covers " +
-                       std::to_string(100 * coverage) + " % of its pixels");
+        if (coverage < 0.01) {
+            char percent[32];
+            std::snprintf(percent, sizeof percent, "%.1f", 100 * coverage);
+            throw fail("blank image: view " + std::to_string(v + 1) + " covers " + percent +
+                       " % of its pixels (under 1 %)");
+        }
     }
     for (const auto& [label, pointer] : s.pins) {
         const json::json_pointer ptr(pointer);
@@ -413,7 +410,29 @@ PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::p
     for (std::size_t v = 0; v < views.size(); ++v)
         pinDrawCounts(views[v].value("drew", ""),
                       views.size() > 1 ? "view " + std::to_string(v + 1) + " " : "", f.pinned);
-    return f;
+}
+
+PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::path& tmp) {
+    PaperFigure f = describe(s, o.viewer, o.outDir, o.quick);
+    const bool quick = o.quick && !s.panels;
+    const fs::path shot = shotFile(s), png = o.outDir / f.image;
+    const fs::path report = tmp / (f.paper + "-" + f.id + ".json"),
+                   err = tmp / (f.paper + "-" + f.id + ".err");
+    const std::string named = f.paper + " " + f.id + " (" + shot.string() + "): ";
+    const auto fail = [&](const std::string& why) { return std::runtime_error(named + why); };
+    try {
+        fs::create_directories(png.parent_path());
+        fs::remove(png);
+        readBack(f, s, quick, png, report, runChild(viewerArgs(o.viewer, quick, png, report, shot), err), err,
+                 fail);
+        return f;
+    } catch (const std::exception& e) {
+        // No picture is left behind for a figure that failed; the message names it and its shot.
+        std::error_code ec;
+        fs::remove(png, ec);
+        if (std::string(e.what()).rfind(named, 0) == 0) throw;
+        throw fail(e.what());
+    }
 }
 
 } // namespace
