@@ -63,13 +63,14 @@ TEST(Generators, SpecDefaultsThroughTheirJsonBindingAreTheDefaults) {
         for (const ParamSpec& p : g.params) {
             if (p.name == "profile") continue; // structured: its default is a named profile
             written[p.name] = toJson(p.defaultValue);
-            if (!p.choices.empty())
+            if (!p.choices.empty()) {
                 EXPECT_NE(std::find(p.choices.begin(), p.choices.end(), toString(p.defaultValue)),
                           p.choices.end());
-            else if (!std::holds_alternative<bool>(p.defaultValue) && p.max > p.min)
+            } else if (!std::holds_alternative<bool>(p.defaultValue) && p.max > p.min) {
                 EXPECT_TRUE(std::stod(toString(p.defaultValue)) >= p.min &&
                             std::stod(toString(p.defaultValue)) <= p.max)
                     << p.name;
+            }
         }
         TriangleMesh a = generateMesh(g.name, json::object(), "test", "params");
         TriangleMesh b = generateMesh(g.name, written, "test", "params");
