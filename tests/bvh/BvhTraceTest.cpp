@@ -3,6 +3,7 @@
 // their hits, BM tests and culls), frame by frame; recording changes no answer or counter; the recorded
 // front is the traversal's (every descent pushes two pairs, each popped once).
 #include "bvh/BvhTrace.h"
+#include "BundledScenes.h"
 #include "TestPaths.h"
 #include "TestUtil.h"
 #include "ccd/CcdCounters.h"
@@ -100,19 +101,10 @@ const std::vector<Traced>& traced() {
 /// Every bundled scene x traced algorithm it accepts (the articulated ones only with `articulated`: their
 /// link trees take most of the time): frame by frame (every `stride`-th frame of the grid, always the first
 /// and the last), the trace's totals against the frame's counters.
-/// The bundled scenes' file names, sorted.
-std::vector<std::string> bundledSceneNames() {
-    std::vector<std::string> scenes;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes"))
-        if (e.path().extension() == ".json") scenes.push_back(e.path().filename().string());
-    std::sort(scenes.begin(), scenes.end());
-    return scenes;
-}
-
 /// `scenes` empty: every bundled scene. The guards against a vacuous check apply to the whole set only.
 void checkBundledScenes(int maxFramesPerScene, bool articulated, std::vector<std::string> scenes = {}) {
     const bool all = scenes.empty();
-    if (all) scenes = bundledSceneNames();
+    if (all) scenes = test::bundledSceneNames();
     ASSERT_GE(scenes.size(), all ? 9u : 1u);
     int checkedFrames = 0, framesWithTests = 0, framesWithCulls = 0;
     for (const auto& sceneName : scenes) {
@@ -196,7 +188,7 @@ class BvhTraceSlow : public ::testing::TestWithParam<std::string> {};
 TEST_P(BvhTraceSlow, TotalsEqualCountersOnEveryFrame) {
     checkBundledScenes(1 << 30, true, {GetParam()});
 }
-INSTANTIATE_TEST_SUITE_P(Scenes, BvhTraceSlow, ::testing::ValuesIn(bundledSceneNames()),
+INSTANTIATE_TEST_SUITE_P(Scenes, BvhTraceSlow, ::testing::ValuesIn(test::bundledSceneNames()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                              std::string name = info.param.substr(0, info.param.find('.'));
                              return name;

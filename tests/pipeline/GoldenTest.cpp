@@ -6,6 +6,7 @@
 //   CDLAB_GOLDEN_UPDATE=1 build/tests/cdlab-tests --gtest_filter='Golden.*'
 // The whole table is slow (minutes; tests/CMakeLists.txt labels it so the sanitizer run skips it);
 // GoldenSubset pins a few lines of it that take a fraction of a second each, in the suite every build runs.
+#include "BundledScenes.h"
 #include "TestPaths.h"
 #include "TestUtil.h"
 #include "pipeline/AlgorithmRegistry.h"
@@ -126,10 +127,7 @@ void expectPinned(const std::string& sceneName, const std::string& label) {
 } // namespace
 
 TEST(Golden, EveryBundledSceneAndAlgorithmKeepsItsHashAndCounters) {
-    std::vector<std::string> scenes;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes"))
-        if (e.path().extension() == ".json") scenes.push_back(e.path().filename().string());
-    std::sort(scenes.begin(), scenes.end());
+    const std::vector<std::string> scenes = test::bundledSceneNames();
     ASSERT_GE(scenes.size(), 9u);
 
     std::vector<std::string> got;

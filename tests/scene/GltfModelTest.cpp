@@ -2,6 +2,7 @@
 // scene, every model generator and fixed-seed random chains written as glTF and read back give the same link
 // poses at 100 times; what the importer makes of a node tree. The refusals are in GltfRefusalTest.cpp.
 #include "scene/GltfModel.h"
+#include "BundledScenes.h"
 #include "TestPaths.h"
 #include "core/InputError.h"
 #include "scene/GltfExport.h"
@@ -201,9 +202,7 @@ ArticulatedModel randomChain(std::mt19937_64& rng, int n) {
 TEST(GltfModel, SceneModelsRoundTrip) {
     // Every articulated model of every bundled scene, the test scene of the CLI tests and every generator.
     std::vector<std::filesystem::path> files{std::string(CDLAB_TEST_DATA) + "/gltf_arm.json"};
-    for (const auto& e : std::filesystem::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes"))
-        if (e.path().extension() == ".json") files.push_back(e.path());
-    std::sort(files.begin() + 1, files.end());
+    for (const auto& p : test::bundledScenePaths()) files.push_back(p);
     int models = 0;
     double worstFloat = 0, worstDouble = 0, worstVertex = 0;
     for (const auto& f : files) {

@@ -1,3 +1,4 @@
+#include "BundledScenes.h"
 #include "TestPaths.h"
 #include "TestUtil.h"
 #include "core/InputError.h"
@@ -30,10 +31,9 @@ std::string body(const std::string& extra) {
 
 TEST(Scene, BundledScenesLoad) {
     int count = 0;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes")) {
-        if (e.path().extension() != ".json") continue;
-        SCOPED_TRACE(e.path().string());
-        Scene s = loadScene(e.path().string());
+    for (const auto& path : test::bundledScenePaths()) {
+        SCOPED_TRACE(path.string());
+        Scene s = loadScene(path.string());
         EXPECT_FALSE(s.bodies.empty() && s.models.empty());
         EXPECT_GT(s.triangleCount(), 0u);
         EXPECT_GE(s.endTime, s.startTime);

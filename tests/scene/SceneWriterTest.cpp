@@ -2,6 +2,7 @@
 // same scene for every bundled scene it can express, and a clear refusal for the others; bad paths name
 // the file.
 #include "scene/SceneWriter.h"
+#include "BundledScenes.h"
 #include "TestPaths.h"
 #include "core/InputError.h"
 #include "scene/SceneLoader.h"
@@ -76,12 +77,11 @@ void expectSameScene(const Scene& a, const Scene& b) {
 TEST(SceneWriter, BundledScenesRoundTripOrAreRefusedClearly) {
     const fs::path dir = scratch("bundled");
     int written = 0, refused = 0;
-    for (const auto& e : fs::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes")) {
-        if (e.path().extension() != ".json") continue;
-        SCOPED_TRACE(e.path().string());
-        const Scene original = loadScene(e.path().string());
+    for (const fs::path& path : test::bundledScenePaths()) {
+        SCOPED_TRACE(path.string());
+        const Scene original = loadScene(path.string());
         // Saved into another folder than the scene's: the mesh paths must be made relative to the new one.
-        const std::string saved = (dir / e.path().filename()).string();
+        const std::string saved = (dir / path.filename()).string();
         if (!original.models.empty()) {
             EXPECT_NE(sceneWriteRefusal(original).find("articulated model '" + original.models[0].name + "'"),
                       std::string::npos);
@@ -102,7 +102,7 @@ TEST(SceneWriter, BundledScenesRoundTripOrAreRefusedClearly) {
         const Scene again = loadScene(saved);
         expectSameScene(original, again);
         // And once more: what the writer writes is what it reads.
-        const std::string twice = (dir / ("again-" + e.path().filename().string())).string();
+        const std::string twice = (dir / ("again-" + path.filename().string())).string();
         saveScene(again, twice);
         expectSameScene(again, loadScene(twice));
         ++written;
