@@ -1,7 +1,7 @@
 #include "collision/BvhCollider.h"
 
 #include "debug/DebugSink.h"
-#include "geometry/ObbSimd.h"
+#include "geometry/ObbAvx2.h"
 #include "geometry/TriangleTriangle.h"
 
 #include "collision/ContactDrawing.h"
@@ -29,12 +29,13 @@ struct AabbPolicy {
 };
 
 // OBB trees: B's node boxes are moved into A's frame once (cached), then each pair expresses B's box in the
-// A node's axes and runs the 15-axis test on SSE2 lanes (ObbSimd.h: the same decisions as the scalar
-// obbOverlapScalar, which stays as its reference).
+// A node's axes and runs the 15-axis test on AVX2 lanes where the CPU has them, on SSE2 lanes otherwise
+// (ObbAvx2.h, ObbSimd.h: both make the scalar obbOverlapScalar's decisions; it stays as their reference).
 struct ObbPolicy {
-    explicit ObbPolicy(BvhCollider&) {}
+    ObbOverlapFn test;
+    explicit ObbPolicy(BvhCollider&) : test(obbOverlapFast()) {}
     bool overlap(BvhCollider& c, std::uint32_t na, std::uint32_t nb) const {
-        return obbOverlapSimd(c.m_bvhA->obbs()[na], c.obbB(nb));
+        return test(c.m_bvhA->obbs()[na], c.obbB(nb));
     }
 };
 

@@ -1,10 +1,13 @@
-// The SSE2 OBB separating-axis test (ObbSimd.h) against the scalar reference obbOverlapScalar (Obb.h): the
-// same decision on every box pair, not merely a conservative one.
+// The SSE2 and AVX2 OBB separating-axis tests (ObbSimd.h, ObbAvx2.h) against the scalar reference
+// obbOverlapScalar (Obb.h): the same decision on every box pair, not merely a conservative one.
 #include "geometry/ObbSimd.h"
+#include "geometry/ObbAvx2.h"
 #include "geometry/Quat.h"
 
+#include <cstdlib>
 #include <gtest/gtest.h>
 #include <random>
+#include <string>
 
 using namespace cdlab;
 
@@ -64,6 +67,8 @@ std::pair<Obb, Obb> randomPair(Kind kind, std::mt19937& rng) {
 TEST(ObbSimd, SameDecisionAsTheScalarTestOn120000BoxPairs) {
     std::mt19937 rng(20261129);
     constexpr int kPerKind = 30000;
+    const bool avx2 = cpuHasAvx2(); // the AVX2 test runs only where the CPU has it
+    const ObbOverlapFn fast = obbOverlapFast();
     for (int k = 0; k < int(Kind::Count); ++k) {
         int overlapping = 0;
         for (int n = 0; n < kPerKind; ++n) {
@@ -72,6 +77,12 @@ TEST(ObbSimd, SameDecisionAsTheScalarTestOn120000BoxPairs) {
             ASSERT_EQ(obbOverlapSimd(a, b), scalar) << "kind " << k << ", pair " << n;
             ASSERT_EQ(obbOverlapSimd(b, a), obbOverlapScalar(b, a))
                 << "kind " << k << ", pair " << n << " swapped";
+            ASSERT_EQ(fast(a, b), scalar) << "kind " << k << ", pair " << n << ", " << obbOverlapFastName();
+            if (avx2) {
+                ASSERT_EQ(obbOverlapAvx2(a, b), scalar) << "kind " << k << ", pair " << n << ", AVX2";
+                ASSERT_EQ(obbOverlapAvx2(b, a), obbOverlapScalar(b, a))
+                    << "kind " << k << ", pair " << n << " swapped, AVX2";
+            }
             overlapping += scalar;
         }
         // Hit-rate guard: both answers must be common for the comparison to mean anything.
@@ -98,5 +109,16 @@ TEST(ObbSimd, TouchingBoxesOverlapAndSeparatedOnesDoNot) {
         point.axes = randomRotation(rng);
         EXPECT_EQ(obbOverlapSimd(a, point), obbOverlapScalar(a, point));
         EXPECT_EQ(obbOverlapSimd(point, a), obbOverlapScalar(point, a));
+        if (cpuHasAvx2()) {
+            EXPECT_EQ(obbOverlapAvx2(a, point), obbOverlapScalar(a, point));
+            EXPECT_EQ(obbOverlapAvx2(point, a), obbOverlapScalar(point, a));
+        }
     }
+}
+
+TEST(ObbSimd, TheDispatchedTestIsAvx2ExactlyWhereTheCpuHasIt) {
+    const char* forced = std::getenv("CDLAB_SIMD");
+    const bool baseline = forced && std::string(forced) == "sse2";
+    EXPECT_STREQ(obbOverlapFastName(), cpuHasAvx2() && !baseline ? "avx2" : "sse2");
+    EXPECT_EQ(obbOverlapFast() == &obbOverlapAvx2, cpuHasAvx2() && !baseline);
 }
