@@ -24,10 +24,6 @@ namespace {
 
 #define CDLAB_AVX2 __attribute__((target("avx2"), always_inline)) inline
 
-/// (v.x, v.y, v.z, 0), reading exactly three doubles.
-CDLAB_AVX2 __m256d load3(const Vec3& v) {
-    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(&v.x)), _mm_load_sd(&v.z), 1);
-}
 CDLAB_AVX2 __m256d absPd(__m256d v) {
     return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v);
 }
@@ -51,17 +47,16 @@ CDLAB_AVX2 double dotLanes(__m256d s, __m256d p) {
 
 } // namespace
 
-__attribute__((target("avx2"))) bool obbOverlapAvx2(const Obb& a, const Obb& b) {
+__attribute__((target("avx2"))) bool obbOverlapAvx2(const Obb& a, const ObbColumns& b) {
     const Vec3 &a0 = a.axes.r[0], &a1 = a.axes.r[1], &a2 = a.axes.r[2];
-    const Vec3 &b0 = b.axes.r[0], &b1 = b.axes.r[1], &b2 = b.axes.r[2];
     // B's axes transposed: lane j of Bc is component c of b_j, so row i of R is a_i.x Bx + a_i.y By + a_i.z
     // Bz with lane j = dot(a_i, b_j) summed in the scalar order.
-    const __m256d bx = _mm256_set_pd(0.0, b2.x, b1.x, b0.x), by = _mm256_set_pd(0.0, b2.y, b1.y, b0.y),
-                  bz = _mm256_set_pd(0.0, b2.z, b1.z, b0.z);
-    const Vec3 d = b.center - a.center;
+    const __m256d bx = _mm256_load_pd(b.axis[0]), by = _mm256_load_pd(b.axis[1]),
+                  bz = _mm256_load_pd(b.axis[2]);
+    const Vec3 d = Vec3{b.center[0], b.center[1], b.center[2]} - a.center;
     const Vec3 t = a.axes * d;
     const __m256d eps = _mm256_set1_pd(kSatEpsilon);
-    const __m256d bh = load3(b.halfSize);
+    const __m256d bh = _mm256_load_pd(b.half);
     auto row = [&](const Vec3& ai) __attribute__((target("avx2"), always_inline)) {
         return _mm256_add_pd(
             _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(ai.x), bx), _mm256_mul_pd(_mm256_set1_pd(ai.y), by)),
@@ -102,6 +97,27 @@ __attribute__((target("avx2"))) bool obbOverlapAvx2(const Obb& a, const Obb& b) 
     return true;
 }
 
+bool obbOverlapAvx2(const Obb& a, const Obb& b) {
+    return obbOverlapAvx2(a, toColumns(b));
+}
+
+__attribute__((target("avx2"))) void transformToColumns(const Obb& b, const Pose& pose, ObbColumns& out) {
+    // Obb::transformed: axes (R X)^T with X = axes^T, entry (c, j) of R X being R[c].x X[0][j] + R[c].y
+    // X[1][j] + R[c].z X[2][j] (Mat3::operator*); row c of R X is axis[c] here, X's rows are b's columns.
+    const Vec3 &u = b.axes.r[0], &v = b.axes.r[1], &w = b.axes.r[2];
+    const __m256d x0 = _mm256_set_pd(0.0, w.x, v.x, u.x), x1 = _mm256_set_pd(0.0, w.y, v.y, u.y),
+                  x2 = _mm256_set_pd(0.0, w.z, v.z, u.z);
+    for (int c = 0; c < 3; ++c) {
+        const Vec3& rc = pose.R.r[c];
+        _mm256_store_pd(out.axis[c], _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(rc.x), x0),
+                                                                 _mm256_mul_pd(_mm256_set1_pd(rc.y), x1)),
+                                                   _mm256_mul_pd(_mm256_set1_pd(rc.z), x2)));
+    }
+    const Vec3 c = pose.apply(b.center);
+    out.center[0] = c.x, out.center[1] = c.y, out.center[2] = c.z, out.center[3] = 0.0;
+    out.half[0] = b.halfSize.x, out.half[1] = b.halfSize.y, out.half[2] = b.halfSize.z, out.half[3] = 0.0;
+}
+
 #else
 
 bool cpuHasAvx2() {
@@ -110,8 +126,25 @@ bool cpuHasAvx2() {
 bool obbOverlapAvx2(const Obb& a, const Obb& b) {
     return obbOverlapSimd(a, b);
 }
+bool obbOverlapAvx2(const Obb& a, const ObbColumns& b) {
+    Obb o;
+    for (int j = 0; j < 3; ++j) o.axes.r[j] = {b.axis[0][j], b.axis[1][j], b.axis[2][j]};
+    o.center = {b.center[0], b.center[1], b.center[2]}, o.halfSize = {b.half[0], b.half[1], b.half[2]};
+    return obbOverlapSimd(a, o);
+}
+void transformToColumns(const Obb& b, const Pose& pose, ObbColumns& out) {
+    out = toColumns(b.transformed(pose));
+}
 
 #endif
+
+ObbColumns toColumns(const Obb& b) {
+    ObbColumns o;
+    for (int c = 0; c < 3; ++c)
+        for (int j = 0; j < 3; ++j) o.axis[c][j] = b.axes.r[j][c];
+    for (int c = 0; c < 3; ++c) o.center[c] = b.center[c], o.half[c] = b.halfSize[c];
+    return o;
+}
 
 namespace {
 
@@ -124,20 +157,20 @@ bool forcedBaseline() {
     return v && std::strcmp(v, "sse2") == 0;
 }
 
-bool useAvx2() {
+} // namespace
+
+bool obbUseAvx2() {
     static const bool use = cpuHasAvx2() && !forcedBaseline();
     return use;
 }
 
-} // namespace
-
 ObbOverlapFn obbOverlapFast() {
-    return useAvx2() ? &obbOverlapAvx2 : &baselineOverlap;
+    return obbUseAvx2() ? static_cast<ObbOverlapFn>(&obbOverlapAvx2) : &baselineOverlap;
 }
 
 const char* obbOverlapFastName() {
 #if defined(__SSE2__)
-    return useAvx2() ? "avx2" : "sse2";
+    return obbUseAvx2() ? "avx2" : "sse2";
 #else
     return "scalar";
 #endif

@@ -12,8 +12,22 @@
 #pragma once
 
 #include "geometry/Obb.h"
+#include "geometry/Pose.h"
 
 namespace cdlab {
+
+/// An OBB laid out for the AVX2 test: its axes transposed (row c holds component c of axes 0, 1, 2, so a
+/// row of R = A^T B is three vector products), each row padded to four doubles with a zero. The traversal
+/// keeps B's boxes in this form once moved into A's frame (transformToColumns), so a test loads them
+/// instead of gathering them.
+struct alignas(32) ObbColumns {
+    double axis[3][4]{}; ///< axis[c][j] = component c of axis j; axis[c][3] is padding, 0 or -0
+    double center[4]{};  ///< x, y, z, 0
+    double half[4]{};    ///< half extents, 0
+};
+
+/// The same box in column form (exact copies).
+ObbColumns toColumns(const Obb& b);
 
 using ObbOverlapFn = bool (*)(const Obb& a, const Obb& b);
 
@@ -22,6 +36,14 @@ bool cpuHasAvx2();
 
 /// The AVX2 test. Call it only where cpuHasAvx2(); elsewhere (and on non-x86 builds) it is the SSE2 one.
 bool obbOverlapAvx2(const Obb& a, const Obb& b);
+/// The same test with b in column form: obbOverlapAvx2(a, b) == obbOverlapAvx2(a, toColumns(b)).
+bool obbOverlapAvx2(const Obb& a, const ObbColumns& b);
+/// toColumns(b.transformed(pose)), bit for bit (each entry the same products summed in the same order as
+/// Obb::transformed), on AVX2 lanes. Only where cpuHasAvx2().
+void transformToColumns(const Obb& b, const Pose& pose, ObbColumns& out);
+
+/// Whether obbOverlapFast() is the AVX2 test: cpuHasAvx2() and CDLAB_SIMD is not "sse2"; decided once.
+bool obbUseAvx2();
 
 /// The fastest OBB test this CPU runs, decided on the first call: obbOverlapAvx2 where cpuHasAvx2(),
 /// otherwise obbOverlapSimd. The environment variable CDLAB_SIMD=sse2 forces the baseline (to compare the
