@@ -32,10 +32,18 @@ void traverseBvhPair(const Bvh& a, const Bvh& b, BvhPairStack& stack, Policy&& p
     if (a.empty() || b.empty()) return;
     const auto& nodesA = a.nodes();
     const auto& nodesB = b.nodes();
-    stack.assign(1, {0, 0});
-    while (!stack.empty()) {
-        const std::uint32_t na = stack.back().first, nb = stack.back().second;
-        stack.pop_back();
+    // An index over storage sized up front instead of push_back/pop_back: the pushes stay two stores in the
+    // loop (a vector's growth path had made them out-of-line calls, 9 % of the gear pair's instructions).
+    // Each descent leaves at most one pending sibling per level of either tree, so depthA + depthB + 1
+    // entries suffice; the check below still grows the storage if a tree reports a smaller depth.
+    const std::size_t hint = a.stats().maxDepth + b.stats().maxDepth + 3;
+    if (stack.size() < hint) stack.resize(hint);
+    auto* pending = stack.data();
+    std::size_t top = 0;
+    pending[top++] = {0, 0};
+    while (top != 0) {
+        const std::uint32_t na = pending[top - 1].first, nb = pending[top - 1].second;
+        --top;
         CDLAB_ASSERT(na < nodesA.size() && nb < nodesB.size(), "a node pair inside both trees");
         if (!policy.enter(na, nb)) continue;
         const BvhNode &A = nodesA[na], &B = nodesB[nb];
@@ -43,14 +51,18 @@ void traverseBvhPair(const Bvh& a, const Bvh& b, BvhPairStack& stack, Policy&& p
             if (!policy.leaves(A, B)) return;
             continue;
         }
+        if (top + 2 > stack.size()) [[unlikely]] {
+            stack.resize(2 * stack.size());
+            pending = stack.data();
+        }
         if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
             CDLAB_ASSERT(A.firstChild > na, "children follow their parent");
-            stack.push_back({A.firstChild + 1, nb});
-            stack.push_back({A.firstChild, nb});
+            pending[top++] = {A.firstChild + 1, nb};
+            pending[top++] = {A.firstChild, nb};
         } else {
             CDLAB_ASSERT(B.firstChild > nb, "children follow their parent");
-            stack.push_back({na, B.firstChild + 1});
-            stack.push_back({na, B.firstChild});
+            pending[top++] = {na, B.firstChild + 1};
+            pending[top++] = {na, B.firstChild};
         }
     }
 }
@@ -76,17 +88,26 @@ void traverseBvhPairFront(const Bvh& a, const Bvh& b, const BvhParents& parentsA
     std::vector<BvhFrontEntry>& current = front.current();
     std::vector<BvhFrontEntry>& next = front.next();
     if (current.empty()) current.push_back({0, 0, 0});
-    next.clear();
-    next.reserve(current.size() + 16);
+    // The new front and the stack are indices over storage sized up front, grown only when full (as in
+    // traverseBvhPair: push_back's growth path made every append an out-of-line call).
+    if (next.size() < current.size() + 16) next.resize(current.size() + 16);
+    std::size_t count = 0; // entries of `next` in use
+    auto append = [&](BvhFrontEntry e) {
+        if (count == next.size()) [[unlikely]]
+            next.resize(2 * count);
+        next[count++] = e;
+    };
+    const std::size_t hint = a.stats().maxDepth + b.stats().maxDepth + 3;
+    if (stack.size() < hint) stack.resize(hint);
     // A separated pair joins the new front; while it and the entry before it are separated siblings (one
     // side the same node, the other two children of one node) and due for a try, their parent replaces
     // both if its volumes separate as well. The parent is due again at once, so a pair of bodies moving
     // apart climbs back several levels in one query.
     auto pushSeparated = [&](std::uint32_t na, std::uint32_t nb, std::uint32_t separatedFor) {
-        next.push_back({na, nb, separatedFor});
+        append({na, nb, separatedFor});
         bool raised = false;
-        while (next.size() >= 2) {
-            const BvhFrontEntry p = next[next.size() - 2], q = next.back();
+        while (count >= 2) {
+            const BvhFrontEntry p = next[count - 2], q = next[count - 1];
             if (p.separatedFor < 2 || q.separatedFor < 2) return;
             const std::uint32_t age = std::min(p.separatedFor, q.separatedFor);
             if (!raised &&
@@ -100,18 +121,20 @@ void traverseBvhPairFront(const Bvh& a, const Bvh& b, const BvhParents& parentsA
             else
                 return;
             if (policy.enter(pa, pb)) return; // the parent overlaps: keep the two children
-            next.pop_back(), next.pop_back();
-            next.push_back({pa, pb, age});
+            count -= 2;
+            next[count++] = {pa, pb, age};
             raised = true;
         }
     };
     for (const BvhFrontEntry e : current) {
         CDLAB_ASSERT(e.a < nodesA.size() && e.b < nodesB.size(), "a front entry inside both trees");
-        stack.assign(1, {e.a, e.b});
+        auto* pending = stack.data();
+        std::size_t top = 0;
+        pending[top++] = {e.a, e.b};
         bool fromFront = true; // the first pair popped is the entry itself, the others are new
-        while (!stack.empty()) {
-            const std::uint32_t na = stack.back().first, nb = stack.back().second;
-            stack.pop_back();
+        while (top != 0) {
+            const std::uint32_t na = pending[top - 1].first, nb = pending[top - 1].second;
+            --top;
             if (!policy.enter(na, nb)) {
                 pushSeparated(na, nb, fromFront ? e.separatedFor + 1 : 1);
                 fromFront = false;
@@ -122,18 +145,23 @@ void traverseBvhPairFront(const Bvh& a, const Bvh& b, const BvhParents& parentsA
             if (A.isLeaf() && B.isLeaf()) {
                 [[maybe_unused]] const bool go = policy.leaves(A, B);
                 CDLAB_ASSERT(go, "a front traversal visits every leaf pair");
-                next.push_back({na, nb, 0});
+                append({na, nb, 0});
                 continue;
             }
+            if (top + 2 > stack.size()) [[unlikely]] {
+                stack.resize(2 * stack.size());
+                pending = stack.data();
+            }
             if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
-                stack.push_back({A.firstChild + 1, nb});
-                stack.push_back({A.firstChild, nb});
+                pending[top++] = {A.firstChild + 1, nb};
+                pending[top++] = {A.firstChild, nb};
             } else {
-                stack.push_back({na, B.firstChild + 1});
-                stack.push_back({na, B.firstChild});
+                pending[top++] = {na, B.firstChild + 1};
+                pending[top++] = {na, B.firstChild};
             }
         }
     }
+    next.resize(count);
     std::swap(current, next);
 }
 

@@ -1,6 +1,7 @@
 #include "collision/BvhCollider.h"
 
 #include "debug/DebugSink.h"
+#include "geometry/ObbAvx2.h"
 #include "geometry/ObbSimd.h"
 #include "geometry/TriangleTriangle.h"
 
@@ -29,12 +30,20 @@ struct AabbPolicy {
 };
 
 // OBB trees: B's node boxes are moved into A's frame once (cached), then each pair expresses B's box in the
-// A node's axes and runs the 15-axis test on SSE2 lanes (ObbSimd.h: the same decisions as the scalar
-// obbOverlapScalar, which stays as its reference).
+// A node's axes and runs the 15-axis test on AVX2 lanes where the CPU has them, on SSE2 lanes otherwise
+// (ObbAvx2.h, ObbSimd.h: both make the scalar obbOverlapScalar's decisions; it stays as their reference).
 struct ObbPolicy {
     explicit ObbPolicy(BvhCollider&) {}
     bool overlap(BvhCollider& c, std::uint32_t na, std::uint32_t nb) const {
         return obbOverlapSimd(c.m_bvhA->obbs()[na], c.obbB(nb));
+    }
+};
+// The same on AVX2, with B's boxes cached in column form (ObbColumns), so a test loads B's transposed axes
+// instead of gathering them; the transform into that form is Obb::transformed's arithmetic, bit for bit.
+struct ObbAvx2Policy {
+    explicit ObbAvx2Policy(BvhCollider&) {}
+    bool overlap(BvhCollider& c, std::uint32_t na, std::uint32_t nb) const {
+        return obbOverlapAvx2(c.m_bvhA->obbs()[na], c.obbColumnsB(nb));
     }
 };
 
@@ -45,7 +54,11 @@ void BvhCollider::reserve(const TriangleMesh& mesh, const Bvh& bvh) {
         m_vertStamp.resize(mesh.vertices.size(), 0);
     }
     if (bvh.bvType() == BvType::Obb && m_obbStamp.size() < bvh.nodes().size()) {
-        m_obbB.resize(bvh.nodes().size());
+        // Only the cache of the test this CPU runs (obbUseAvx2 is decided once per process).
+        if (obbUseAvx2())
+            m_obbColumnsB.resize(bvh.nodes().size());
+        else
+            m_obbB.resize(bvh.nodes().size());
         m_obbStamp.resize(bvh.nodes().size(), 0);
     }
 }
@@ -75,6 +88,14 @@ const Obb& BvhCollider::obbB(std::uint32_t node) {
         m_obbB[node] = m_bvhB->obbs()[node].transformed(m_rel);
     }
     return m_obbB[node];
+}
+
+const ObbColumns& BvhCollider::obbColumnsB(std::uint32_t node) {
+    if (m_obbStamp[node] != m_stamp) {
+        m_obbStamp[node] = m_stamp;
+        transformToColumns(m_bvhB->obbs()[node], m_rel, m_obbColumnsB[node]);
+    }
+    return m_obbColumnsB[node];
 }
 
 template <class Policy, bool kWatched>
@@ -200,14 +221,16 @@ void BvhCollider::dispatch(const CollisionBody& a, const CollisionBody& b, Conta
     m_rel = Pose::relative(a.pose, b.pose);
     m_bvhA = a.bvh;
     beginQuery(*b.mesh, *b.bvh);
-    bool obb = a.bvh->bvType() == BvType::Obb;
+    const bool obb = a.bvh->bvType() == BvType::Obb, avx2 = obb && obbUseAvx2();
     // Compiled twice: without a sink or a trace, the traversal has no drawing or recording code at all.
     if (sink || trace) {
-        obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink, trace, front)
-            : traverse<AabbPolicy, true>(a, b, mode, out, sink, trace, front);
+        avx2  ? traverse<ObbAvx2Policy, true>(a, b, mode, out, sink, trace, front)
+        : obb ? traverse<ObbPolicy, true>(a, b, mode, out, sink, trace, front)
+              : traverse<AabbPolicy, true>(a, b, mode, out, sink, trace, front);
     } else {
-        obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink, trace, front)
-            : traverse<AabbPolicy, false>(a, b, mode, out, sink, trace, front);
+        avx2  ? traverse<ObbAvx2Policy, false>(a, b, mode, out, sink, trace, front)
+        : obb ? traverse<ObbPolicy, false>(a, b, mode, out, sink, trace, front)
+              : traverse<AabbPolicy, false>(a, b, mode, out, sink, trace, front);
     }
 }
 

@@ -10,6 +10,7 @@
 #include "bvh/BvhTrace.h"
 #include "bvh/BvhTraversal.h"
 #include "collision/CollisionTypes.h"
+#include "geometry/ObbAvx2.h"
 #include "geometry/Pose.h"
 #include "mesh/TriangleMesh.h"
 
@@ -57,9 +58,11 @@ private:
     void beginQuery(const TriangleMesh& meshB, const Bvh& bvhB);
     const Vec3& vertexB(std::uint32_t v);
     const Obb& obbB(std::uint32_t node);
+    const ObbColumns& obbColumnsB(std::uint32_t node);
 
     friend struct AabbPolicy;
     friend struct ObbPolicy;
+    friend struct ObbAvx2Policy;
 
     Pose m_rel; // B in A's frame
     const TriangleMesh* m_meshB = nullptr;
@@ -68,7 +71,8 @@ private:
     std::uint32_t m_stamp = 0;
     std::vector<Vec3> m_vertB;
     std::vector<std::uint32_t> m_vertStamp;
-    std::vector<Obb> m_obbB;
+    std::vector<Obb> m_obbB;               // B's boxes in A's frame (the SSE2 test)...
+    std::vector<ObbColumns> m_obbColumnsB; // ...or in column form (the AVX2 test, ObbAvx2.h)
     std::vector<std::uint32_t> m_obbStamp;
     BvhPairStack m_stack;
 };

@@ -1,10 +1,14 @@
-// The SSE2 OBB separating-axis test (ObbSimd.h) against the scalar reference obbOverlapScalar (Obb.h): the
-// same decision on every box pair, not merely a conservative one.
+// The SSE2 and AVX2 OBB separating-axis tests (ObbSimd.h, ObbAvx2.h) against the scalar reference
+// obbOverlapScalar (Obb.h): the same decision on every box pair, not merely a conservative one.
 #include "geometry/ObbSimd.h"
+#include "geometry/ObbAvx2.h"
 #include "geometry/Quat.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <gtest/gtest.h>
 #include <random>
+#include <string>
 
 using namespace cdlab;
 
@@ -64,6 +68,8 @@ std::pair<Obb, Obb> randomPair(Kind kind, std::mt19937& rng) {
 TEST(ObbSimd, SameDecisionAsTheScalarTestOn120000BoxPairs) {
     std::mt19937 rng(20261129);
     constexpr int kPerKind = 30000;
+    const bool avx2 = cpuHasAvx2(); // the AVX2 test runs only where the CPU has it
+    const ObbOverlapFn fast = obbOverlapFast();
     for (int k = 0; k < int(Kind::Count); ++k) {
         int overlapping = 0;
         for (int n = 0; n < kPerKind; ++n) {
@@ -72,6 +78,12 @@ TEST(ObbSimd, SameDecisionAsTheScalarTestOn120000BoxPairs) {
             ASSERT_EQ(obbOverlapSimd(a, b), scalar) << "kind " << k << ", pair " << n;
             ASSERT_EQ(obbOverlapSimd(b, a), obbOverlapScalar(b, a))
                 << "kind " << k << ", pair " << n << " swapped";
+            ASSERT_EQ(fast(a, b), scalar) << "kind " << k << ", pair " << n << ", " << obbOverlapFastName();
+            if (avx2) {
+                ASSERT_EQ(obbOverlapAvx2(a, b), scalar) << "kind " << k << ", pair " << n << ", AVX2";
+                ASSERT_EQ(obbOverlapAvx2(b, a), obbOverlapScalar(b, a))
+                    << "kind " << k << ", pair " << n << " swapped, AVX2";
+            }
             overlapping += scalar;
         }
         // Hit-rate guard: both answers must be common for the comparison to mean anything.
@@ -98,5 +110,39 @@ TEST(ObbSimd, TouchingBoxesOverlapAndSeparatedOnesDoNot) {
         point.axes = randomRotation(rng);
         EXPECT_EQ(obbOverlapSimd(a, point), obbOverlapScalar(a, point));
         EXPECT_EQ(obbOverlapSimd(point, a), obbOverlapScalar(point, a));
+        if (cpuHasAvx2()) {
+            EXPECT_EQ(obbOverlapAvx2(a, point), obbOverlapScalar(a, point));
+            EXPECT_EQ(obbOverlapAvx2(point, a), obbOverlapScalar(point, a));
+        }
+    }
+}
+
+TEST(ObbSimd, TheDispatchedTestIsAvx2ExactlyWhereTheCpuHasIt) {
+    const char* forced = std::getenv("CDLAB_SIMD");
+    const bool baseline = forced && std::string(forced) == "sse2";
+#if defined(__SSE2__)
+    EXPECT_STREQ(obbOverlapFastName(), cpuHasAvx2() && !baseline ? "avx2" : "sse2");
+#else
+    EXPECT_STREQ(obbOverlapFastName(), "scalar");
+#endif
+    EXPECT_EQ(obbOverlapFast() == static_cast<ObbOverlapFn>(&obbOverlapAvx2), cpuHasAvx2() && !baseline);
+}
+
+TEST(ObbSimd, ColumnFormTransformIsObbTransformedBitForBit) {
+    if (!cpuHasAvx2()) GTEST_SKIP() << "no AVX2 on this CPU";
+    std::mt19937 rng(45);
+    std::uniform_real_distribution<double> u(-3.0, 3.0), size(0.0, 2.0);
+    for (int n = 0; n < 10000; ++n) {
+        Obb b{{u(rng), u(rng), u(rng)}, randomRotation(rng), {size(rng), size(rng), size(rng)}};
+        const Pose pose{randomRotation(rng), {u(rng), u(rng), u(rng)}};
+        ObbColumns got;
+        transformToColumns(b, pose, got);
+        const ObbColumns want = toColumns(b.transformed(pose));
+        // Lanes 0..2 bit for bit (lane 3 is padding the test masks off: 0 or -0).
+        for (int c = 0; c < 3; ++c)
+            ASSERT_EQ(std::memcmp(got.axis[c], want.axis[c], 3 * sizeof(double)), 0)
+                << "box " << n << ", row " << c;
+        ASSERT_EQ(std::memcmp(got.center, want.center, 3 * sizeof(double)), 0) << "box " << n;
+        ASSERT_EQ(std::memcmp(got.half, want.half, 3 * sizeof(double)), 0) << "box " << n;
     }
 }
