@@ -188,6 +188,12 @@ int runPaper(const PaperOptions& o, std::ostream& out) {
         PaperSection s = item.run(ctx);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - itemStart).count();
         if (s.output.find("ERROR") != std::string::npos) rc = 1;
+        // Files the commands wrote into the staging folder: named as the report's relative paths.
+        for (std::string staged = staging.path().string() + "/";;) {
+            std::size_t at = s.output.find(staged);
+            if (at == std::string::npos) break;
+            s.output.erase(at, staged.size());
+        }
         std::ostringstream took;
         took << "Measured in " << std::fixed << std::setprecision(1) << seconds << " s of this run.";
         s.paragraphs.push_back(took.str());
