@@ -140,7 +140,14 @@ int addFigures(const std::string& paper, const PaperOptions& o, const fs::path& 
         return 1;
     }
     for (const PaperFigure& f : figures) {
-        s.images.push_back({f.title, f.image, f.caption, f.command});
+        // The command names the staging folder this run wrote into: say the report's relative path instead.
+        std::string command = f.command;
+        for (std::string staged = staging.string() + "/";;) {
+            std::size_t at = command.find(staged);
+            if (at == std::string::npos) break;
+            command.erase(at, staged.size());
+        }
+        s.images.push_back({f.title, f.image, f.caption, command});
         for (const auto& [key, value] : f.pinned) {
             std::ostringstream v;
             v << value;
