@@ -60,6 +60,14 @@ public:
             throw InputError(dir.string(), "-o",
                              "cannot create the output folder: " +
                                  (ec ? ec.message() : std::string("not a folder")));
+        // A run that was killed left its .partial-PID: gone once no process has that id any more.
+        for (const auto& entry : fs::directory_iterator(dir, ec)) {
+            std::string name = entry.path().filename().string();
+            if (name.rfind(".partial-", 0) == 0 && name.size() > 9 &&
+                name.find_first_not_of("0123456789", 9) == std::string::npos &&
+                !fs::exists("/proc/" + name.substr(9)))
+                fs::remove_all(entry.path(), ec);
+        }
         m_path = dir / (".partial-" + std::to_string(::getpid()));
         fs::remove_all(m_path, ec);
         if (!fs::create_directory(m_path, ec) || ec || ::access(m_path.c_str(), W_OK) != 0)
