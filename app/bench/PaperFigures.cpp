@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -45,26 +46,23 @@ struct FigureSpec {
 // read for each; nothing here reads it).
 const std::vector<FigureSpec>& specs() {
     static const std::vector<FigureSpec> list = {
-        // redon2002 Fig. 1: the door translating away, snapshots a, b, c at the same instant, levels 7,
-        // 9, 11.
+        // redon2002 Fig. 1: the door translating away; panels a, b, c at one instant, levels 7, 9, 11.
         {"redon2002",
          "fig1-level7",
          "Fig. 1a: BM-culled nodes at BVH level 7",
-         "The moving door of the doors scene half-way through a frame of its translation, faces moving "
-         "forwards "
-         "filled and backwards in wireframe; in magenta the level-7 nodes of its BVH that the "
-         "backward-motion "
-         "cone test culls over the frame. As in the paper, few nodes this high in the hierarchy are culled. "
-         "Differs: the paper's door is an industrial model (3,530 triangles for two doors); ours is the "
-         "bundled "
-         "3,324-triangle door, and its boxes are drawn as outlines over the door instead of filled.",
+         "The moving door of the doors scene over the frame ending at 0.5 s, translating away as "
+         "in the paper: faces moving forwards filled, backwards in wireframe; in magenta the "
+         "level-7 nodes of its BVH that the backward-motion cone test culls over the frame. As in "
+         "the paper, few nodes this high in the hierarchy are culled. Differs: the paper's door is "
+         "an industrial model (3,530 triangles for two doors); ours is the bundled 3,324-triangle "
+         "door, and the culled nodes are drawn as magenta boxes.",
          {{"culled nodes at level 7", "/viewports/0/bm_levels/7/culled"},
           {"nodes at level 7", "/viewports/0/bm_levels/7/nodes"}}},
         {"redon2002",
          "fig1-level9",
          "Fig. 1b: BM-culled nodes at BVH level 9",
-         "The same door, instant and camera at level 9: the smaller boxes fit the faces better, so the cone "
-         "test culls more of them, the paper's point.",
+         "The same door, instant and camera at level 9: the smaller boxes fit the faces better, so "
+         "the cone test culls more of them, the paper's point.",
          {{"culled nodes at level 9", "/viewports/0/bm_levels/9/culled"},
           {"nodes at level 9", "/viewports/0/bm_levels/9/nodes"}}},
         {"redon2002",
@@ -77,51 +75,44 @@ const std::vector<FigureSpec>& specs() {
         {"zhang2007",
          "fig1-toc",
          "Fig. 1: first time of contact and the contact features",
-         "CATCH on the walk: the walker's left foot at the first time of contact with a chessman (orange "
-         "ghost), "
-         "the touching edge pair highlighted and labelled with the time, and the other links where they were "
-         "at that instant (pale ghosts). Differs: the paper shows two mannequins meeting and a "
-         "self-collision "
-         "of the arms; our bundled scenes give a mannequin against chessmen (self-collision: Fig. 8's "
-         "exercise).",
+         "CATCH on the walk: the walker's left foot at the first time of contact with a chessman "
+         "(orange ghost), the touching edge pair highlighted and labelled with the time, and the "
+         "other links where they were at that instant (pale ghosts). Differs: the paper shows two "
+         "mannequins meeting and a self-collision of the arms; our bundled scenes give a mannequin "
+         "against chessmen (self-collision: Fig. 8's exercise).",
          {{"time of contact (s)", "/viewports/0/families/catch/toc"},
           {"potentially colliding link pairs", "/viewports/0/counters/pcls"}}},
         {"zhang2007",
          "fig4-swept-box",
          "Fig. 4: link OBBs over a frame and the swept boxes bounding them",
-         "The exercising mannequin over one frame: each link's oriented box at the frame's start (grey) and "
-         "end "
-         "(white), and the axis-aligned box that bounds the link over the whole frame from Taylor models of "
-         "its "
-         "OBB's corners (rose when the link is in a potentially colliding pair). Differs: the paper draws "
-         "one "
-         "link's motion in isolation; here every link of the model is drawn.",
+         "The exercising mannequin over one frame: each link's oriented box at the frame's start "
+         "(grey) and end (white), and the axis-aligned box that bounds the link over the whole "
+         "frame from Taylor models of its OBB's corners (rose when the link is in a potentially "
+         "colliding pair). Differs: the paper draws one link's motion in isolation; here every "
+         "link of the model is drawn.",
          {{"link pairs", "/viewports/0/counters/link_pairs"},
           {"potentially colliding link pairs", "/viewports/0/counters/pcls"}}},
         {"zhang2007",
          "fig5-interval-taylor",
          "Fig. 5: swept boxes from interval arithmetic (left) and Taylor models (right)",
-         "A 10-link chain whose couplings all swing during the frame: the swept link boxes from plain "
-         "interval "
-         "arithmetic (left) grow down the chain, those from Taylor models (right) stay tight, and fewer "
-         "links "
-         "end up in potentially colliding pairs. Differs: the paper uses the 10-car train of Fig. 11; its "
-         "cars "
-         "barely bend on most frames (the boxes agree there), so the figure uses the test chain "
-         "tests/data/chain10.json, whose couplings swing every frame (swept-boxes measures both).",
+         "A 10-link chain whose couplings all swing during the frame: the swept link boxes from "
+         "plain interval arithmetic (left) grow down the chain, those from Taylor models (right) "
+         "stay tight, and fewer links end up in potentially colliding pairs. Differs: the paper "
+         "uses the 10-car train of Fig. 11; its cars barely bend on most frames (the boxes agree "
+         "there), so the figure uses the test chain tests/data/chain10.json, whose couplings swing "
+         "every frame (swept-boxes measures both).",
          {{"interval: potentially colliding link pairs", "/viewports/0/counters/pcls"},
           {"Taylor: potentially colliding link pairs", "/viewports/1/counters/pcls"}}},
         {"zhang2007",
          "fig6-temporal-culling",
          "Fig. 6: temporal culling",
-         "The exercising mannequin at its first self-contact, with the View panel's Temporal culling "
-         "section: "
-         "a bar per potentially colliding link pair, sorted by its lower bound on the time of contact (dark: "
-         "the bound from the links' convex hulls; bright: how far conservative advancement took it). Five "
-         "pairs are culled by their bound alone; only the pair that gives the TOC (red, at 0.024 of the "
-         "frame) "
-         "is advanced. Differs: the paper draws an illustrative sequence (a)-(f) of one run; this is the "
-         "final state of a real one, with the viewer's panels around it.",
+         "The exercising mannequin at its first self-contact, with the View panel's Temporal "
+         "culling section: a bar per potentially colliding link pair, sorted by its lower bound on "
+         "the time of contact (dark: the bound from the links' convex hulls; bright: how far "
+         "conservative advancement took it). Five pairs are culled by their bound alone; only the "
+         "pair that gives the TOC (red, at 0.024 of the frame) is advanced. Differs: the paper "
+         "draws an illustrative sequence (a)-(f) of one run; this is the final state of a real "
+         "one, with the viewer's panels around it.",
          {{"potentially colliding link pairs", "/viewports/0/counters/pcls"},
           {"bars drawn", "/viewports/0/families/catch/bars_drawn"},
           {"pairs culled by their lower bound", "/viewports/0/families/catch/fates/culled"},
@@ -130,77 +121,76 @@ const std::vector<FigureSpec>& specs() {
         {"zhang2007",
          "fig8-walk",
          "Fig. 8a: the walking mannequin on a chessboard",
-         "The walk at the first contact CATCH finds: swept link boxes, the potentially colliding links "
-         "coloured by how far temporal culling took them, the time of contact and the model at that instant. "
-         "Differs: our mannequin and chessmen are generated stand-ins, not the paper's 20K + 101K-triangle "
-         "models.",
+         "The walk at the first contact CATCH finds: swept link boxes, the potentially colliding "
+         "links coloured by how far temporal culling took them, the time of contact and the model "
+         "at that instant. Differs: our mannequin and chessmen are generated stand-ins, not the "
+         "paper's 20K + 101K-triangle models.",
          {{"time of contact (s)", "/viewports/0/families/catch/toc"},
           {"link pairs", "/viewports/0/counters/link_pairs"},
           {"potentially colliding link pairs", "/viewports/0/counters/pcls"}}},
         {"zhang2007",
          "fig8-exercise",
          "Fig. 8b: the exercising mannequin (self-collision)",
-         "The exercising mannequin at its first self-contact, a hand against a foot (the paper's example is "
-         "the "
-         "right hand and right foot), with the same overlays as Fig. 8a.",
+         "The exercising mannequin at its first self-contact, a hand against a foot (the paper's "
+         "example is the right hand and right foot), with the same overlays as Fig. 8a.",
          {{"time of contact (s)", "/viewports/0/families/catch/toc"},
           {"link pairs", "/viewports/0/counters/link_pairs"},
           {"potentially colliding link pairs", "/viewports/0/counters/pcls"}}},
         {"zhang2007",
          "fig9-excavator",
          "Fig. 9: the excavator on the construction site",
-         "The excavator's planning step at its first contact with the site. Differs: a stand-in site and "
-         "excavator far smaller than the paper's 0.394M and 18.9K triangles.",
+         "The excavator's planning step at its first contact with the site. Differs: a stand-in "
+         "site and excavator far smaller than the paper's 0.394M and 18.9K triangles.",
          {{"time of contact (s)", "/viewports/0/families/catch/toc"},
           {"potentially colliding link pairs", "/viewports/0/counters/pcls"}}},
         {"zhang2007",
          "fig10-tower-crane",
          "Fig. 10: the tower crane on the construction site",
-         "The tower crane's planning step at its first contact with a building. Differs: stand-in models, as "
-         "in Fig. 9.",
+         "The tower crane's planning step at its first contact with a building. Differs: stand-in "
+         "models, as in Fig. 9.",
          {{"time of contact (s)", "/viewports/0/families/catch/toc"},
           {"potentially colliding link pairs", "/viewports/0/counters/pcls"}}},
         {"zhang2007",
          "fig11-four-trains",
          "Fig. 11 (top): four trains colliding",
-         "Four 10-car trains at their first contact, the camera following a car of the west train. Differs: "
-         "the trains' motion is key-framed, not the paper's rigid-body simulation.",
+         "Four 10-car trains at their first contact, the camera following a car of the west train. "
+         "Differs: the trains' motion is key-framed, not the paper's rigid-body simulation.",
          {{"time of contact (s)", "/viewports/0/families/catch/toc"},
           {"link pairs", "/viewports/0/counters/link_pairs"},
           {"potentially colliding link pairs", "/viewports/0/counters/pcls"}}},
         {"zhang2007",
          "fig11-falling-train",
          "Fig. 11 (bottom): a 17-car train falling on a mountain",
-         "The train's first contact with the mountain (the mountain, an environment body in a potentially "
-         "colliding pair, is drawn as its box). Differs: key-framed fall, generated train and terrain.",
+         "The train's first contact with the mountain (the mountain, an environment body in a "
+         "potentially colliding pair, is drawn as its box). Differs: key-framed fall, generated "
+         "train and terrain.",
          {{"time of contact (s)", "/viewports/0/families/catch/toc"},
           {"potentially colliding link pairs", "/viewports/0/counters/pcls"}}},
         // The SBV paper.
         {"sbv",
          "fig1-sbvs",
          "Fig. 1: the separating bounding volumes of two separated bodies",
-         "The knot and the teapot before they touch, their boxes overlapping: each body's SBV (its box cut "
-         "by "
-         "the two support planes normal to the separating direction d*, green and blue), the separating "
-         "plane "
-         "and d*, and the support vectors. The pair is separated by d* alone. Differs: the paper draws two "
-         "convex sets in 2-D.",
+         "The knot and the teapot before they touch, their boxes overlapping: each body's SBV (its "
+         "box cut by the two support planes normal to the separating direction d*, green and "
+         "blue), the separating plane and d*. The pair is separated by d* alone. Differs: the "
+         "paper draws two convex sets in 2-D.",
          {{"triangles", "/viewports/0/counters/sbv_triangles"},
           {"triangles kept", "/viewports/0/counters/sbv_kept"},
           {"culled fraction", "/viewports/0/families/sbv/pairs/0/culled"}}},
         {"sbv",
          "fig3-round0",
          "Fig. 3: shrinking the overlap region, round 0",
-         "The knot in the teapot's handle: round 0 of the approximate SBV computation, the two SBVs' overlap "
-         "region and the triangles of each body inside it (cyan).",
+         "The knot in the teapot's handle: round 0 of the approximate SBV computation, the two "
+         "SBVs' overlap region and the triangles of each body inside it (cyan).",
          {{"round", "/viewports/0/families/sbv/step_through/round"},
           {"triangles of the first body kept", "/viewports/0/families/sbv/step_through/kept_a"},
           {"triangles of the second body kept", "/viewports/0/families/sbv/step_through/kept_b"}}},
         {"sbv",
          "fig3-round3",
          "Fig. 3: shrinking the overlap region, round 3 (the last)",
-         "The same pair after the last shrinking round: the region has closed in on the contact and few "
-         "triangles are left for the exact test. Differs: the paper illustrates the iteration in 2-D.",
+         "The same pair after the last shrinking round: the region has closed in on the contact "
+         "and far fewer triangles are left for the exact test. Differs: the paper illustrates the "
+         "iteration in 2-D.",
          {{"round", "/viewports/0/families/sbv/step_through/round"},
           {"triangles of the first body kept", "/viewports/0/families/sbv/step_through/kept_a"},
           {"triangles of the second body kept", "/viewports/0/families/sbv/step_through/kept_b"},
@@ -208,19 +198,20 @@ const std::vector<FigureSpec>& specs() {
         {"sbv",
          "fig5-ldi",
          "Fig. 5: the LDI penetration query",
-         "Two overlapping spheres: the box of the layered depth image (the overlap region) and the depth "
-         "columns of the penetration region found by rasterising both surfaces into depth layers. Differs: "
-         "the "
-         "paper's Fig. 5 is the query's pseudo-code; this is what it computes (llvmpipe here, no GPU).",
+         "Two overlapping spheres: the query box Q (yellow) that the layered depth image covers, "
+         "the depth columns of the penetration region (shallow blue to deep red) found by "
+         "rasterising both surfaces into depth layers, and one pixel row (white). Differs: the "
+         "paper's Fig. 5 is the query's pseudo-code; this is what it computes (llvmpipe here, no "
+         "GPU).",
          {{"LDI pixels", "/viewports/0/counters/ldi_pixels"},
           {"LDI fragments", "/viewports/0/counters/ldi_fragments"},
           {"depth layers", "/viewports/0/families/ldi/pairs/0/layers"}}},
         {"sbv",
          "fig7a-cylinder-ball",
          "Fig. 7a: scene 1, a cylinder and a ball",
-         "Scene 1 in contact under the SBV algorithm: both SBVs, the separating plane and the triangles kept "
-         "in the shrunk overlap region. Differs: our ball moves into the cylinder (the paper's scene is "
-         "static).",
+         "Scene 1 in contact under the SBV algorithm: both SBVs, the separating plane and the "
+         "triangles kept in the shrunk overlap region. Differs: our ball moves into the cylinder "
+         "(the paper's scene is static).",
          {{"triangles", "/viewports/0/counters/sbv_triangles"},
           {"triangles kept", "/viewports/0/counters/sbv_kept"}}},
         {"sbv",
@@ -232,8 +223,9 @@ const std::vector<FigureSpec>& specs() {
         {"sbv",
          "fig8-deforming",
          "Fig. 8: deformable models",
-         "A rippling sheet and a wobbling ball dipping into it, both deforming every frame: the SBVs need no "
-         "hierarchy to refit. Differs: the paper's scene 3 models are not identified; this is a stand-in.",
+         "A rippling sheet and a wobbling ball dipping into it, both deforming every frame: the "
+         "SBVs need no hierarchy to refit. Differs: the paper's scene 3 models are not identified; "
+         "this is a stand-in.",
          {{"triangles", "/viewports/0/counters/sbv_triangles"},
           {"triangles kept", "/viewports/0/counters/sbv_kept"}}},
     };
@@ -366,21 +358,14 @@ void pinDrawCounts(const std::string& drew, const std::string& prefix,
     }
 }
 
-PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::path& tmp) {
-    PaperFigure f = describe(s, o.viewer, o.outDir, o.quick);
-    const bool quick = o.quick && !s.panels;
-    const fs::path shot = shotFile(s), png = o.outDir / f.image;
-    const fs::path report = tmp / (f.paper + "-" + f.id + ".json"),
-                   err = tmp / (f.paper + "-" + f.id + ".err");
-    const auto fail = [&](const std::string& why) {
-        return std::runtime_error(f.paper + " " + f.id + " (" + shot.string() + "): " + why);
-    };
-    fs::create_directories(png.parent_path());
-    fs::remove(png);
-    const int rc = runChild(viewerArgs(o.viewer, quick, png, report, shot), err);
+/// Checks what the viewer left (exit status rc, the PNG, the report) and fills f.pinned; throws fail(why).
+template <class Fail>
+void readBack(PaperFigure& f, const FigureSpec& s, bool quick, const fs::path& png, const fs::path& report,
+              int rc, const fs::path& err, const Fail& fail) {
     if (rc != 0) {
         std::string log = readFile(err);
         while (!log.empty() && log.back() == '\n') log.pop_back();
+        if (log.size() > 2000) log = "..." + log.substr(log.size() - 2000); // its last lines say why
         throw fail("the viewer exited " + std::to_string(rc) + (log.empty() ? "" : ": " + log));
     }
     const auto [w, h] = sizeFor(quick);
@@ -400,9 +385,12 @@ PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::p
             throw fail("view " + std::to_string(v + 1) + ": " + vp["error"].get<std::string>());
         // Blank: the smoke tests' measure, at least 1 % of the view's pixels covered by the scene.
         const double coverage = vp.value("coverage", 0.0);
-        if (coverage < 0.01)
-            throw fail("blank image: view " + std::to_string(v + 1) + " covers " +
-                       std::to_string(100 * coverage) + " % of its pixels");
+        if (coverage < 0.01) {
+            char percent[32];
+            std::snprintf(percent, sizeof percent, "%.1f", 100 * coverage);
+            throw fail("blank image: view " + std::to_string(v + 1) + " covers " + percent +
+                       " % of its pixels (under 1 %)");
+        }
     }
     for (const auto& [label, pointer] : s.pins) {
         const json::json_pointer ptr(pointer);
@@ -413,7 +401,29 @@ PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::p
     for (std::size_t v = 0; v < views.size(); ++v)
         pinDrawCounts(views[v].value("drew", ""),
                       views.size() > 1 ? "view " + std::to_string(v + 1) + " " : "", f.pinned);
-    return f;
+}
+
+PaperFigure render(const FigureSpec& s, const PaperFigureOptions& o, const fs::path& tmp) {
+    PaperFigure f = describe(s, o.viewer, o.outDir, o.quick);
+    const bool quick = o.quick && !s.panels;
+    const fs::path shot = shotFile(s), png = o.outDir / f.image;
+    const fs::path report = tmp / (f.paper + "-" + f.id + ".json"),
+                   err = tmp / (f.paper + "-" + f.id + ".err");
+    const std::string named = f.paper + " " + f.id + " (" + shot.string() + "): ";
+    const auto fail = [&](const std::string& why) { return std::runtime_error(named + why); };
+    try {
+        fs::create_directories(png.parent_path());
+        fs::remove(png);
+        readBack(f, s, quick, png, report, runChild(viewerArgs(o.viewer, quick, png, report, shot), err), err,
+                 fail);
+        return f;
+    } catch (const std::exception& e) {
+        // No picture is left behind for a figure that failed; the message names it and its shot.
+        std::error_code ec;
+        fs::remove(png, ec);
+        if (std::string(e.what()).rfind(named, 0) == 0) throw;
+        throw fail(e.what());
+    }
 }
 
 } // namespace
