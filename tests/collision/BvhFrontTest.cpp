@@ -1,6 +1,7 @@
 // The coherent traversal (BvhFront.h, generalised front tracking) against the plain one: the same contact
 // pairs on every frame of every bundled rigid scene and on thousands of random motions. Only the work
 // counters may differ (bv_tests, nodes_visited, tri_tests: BvhFront.h says why); pairs never.
+#include "BundledScenes.h"
 #include "TestPaths.h"
 #include "TestUtil.h"
 #include "collision/BvhCollider.h"
@@ -76,10 +77,7 @@ TEST(BvhFront, CoherentTraversalFindsThePlainContactsOnRandomMotionsAabbLeaf4) {
 }
 
 TEST(BvhFront, FrontBvhEqualsBvhOnEveryFrameOfEveryBundledRigidScene) {
-    std::vector<std::string> scenes;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes"))
-        if (e.path().extension() == ".json") scenes.push_back(e.path().filename().string());
-    std::sort(scenes.begin(), scenes.end());
+    const std::vector<std::string> scenes = test::bundledSceneNames();
     ASSERT_GE(scenes.size(), 9u);
     int compared = 0;
     for (const auto& name : scenes) {
