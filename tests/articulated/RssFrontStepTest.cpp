@@ -5,7 +5,8 @@
 // the unprojected step of the whole mesh over (1 + relativeError); and the motion over it never brings the
 // meshes into contact (the exact distance at sampled times of the step stays above 0). Hit-rate guard: 30-70
 // % of the placements within epsilon. A second step from the first's kept front (RssFrontCache), three
-// quarters into the first, is checked the same way.
+// quarters into the first, is checked the same way, and so is a third at the start of the next frame (its own
+// motion bounds), from the front the second kept.
 #include "articulated/RssFrontStep.h"
 #include "ArticulatedTestUtil.h"
 #include "RandomShapes.h"
@@ -24,7 +25,8 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
     test::Rng rng(4201);
     std::mt19937_64 shapes(4202);
     const double epsilon = 0.02, relativeError = 0.1;
-    int cases = 0, contacts = 0, longer = 0, closing = 0, seconds = 0;
+    int cases = 0, contacts = 0, longer = 0, closing = 0, seconds = 0, thirds = 0;
+    RssFrontStats stats; // over all the steps
     for (int c = 0; c < 500; ++c) {
         const int n = rng.integer(1, 6);
         ArticulatedModel model = test::randomModel(rng, n, rng.uniform() < 0.5 ? 0.6 : 2.0);
@@ -64,11 +66,10 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
             return out;
         };
         const DirectionalBounds bounds = boundsAt(t);
-        RssFrontStats stats;
         RssFrontCache cache; // the kept front, for the second step below
-        cache.time = t;
+        const RssFrontFrame frame{t0, t1};
         const DirectionalStep s =
-            rssFrontStep(ta, pa, tb, pb, epsilon, relativeError, bounds, &stats, &cache);
+            rssFrontStep(ta, pa, tb, pb, t, frame, epsilon, relativeError, bounds, &stats, &cache);
         const std::string where = "case " + std::to_string(c);
         ASSERT_EQ(s.contact, truth.distance < epsilon) << where << ": brute force " << truth.distance;
         if (s.contact) {
@@ -108,22 +109,58 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
         const double u = t + 0.75 * (end - t);
         const Pose pu = model.linkPoses(u)[link];
         const double du = bruteForceDistance(meshA, pu, meshB, pb).distance;
-        cache.time = u;
         const DirectionalStep s2 =
-            rssFrontStep(ta, pu, tb, pb, epsilon, relativeError, boundsAt(u), nullptr, &cache);
+            rssFrontStep(ta, pu, tb, pb, u, frame, epsilon, relativeError, boundsAt(u), &stats, &cache);
         ASSERT_EQ(s2.contact, du < epsilon) << where << ": second step, brute force " << du;
-        if (s2.contact) continue;
-        ++seconds;
-        ASSERT_LE(s2.distance, du * (1 + 1e-9)) << where;
-        const double end2 = std::min(u + s2.step, t1);
+        if (!s2.contact) {
+            ++seconds;
+            ASSERT_LE(s2.distance, du * (1 + 1e-9)) << where;
+            const double end2 = std::min(u + s2.step, t1);
+            for (int k = 1; k <= 24; ++k) {
+                const double w = u + (end2 - u) * k / 24;
+                const double d = bruteForceDistance(meshA, model.linkPoses(w)[link], meshB, pb).distance;
+                ASSERT_GT(d, k < 24 ? 0.0 : -1e-12)
+                    << where << " second step at " << w << " (step " << s2.step << ")";
+            }
+        }
+        // A third step, at the start of the next frame [t1, t1 + 1] (its own motion bounds): the front kept
+        // from the second step is carried over, each of its pairs measured again (none after a contact,
+        // which drops the front). The same checks.
+        const double t2 = t1 + 1;
+        MotionBound next;
+        next.update(model.base, chainOf(model), radius, t1, t2);
+        const Pose pn = model.linkPoses(t1)[link];
+        const double dn = bruteForceDistance(meshA, pn, meshB, pb).distance;
+        DirectionalBounds nb;
+        nb.projectedStep = [&next, link, t1, t2, at = next.projection(t1)](double d, const Vec3& dir,
+                                                                           const MotionBound::Ball& ballA,
+                                                                           const MotionBound::Ball&) {
+            const double mu = next.projectedSpeed(at, link, dir, ballA, t2 - t1);
+            return mu > 0 ? d / mu : INFINITY;
+        };
+        nb.fullSpeed = [&next, link, t1](double armA, double) { return next.speed(link, t1, armA); };
+        double fixed = 0, perArm = 0;
+        next.speedLine(link, t1, fixed, perArm);
+        nb.fullLine = {fixed, perArm, 0};
+        const std::uint64_t carriedBefore = stats.carriedFronts;
+        const DirectionalStep s3 =
+            rssFrontStep(ta, pn, tb, pb, t1, {t1, t2}, epsilon, relativeError, nb, &stats, &cache);
+        ASSERT_EQ(s3.contact, dn < epsilon) << where << ": next frame's step, brute force " << dn;
+        if (s3.contact) continue;
+        thirds += stats.carriedFronts > carriedBefore;
+        ASSERT_LE(s3.distance, dn * (1 + 1e-9)) << where;
+        const double end3 = std::min(t1 + s3.step, t2);
         for (int k = 1; k <= 24; ++k) {
-            const double w = u + (end2 - u) * k / 24;
+            const double w = t1 + (end3 - t1) * k / 24;
             const double d = bruteForceDistance(meshA, model.linkPoses(w)[link], meshB, pb).distance;
             ASSERT_GT(d, k < 24 ? 0.0 : -1e-12)
-                << where << " second step at " << w << " (step " << s2.step << ")";
+                << where << " next frame's step at " << w << " (step " << s3.step << ")";
         }
     }
     EXPECT_GT(seconds, 50) << "few second steps from a kept front: the test does not exercise it";
+    EXPECT_GT(stats.keptUnmeasured, 0u) << "no kept pair was left unmeasured: the lazy update never ran";
+    EXPECT_GT(thirds, 50)
+        << "few steps from a front kept from the frame before: the test does not exercise it";
     ASSERT_GT(cases, 400);
     EXPECT_GT(contacts, cases * 3 / 10) << contacts << " of " << cases;
     EXPECT_LT(contacts, cases * 7 / 10) << contacts << " of " << cases;
@@ -131,7 +168,8 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
     EXPECT_GT(closing, 10) << "few steps closed a quarter of the gap: the safety check is weak";
     std::cout << "[          ] " << cases << " placements, " << contacts << " within epsilon, " << longer
               << " steps 1.5x the unprojected one, " << closing << " closing a quarter of the gap, "
-              << seconds << " second steps from a kept front\n";
+              << seconds << " second steps from a kept front (" << stats.keptUnmeasured
+              << " kept pairs left unmeasured), " << thirds << " next frames' steps from a carried front\n";
 }
 
 TEST(RssSeparation, ASlabBetweenTheTwoVolumesAsWideAsTheLowerBound) {
