@@ -25,8 +25,9 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
     test::Rng rng(4201);
     std::mt19937_64 shapes(4202);
     const double epsilon = 0.02, relativeError = 0.1;
-    int cases = 0, contacts = 0, longer = 0, closing = 0, seconds = 0, thirds = 0;
-    RssFrontStats stats; // over all the steps
+    int cases = 0, contacts = 0, longer = 0, closing = 0, seconds = 0, thirds = 0, thirdContacts = 0;
+    RssFrontStats stats;     // over all the steps
+    test::Rng nextRng(4204); // the next frames' motions
     for (int c = 0; c < 500; ++c) {
         const int n = rng.integer(1, 6);
         ArticulatedModel model = test::randomModel(rng, n, rng.uniform() < 0.5 ? 0.6 : 2.0);
@@ -123,42 +124,58 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
                     << where << " second step at " << w << " (step " << s2.step << ")";
             }
         }
-        // A third step, at the start of the next frame [t1, t1 + 1] (its own motion bounds): the front kept
-        // from the second step is carried over, each of its pairs measured again (none after a contact,
-        // which drops the front). The same checks.
+        // A third step, at the start of the next frame [t1, t1 + 1]: the front kept from the second step is
+        // carried over, each of its pairs measured again (none after a contact, which drops the front). The
+        // next frame's motion is another random chain's (its motion over [0, 1]), with B placed so that the
+        // two meshes start it as they stood at the second step, then closer: the kept pairs' safe times and
+        // distances are the first frame's and would be wrong here if they were carried over. The same checks.
         const double t2 = t1 + 1;
+        const ArticulatedModel model2 = test::randomModel(nextRng, n, 2.0);
         MotionBound next;
-        next.update(model.base, chainOf(model), radius, t1, t2);
-        const Pose pn = model.linkPoses(t1)[link];
-        const double dn = bruteForceDistance(meshA, pn, meshB, pb).distance;
+        next.update(model2.base, chainOf(model2), radius, 0, 1); // frame time tau is model2's tau - t1
+        const Pose pn = model2.linkPoses(0)[link];
+        Pose pbn = pn * Pose::relative(pu, pb);
+        // ... and then moved closer along their closest direction (to a random distance, mostly near
+        // epsilon): the kept pairs' distances, measured at the second step, are no lower bounds any more.
+        if (const MeshDistanceResult at = bruteForceDistance(meshA, pn, meshB, pbn); at.distance > 0) {
+            const double target =
+                std::min(at.distance,
+                         nextRng.uniform() < 0.7 ? nextRng.uniform(0, 2 * epsilon) : nextRng.uniform(0, 0.5));
+            pbn.t = pbn.t - (at.pointB - at.pointA) / at.distance * (at.distance - target);
+        }
+        const double dn = bruteForceDistance(meshA, pn, meshB, pbn).distance;
         DirectionalBounds nb;
-        nb.projectedStep = [&next, link, t1, t2, at = next.projection(t1)](double d, const Vec3& dir,
-                                                                           const MotionBound::Ball& ballA,
-                                                                           const MotionBound::Ball&) {
-            const double mu = next.projectedSpeed(at, link, dir, ballA, t2 - t1);
+        nb.projectedStep = [&next, link, at = next.projection(0)](double d, const Vec3& dir,
+                                                                  const MotionBound::Ball& ballA,
+                                                                  const MotionBound::Ball&) {
+            const double mu = next.projectedSpeed(at, link, dir, ballA, 1);
             return mu > 0 ? d / mu : INFINITY;
         };
-        nb.fullSpeed = [&next, link, t1](double armA, double) { return next.speed(link, t1, armA); };
+        nb.fullSpeed = [&next, link](double armA, double) { return next.speed(link, 0, armA); };
         double fixed = 0, perArm = 0;
-        next.speedLine(link, t1, fixed, perArm);
+        next.speedLine(link, 0, fixed, perArm);
         nb.fullLine = {fixed, perArm, 0};
         const std::uint64_t carriedBefore = stats.carriedFronts;
         const DirectionalStep s3 =
-            rssFrontStep(ta, pn, tb, pb, t1, {t1, t2}, epsilon, relativeError, nb, &stats, &cache);
+            rssFrontStep(ta, pn, tb, pbn, t1, {t1, t2}, epsilon, relativeError, nb, &stats, &cache);
         ASSERT_EQ(s3.contact, dn < epsilon) << where << ": next frame's step, brute force " << dn;
-        if (s3.contact) continue;
+        if (s3.contact) {
+            ++thirdContacts;
+            continue;
+        }
         thirds += stats.carriedFronts > carriedBefore;
         ASSERT_LE(s3.distance, dn * (1 + 1e-9)) << where;
-        const double end3 = std::min(t1 + s3.step, t2);
+        const double end3 = std::min(s3.step, 1.0);
         for (int k = 1; k <= 24; ++k) {
-            const double w = t1 + (end3 - t1) * k / 24;
-            const double d = bruteForceDistance(meshA, model.linkPoses(w)[link], meshB, pb).distance;
+            const double w = end3 * k / 24;
+            const double d = bruteForceDistance(meshA, model2.linkPoses(w)[link], meshB, pbn).distance;
             ASSERT_GT(d, k < 24 ? 0.0 : -1e-12)
-                << where << " next frame's step at " << w << " (step " << s3.step << ")";
+                << where << " next frame's step at " << t1 + w << " (step " << s3.step << ")";
         }
     }
     EXPECT_GT(seconds, 50) << "few second steps from a kept front: the test does not exercise it";
     EXPECT_GT(stats.keptUnmeasured, 0u) << "no kept pair was left unmeasured: the lazy update never ran";
+    EXPECT_GT(thirdContacts, 30) << "few next frames' steps find a contact: the test does not exercise it";
     EXPECT_GT(thirds, 50)
         << "few steps from a front kept from the frame before: the test does not exercise it";
     ASSERT_GT(cases, 400);
@@ -169,7 +186,8 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
     std::cout << "[          ] " << cases << " placements, " << contacts << " within epsilon, " << longer
               << " steps 1.5x the unprojected one, " << closing << " closing a quarter of the gap, "
               << seconds << " second steps from a kept front (" << stats.keptUnmeasured
-              << " kept pairs left unmeasured), " << thirds << " next frames' steps from a carried front\n";
+              << " kept pairs left unmeasured), " << thirds << " next frames' steps from a carried front ("
+              << thirdContacts << " contacts)\n";
 }
 
 TEST(RssSeparation, ASlabBetweenTheTwoVolumesAsWideAsTheLowerBound) {
