@@ -204,6 +204,9 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
     TocSearchStats toc;
     // The step-through wants the advancement of the pair that gives the TOC, known only at the end: when
     // drawing, that pair is advanced once more with its history kept.
+    // The replay below must retrace this run: it starts from the fronts this run starts from.
+    TimeOfContactSearch::KeptFronts frontsBefore;
+    if (sink) frontsBefore = m_toc.keptFronts();
     TocWitness w = m_toc.run(t0, t1, r.potentialPairs, m_search, toc, m_records);
     r.stages.add(m_options.bounds == SweptBounds::Taylor ? "taylor" : "interval", stats.sweptMs);
     r.stages.add("bvh", stats.bvhMs);
@@ -238,7 +241,10 @@ FrameResult CatchAlgorithm::step(double t0, double t1, DebugSink* sink) {
             replay.temporalCulling = false;
             TocSearchStats ignored;
             m_trace.clear();
+            TimeOfContactSearch::KeptFronts frontsAfter = m_toc.keptFronts();
+            m_toc.restoreFronts(std::move(frontsBefore));
             m_toc.run(t0, t1, {{w.objectA, w.objectB}}, replay, ignored, one, 0, &m_trace);
+            m_toc.restoreFronts(std::move(frontsAfter)); // the next frame continues from this run's fronts
             for (const CaStep& s : m_trace)
                 detail.advanceSteps.push_back({s.time, s.distance, s.speed, s.step, s.pointA, s.pointB});
         }

@@ -31,11 +31,25 @@ double stepOf(double d, double mu) {
 } // namespace
 
 DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const DistanceTree& b, const Pose& pb,
-                             double epsilon, double relativeError, const DirectionalBounds& bounds,
-                             RssFrontStats* stats, RssFrontCache* cache) {
+                             double time, const RssFrontFrame& frame, double epsilon, double relativeError,
+                             const DirectionalBounds& bounds, RssFrontStats* stats, RssFrontCache* cache) {
     DirectionalStep out;
     if (a.empty() || b.empty()) return out;
     CDLAB_ASSERT(relativeError >= 0, "the front's relative error is not negative");
+    // The cache's frame (see the header): the same, the one before (the front is re-validated: its safe
+    // times and distances were that frame's), or any other (start afresh).
+    bool carried = false;
+    if (cache && !(cache->frame == frame)) {
+        if (cache->frame.followedBy(frame)) {
+            carried = !cache->front.empty();
+            cache->frontTime = NAN;
+        } else {
+            const bool keepFront = cache->keepFront;
+            *cache = RssFrontCache{};
+            cache->keepFront = keepFront;
+        }
+        cache->frame = frame;
+    }
     const auto& na = a.nodes();
     const auto& nb = b.nodes();
     const TriangleMesh &ma = *a.mesh(), &mb = *b.mesh();
@@ -60,7 +74,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
     // This step's front, for the next step of the pair (RssFrontCache): the pairs cut, the leaf pairs
     // measured.
     const bool keep = cache && cache->keepFront;
-    const double now = cache ? cache->time : NAN;
+    const double now = time;
     std::vector<RssFrontCache::FrontPair> front;
     auto cut = [&](const Entry& e) {
         if (keep && !(e.a == warmA && e.b == warmB))
@@ -195,6 +209,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
     const bool seeded = keep && !cache->front.empty() && cache->lastCost <= cache->rootCost &&
                         !(cache->lastStep > cache->stepBefore * (1 + 1e-6));
     if (seeded) {
+        if (stats && carried) ++stats->carriedFronts;
         // The last step's front covers every triangle pair (at any poses): start from it. Each pair
         // inherits what is left of the time it was found safe for (none when this step is not later); the
         // margin covers the rounding of the subtraction.
@@ -213,6 +228,7 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
                 e.a = f.a, e.b = f.b, e.full = f.speed, e.step = left, e.projected = true;
                 e.d = f.distance - f.speed * elapsed;
                 if (e.d >= epsilon) { // false when NaN
+                    if (stats) ++stats->keptUnmeasured;
                     cut(e);
                     continue;
                 }
@@ -270,9 +286,10 @@ DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const Distan
     return out;
 }
 
-CaResult advanceOnRssFront(double start, const DistanceTree& a, const DistanceTree& b, const PairPoses& poses,
-                           const PairBounds& bounds, double relativeError, const CaOptions& options,
-                           RssFrontStats* stats, std::vector<CaStep>* history, RssFrontCache* cache) {
+CaResult advanceOnRssFront(double start, const RssFrontFrame& frame, const DistanceTree& a,
+                           const DistanceTree& b, const PairPoses& poses, const PairBounds& bounds,
+                           double relativeError, const CaOptions& options, RssFrontStats* stats,
+                           std::vector<CaStep>* history, RssFrontCache* cache) {
     RssFrontCache own; // coherence between iterations of this pair
     RssFrontCache* coherence = cache ? cache : &own;
     return advanceBySteps(
@@ -280,8 +297,8 @@ CaResult advanceOnRssFront(double start, const DistanceTree& a, const DistanceTr
         [&](double t) {
             Pose pa, pb;
             poses(t, pa, pb);
-            coherence->time = t;
-            return rssFrontStep(a, pa, b, pb, options.epsilon, relativeError, bounds(t), stats, coherence);
+            return rssFrontStep(a, pa, b, pb, t, frame, options.epsilon, relativeError, bounds(t), stats,
+                                coherence);
         },
         options, history);
 }

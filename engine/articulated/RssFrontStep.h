@@ -33,9 +33,24 @@
 
 namespace cdlab {
 
-/// Cost counters of RSS front steps: node pairs separated, projected bounds evaluated, triangle pairs.
+/// Cost counters of RSS front steps: node pairs separated, projected bounds evaluated, triangle pairs; kept
+/// front pairs left on the front unmeasured (their safe time and distance still settle them), and steps that
+/// started from a front kept from the frame before (each of its pairs measured again).
 struct RssFrontStats {
     std::uint64_t nodePairs = 0, projections = 0, triTests = 0;
+    std::uint64_t keptUnmeasured = 0, carriedFronts = 0;
+};
+
+/// The frame whose motion bounds a step uses (DirectionalBounds hold from the step's time to its end): the
+/// identity of a kept front's safe times and distances, which hold in that frame only.
+struct RssFrontFrame {
+    double start = NAN, end = NAN;
+    bool operator==(const RssFrontFrame& o) const { return start == o.start && end == o.end; }
+    /// Whether `next` starts where this frame ends (within a millionth of its length: frame times are
+    /// computed, and a scene shifted in time rounds them differently).
+    bool followedBy(const RssFrontFrame& next) const {
+        return std::abs(next.start - end) <= 1e-6 * (next.end - next.start);
+    }
 };
 
 /// One pair of trees' coherence between steps at nearby poses: the leaf pair that limited the last step
@@ -43,12 +58,21 @@ struct RssFrontStats {
 /// once), and the last step's front (the node pairs it cut and the leaf pairs it measured), each with the
 /// time up to which it was found safe. A front covers every triangle pair at any poses, so the next step
 /// starts from it instead of descending from the roots again: the node pairs above it are not measured
-/// again (C2A keeps its front the same way, Tang et al. 2009). A pair found safe up to time u at an earlier
-/// step is still safe from the next step's time `time` up to u (the motion bounds hold over the whole
-/// frame): its next step starts from u - time, as a child starts from its parent's step; and when that
-/// settles it and its distance, less its speed bound times the time elapsed, is still at least epsilon, it
-/// stays on the front unmeasured (C2A's lazy front update). The front is never coarsened, so a step
-/// starts from it only while the last step cost no more node pairs than the last descent from the roots.
+/// again (C2A keeps its front the same way, Tang et al. 2009).
+/// - Within one frame: a pair found safe up to time u at an earlier step is still safe from the next step's
+///   time up to u (the motion bounds hold over the whole frame): its next step starts from u - time, as a
+///   child starts from its parent's step; and when that settles it and its distance, less its speed bound
+///   times the time elapsed, is still at least epsilon, it stays on the front unmeasured (C2A's lazy front
+///   update).
+/// - In the next frame (it starts where the kept front's frame ends; the poses are continuous there): the
+///   safe times, distances and speeds were the other frame's bounds', so nothing of them carries over; the
+///   front's node pairs do, each measured again from a step of 0 (the front re-validated), as does the leaf
+///   pair that limited the last step. This is what spares each PCL's first step of a frame the descent from
+///   the roots.
+/// - Any other frame (an earlier one, one further on, a repeated pass): the cache starts afresh, so a frame's
+///   answer depends only on the frame before it.
+/// The front is never coarsened, so a step starts from it only while the last step cost no more node pairs
+/// than the last descent from the roots.
 struct RssFrontCache {
     struct FrontPair {
         std::uint32_t a, b;
@@ -57,10 +81,9 @@ struct RssFrontCache {
     };
     bool valid = false;
     std::uint32_t nodeA = 0, nodeB = 0;
-    bool keepFront = true; ///< false: the front is not kept (every step descends from the roots)
-    /// The time of the poses of the next step, set by the caller (NaN: unknown, the kept front carries no
-    /// step over), and of the kept front.
-    double time = NAN, frontTime = NAN;
+    bool keepFront = true;  ///< false: the front is not kept (every step descends from the roots)
+    RssFrontFrame frame;    ///< the frame of the last step (NaN: none yet)
+    double frontTime = NAN; ///< the time of the kept front's poses (NaN: its times and distances do not hold)
     std::vector<FrontPair> front; ///< empty: start from the roots
     /// Node pairs separated by the last step, and by the last step that descended from the roots.
     std::uint64_t lastCost = 0, rootCost = 0;
@@ -68,18 +91,20 @@ struct RssFrontCache {
     double lastStep = INFINITY, stepBefore = INFINITY;
 };
 
-/// One iteration at fixed poses (see the header). `relativeError` >= 0: how far above the least step over
-/// the finest front a cut may leave it (0: the least over the leaves and the pairs that cannot beat them).
+/// One iteration at the poses of time `time` in `frame` (see the header). `relativeError` >= 0: how far above
+/// the least step over the finest front a cut may leave it (0: the least over the leaves and the pairs that
+/// cannot beat them). `cache` (optional): the pair's coherence, from this frame or the one before.
 DirectionalStep rssFrontStep(const DistanceTree& a, const Pose& pa, const DistanceTree& b, const Pose& pb,
-                             double epsilon, double relativeError, const DirectionalBounds& bounds,
-                             RssFrontStats* stats = nullptr, RssFrontCache* cache = nullptr);
+                             double time, const RssFrontFrame& frame, double epsilon, double relativeError,
+                             const DirectionalBounds& bounds, RssFrontStats* stats = nullptr,
+                             RssFrontCache* cache = nullptr);
 
-/// Conservative advancement of the pair from `start` by RSS front steps (CaOptions and CaResult as
-/// advance()'s; `history` receives each iteration with speed = distance / step). `cache` (optional): the
-/// pair's coherence from an earlier step of the same frame (its lower bound's), kept up to date.
-CaResult advanceOnRssFront(double start, const DistanceTree& a, const DistanceTree& b, const PairPoses& poses,
-                           const PairBounds& bounds, double relativeError, const CaOptions& options,
-                           RssFrontStats* stats = nullptr, std::vector<CaStep>* history = nullptr,
-                           RssFrontCache* cache = nullptr);
+/// Conservative advancement of the pair from `start` within `frame` by RSS front steps (CaOptions and
+/// CaResult as advance()'s; `history` receives each iteration with speed = distance / step). `cache`
+/// (optional): the pair's coherence from an earlier step of this frame or the frame before, kept up to date.
+CaResult advanceOnRssFront(double start, const RssFrontFrame& frame, const DistanceTree& a,
+                           const DistanceTree& b, const PairPoses& poses, const PairBounds& bounds,
+                           double relativeError, const CaOptions& options, RssFrontStats* stats = nullptr,
+                           std::vector<CaStep>* history = nullptr, RssFrontCache* cache = nullptr);
 
 } // namespace cdlab

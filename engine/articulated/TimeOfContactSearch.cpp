@@ -37,6 +37,7 @@ void TimeOfContactSearch::prepare(const SpatialCulling& culling,
                                   const std::vector<const HullTree*>& hullTrees) {
     m_culling = &culling;
     m_restAnswers.clear(); // asked of the previous trees
+    m_fronts = {};         // fronts of the previous trees
     m_hullTrees = hullTrees;
     m_trees = trees;
     m_hulls = hulls;
@@ -282,16 +283,22 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     HullDistanceStats hullStats;
     RssFrontStats frontStats;
     // Per PCL: the leaf pair that limited its last RSS front step (its bound's, then its advancement's) and
-    // that step's front with each pair's safe time (RssFrontStep.h), kept through the frame.
-    std::vector<RssFrontCache> frontCache(pcls.size());
+    // that step's front with each pair's safe time (RssFrontStep.h), kept through the frame and into the
+    // next one. A run that does not continue the last one's frame forgets them all, so that a frame's
+    // answers depend on the frame before it only (a repeated pass, or a jump, gives the same answers).
+    const RssFrontFrame frame{t0, t1};
+    if (!m_fronts.lastFrame.followedBy(frame)) m_fronts.byPair.clear();
+    m_fronts.lastFrame = frame;
+    std::vector<RssFrontCache*> frontCache(pcls.size());
+    for (std::size_t i = 0; i < pcls.size(); ++i) // node-based map: the pointers stay valid
+        frontCache[i] = &m_fronts.byPair[(std::uint64_t(pcls[i].first) << 32) | pcls[i].second];
     auto directional = [&](int i, double t) {
         const std::uint32_t a = records[i].objectA, b = records[i].objectB;
         ++stats.distanceQueries;
         ++stats.caIterations;
         if (!onHulls) {
-            frontCache[i].time = t;
-            return rssFrontStep(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), options.epsilon,
-                                options.distanceError, pairBounds(a, b, t), &frontStats, &frontCache[i]);
+            return rssFrontStep(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), t, frame, options.epsilon,
+                                options.distanceError, pairBounds(a, b, t), &frontStats, frontCache[i]);
         }
         return directionalStep(*m_hullTrees[a], pose(a, t), *m_hullTrees[b], pose(b, t), options.epsilon,
                                pairBounds(a, b, t), &hullStats);
@@ -366,8 +373,8 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
             CaResult r =
                 onHulls ? advanceDirectional(from, *m_hullTrees[a], *m_hullTrees[b], poses, bounds, o,
                                              &hullStats, history)
-                        : advanceOnRssFront(from, *m_trees[a], *m_trees[b], poses, bounds,
-                                            options.distanceError, o, &frontStats, history, &frontCache[i]);
+                        : advanceOnRssFront(from, frame, *m_trees[a], *m_trees[b], poses, bounds,
+                                            options.distanceError, o, &frontStats, history, frontCache[i]);
             stats.caIterations += std::uint64_t(r.iterations);
             stats.distanceQueries += std::uint64_t(r.iterations);
             if (r.outcome == CaOutcome::Unresolved) ++stats.unresolved;

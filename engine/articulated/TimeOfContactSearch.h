@@ -18,6 +18,7 @@
 #pragma once
 
 #include "articulated/MotionBound.h"
+#include "articulated/RssFrontStep.h"
 #include "articulated/SpatialCulling.h"
 #include "articulated/TemporalCulling.h"
 #include "convex/ConvexHull.h"
@@ -117,6 +118,17 @@ public:
     /// Object `o`'s world pose at time t, from its group's chain (a static body's fixed pose).
     Pose pose(std::uint32_t o, double t) const;
 
+    /// distance=rss: each PCL's RSS front, kept from one run to the next (RssFrontCache: a run over the frame
+    /// that follows the last run's starts each pair's first step from the front it ended with; any other
+    /// frame starts afresh). A run to be replayed (the step-through's trace) saves them before and restores
+    /// them around the replay, which then retraces it and leaves the next frame as the run left it.
+    struct KeptFronts {
+        std::unordered_map<std::uint64_t, RssFrontCache> byPair; ///< by (objectA << 32 | objectB)
+        RssFrontFrame lastFrame;                                 ///< the last run's frame
+    };
+    const KeptFronts& keptFronts() const { return m_fronts; }
+    void restoreFronts(KeptFronts fronts) { m_fronts = std::move(fronts); }
+
 private:
     /// Whether objects a and b keep their relative pose over [t0, t1] (uses this frame's m_still).
     bool atRelativeRest(std::uint32_t a, std::uint32_t b) const;
@@ -152,6 +164,7 @@ private:
         bool within = false;
     };
     std::unordered_map<std::uint64_t, RestAnswer> m_restAnswers;
+    KeptFronts m_fronts;
 };
 
 } // namespace cdlab

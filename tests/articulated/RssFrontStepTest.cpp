@@ -5,7 +5,8 @@
 // the unprojected step of the whole mesh over (1 + relativeError); and the motion over it never brings the
 // meshes into contact (the exact distance at sampled times of the step stays above 0). Hit-rate guard: 30-70
 // % of the placements within epsilon. A second step from the first's kept front (RssFrontCache), three
-// quarters into the first, is checked the same way.
+// quarters into the first, is checked the same way, and so is a third at the start of the next frame (its own
+// motion bounds), from the front the second kept.
 #include "articulated/RssFrontStep.h"
 #include "ArticulatedTestUtil.h"
 #include "RandomShapes.h"
@@ -24,7 +25,9 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
     test::Rng rng(4201);
     std::mt19937_64 shapes(4202);
     const double epsilon = 0.02, relativeError = 0.1;
-    int cases = 0, contacts = 0, longer = 0, closing = 0, seconds = 0;
+    int cases = 0, contacts = 0, longer = 0, closing = 0, seconds = 0, thirds = 0, thirdContacts = 0;
+    RssFrontStats stats;     // over all the steps
+    test::Rng nextRng(4204); // the next frames' motions
     for (int c = 0; c < 500; ++c) {
         const int n = rng.integer(1, 6);
         ArticulatedModel model = test::randomModel(rng, n, rng.uniform() < 0.5 ? 0.6 : 2.0);
@@ -64,11 +67,10 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
             return out;
         };
         const DirectionalBounds bounds = boundsAt(t);
-        RssFrontStats stats;
         RssFrontCache cache; // the kept front, for the second step below
-        cache.time = t;
+        const RssFrontFrame frame{t0, t1};
         const DirectionalStep s =
-            rssFrontStep(ta, pa, tb, pb, epsilon, relativeError, bounds, &stats, &cache);
+            rssFrontStep(ta, pa, tb, pb, t, frame, epsilon, relativeError, bounds, &stats, &cache);
         const std::string where = "case " + std::to_string(c);
         ASSERT_EQ(s.contact, truth.distance < epsilon) << where << ": brute force " << truth.distance;
         if (s.contact) {
@@ -108,22 +110,74 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
         const double u = t + 0.75 * (end - t);
         const Pose pu = model.linkPoses(u)[link];
         const double du = bruteForceDistance(meshA, pu, meshB, pb).distance;
-        cache.time = u;
         const DirectionalStep s2 =
-            rssFrontStep(ta, pu, tb, pb, epsilon, relativeError, boundsAt(u), nullptr, &cache);
+            rssFrontStep(ta, pu, tb, pb, u, frame, epsilon, relativeError, boundsAt(u), &stats, &cache);
         ASSERT_EQ(s2.contact, du < epsilon) << where << ": second step, brute force " << du;
-        if (s2.contact) continue;
-        ++seconds;
-        ASSERT_LE(s2.distance, du * (1 + 1e-9)) << where;
-        const double end2 = std::min(u + s2.step, t1);
+        if (!s2.contact) {
+            ++seconds;
+            ASSERT_LE(s2.distance, du * (1 + 1e-9)) << where;
+            const double end2 = std::min(u + s2.step, t1);
+            for (int k = 1; k <= 24; ++k) {
+                const double w = u + (end2 - u) * k / 24;
+                const double d = bruteForceDistance(meshA, model.linkPoses(w)[link], meshB, pb).distance;
+                ASSERT_GT(d, k < 24 ? 0.0 : -1e-12)
+                    << where << " second step at " << w << " (step " << s2.step << ")";
+            }
+        }
+        // A third step, at the start of the next frame [t1, t1 + 1]: the front kept from the second step is
+        // carried over, each of its pairs measured again (none after a contact, which drops the front). The
+        // next frame's motion is another random chain's (its motion over [0, 1]), with B placed so that the
+        // two meshes start it as they stood at the second step, then closer: the kept pairs' safe times and
+        // distances are the first frame's and would be wrong here if they were carried over. The same checks.
+        const double t2 = t1 + 1;
+        const ArticulatedModel model2 = test::randomModel(nextRng, n, 2.0);
+        MotionBound next;
+        next.update(model2.base, chainOf(model2), radius, 0, 1); // frame time tau is model2's tau - t1
+        const Pose pn = model2.linkPoses(0)[link];
+        Pose pbn = pn * Pose::relative(pu, pb);
+        // ... and then moved closer along their closest direction (to a random distance, mostly near
+        // epsilon): the kept pairs' distances, measured at the second step, are no lower bounds any more.
+        if (const MeshDistanceResult at = bruteForceDistance(meshA, pn, meshB, pbn); at.distance > 0) {
+            const double target =
+                std::min(at.distance,
+                         nextRng.uniform() < 0.7 ? nextRng.uniform(0, 2 * epsilon) : nextRng.uniform(0, 0.5));
+            pbn.t = pbn.t - (at.pointB - at.pointA) / at.distance * (at.distance - target);
+        }
+        const double dn = bruteForceDistance(meshA, pn, meshB, pbn).distance;
+        DirectionalBounds nb;
+        nb.projectedStep = [&next, link, at = next.projection(0)](double d, const Vec3& dir,
+                                                                  const MotionBound::Ball& ballA,
+                                                                  const MotionBound::Ball&) {
+            const double mu = next.projectedSpeed(at, link, dir, ballA, 1);
+            return mu > 0 ? d / mu : INFINITY;
+        };
+        nb.fullSpeed = [&next, link](double armA, double) { return next.speed(link, 0, armA); };
+        double fixed = 0, perArm = 0;
+        next.speedLine(link, 0, fixed, perArm);
+        nb.fullLine = {fixed, perArm, 0};
+        const std::uint64_t carriedBefore = stats.carriedFronts;
+        const DirectionalStep s3 =
+            rssFrontStep(ta, pn, tb, pbn, t1, {t1, t2}, epsilon, relativeError, nb, &stats, &cache);
+        ASSERT_EQ(s3.contact, dn < epsilon) << where << ": next frame's step, brute force " << dn;
+        if (s3.contact) {
+            ++thirdContacts;
+            continue;
+        }
+        thirds += stats.carriedFronts > carriedBefore;
+        ASSERT_LE(s3.distance, dn * (1 + 1e-9)) << where;
+        const double end3 = std::min(s3.step, 1.0);
         for (int k = 1; k <= 24; ++k) {
-            const double w = u + (end2 - u) * k / 24;
-            const double d = bruteForceDistance(meshA, model.linkPoses(w)[link], meshB, pb).distance;
+            const double w = end3 * k / 24;
+            const double d = bruteForceDistance(meshA, model2.linkPoses(w)[link], meshB, pbn).distance;
             ASSERT_GT(d, k < 24 ? 0.0 : -1e-12)
-                << where << " second step at " << w << " (step " << s2.step << ")";
+                << where << " next frame's step at " << t1 + w << " (step " << s3.step << ")";
         }
     }
     EXPECT_GT(seconds, 50) << "few second steps from a kept front: the test does not exercise it";
+    EXPECT_GT(stats.keptUnmeasured, 0u) << "no kept pair was left unmeasured: the lazy update never ran";
+    EXPECT_GT(thirdContacts, 30) << "few next frames' steps find a contact: the test does not exercise it";
+    EXPECT_GT(thirds, 50)
+        << "few steps from a front kept from the frame before: the test does not exercise it";
     ASSERT_GT(cases, 400);
     EXPECT_GT(contacts, cases * 3 / 10) << contacts << " of " << cases;
     EXPECT_LT(contacts, cases * 7 / 10) << contacts << " of " << cases;
@@ -131,7 +185,9 @@ TEST(RssFrontStep, AgreesWithBruteForceAndNeverStepsIntoAContact) {
     EXPECT_GT(closing, 10) << "few steps closed a quarter of the gap: the safety check is weak";
     std::cout << "[          ] " << cases << " placements, " << contacts << " within epsilon, " << longer
               << " steps 1.5x the unprojected one, " << closing << " closing a quarter of the gap, "
-              << seconds << " second steps from a kept front\n";
+              << seconds << " second steps from a kept front (" << stats.keptUnmeasured
+              << " kept pairs left unmeasured), " << thirds << " next frames' steps from a carried front ("
+              << thirdContacts << " contacts)\n";
 }
 
 TEST(RssSeparation, ASlabBetweenTheTwoVolumesAsWideAsTheLowerBound) {
