@@ -2,6 +2,7 @@
 // discrete triangle test finds intersecting at any of 200 (bundled scenes: 201) sampled times of a frame is
 // among the frame's PCLs — on fixed-seed random articulated scenes (chains and trees of box links, a moving
 // rigid body, a static floor) and on every bundled articulated scene.
+#include "BundledScenes.h"
 #include "TestPaths.h"
 #include "TestUtil.h"
 #include "articulated/SpatialCulling.h"
@@ -158,10 +159,8 @@ TEST(Catch, SpatialCullingIsConservativeOnRandomScenes) {
 
 std::vector<std::string> bundledArticulatedScenes() {
     std::vector<std::string> names;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(CDLAB_SOURCE_DIR) + "/scenes"))
-        if (e.path().extension() == ".json" && !loadScene(e.path().string()).models.empty())
-            names.push_back(e.path().stem().string());
-    std::sort(names.begin(), names.end());
+    for (const auto& path : test::bundledScenePaths())
+        if (!loadScene(path.string()).models.empty()) names.push_back(path.stem().string());
     return names;
 }
 
