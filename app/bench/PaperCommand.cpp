@@ -5,6 +5,7 @@
 #include "PaperReport.h"
 #include "PaperSections.h"
 #include "ProgressBar.h"
+#include "StagingFolder.h"
 #include "core/InputError.h"
 #include "peers/Peers.h"
 #include "pipeline/BuildInfo.h"
@@ -47,53 +48,6 @@ void writeFile(const fs::path& path, const std::string& text) {
     f.close();
     if (!f) throw std::runtime_error("paper: could not write " + path.string());
 }
-
-/// The report is written into DIR/.partial-PID and moved into DIR at the end, file by file (README.md,
-/// index.html, pinned.txt, figures/): a run that fails or is interrupted leaves at most a folder marked
-/// .partial-*, never a README that mixes two runs.
-class StagingFolder {
-public:
-    explicit StagingFolder(const fs::path& dir) : m_dir(dir) {
-        std::error_code ec;
-        fs::create_directories(dir, ec);
-        if (ec || !fs::is_directory(dir))
-            throw InputError(dir.string(), "-o",
-                             "cannot create the output folder: " +
-                                 (ec ? ec.message() : std::string("not a folder")));
-        // A run that was killed left its .partial-PID: gone once no process has that id any more.
-        for (const auto& entry : fs::directory_iterator(dir, ec)) {
-            std::string name = entry.path().filename().string();
-            if (name.rfind(".partial-", 0) == 0 && name.size() > 9 &&
-                name.find_first_not_of("0123456789", 9) == std::string::npos &&
-                !fs::exists("/proc/" + name.substr(9)))
-                fs::remove_all(entry.path(), ec);
-        }
-        m_path = dir / (".partial-" + std::to_string(::getpid()));
-        fs::remove_all(m_path, ec);
-        if (!fs::create_directory(m_path, ec) || ec || ::access(m_path.c_str(), W_OK) != 0)
-            throw InputError(dir.string(), "-o",
-                             "the output folder is not writable: " +
-                                 (ec ? ec.message() : std::string("permission denied")));
-    }
-    ~StagingFolder() {
-        std::error_code ec;
-        if (!m_path.empty()) fs::remove_all(m_path, ec);
-    }
-    const fs::path& path() const { return m_path; }
-    /// Moves what the run wrote into the output folder, replacing the previous report's files.
-    void commit() {
-        for (const auto& entry : fs::directory_iterator(m_path)) {
-            fs::path target = m_dir / entry.path().filename();
-            fs::remove_all(target);
-            fs::rename(entry.path(), target);
-        }
-        fs::remove_all(m_path);
-        m_path.clear();
-    }
-
-private:
-    fs::path m_dir, m_path;
-};
 
 /// The header's facts: the machine, the build, the commit and the date (the bench's configuration line's
 /// sources, BuildInfo.h).
@@ -183,6 +137,9 @@ int runPaper(const PaperOptions& o, std::ostream& out) {
         for (auto& item : paperItems(p)) items.push_back(std::move(item));
     if (items.empty()) throw InputError("paper", "", "nothing to run for '" + o.paper + "'");
 
+    // An explicit --viewer must exist (a missing default viewer is a notice in the report: the tables stand).
+    if (!o.viewer.empty() && ::access(o.viewer.c_str(), X_OK) != 0)
+        throw InputError(o.viewer, "--viewer", "no viewer program there (build the cdlab target)");
     StagingFolder staging(o.outDir);
     PaperRunContext ctx;
     ctx.quick = o.quick;

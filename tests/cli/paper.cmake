@@ -23,3 +23,12 @@ cdlab_cli_exit2_test(paper_folder_is_a_file
 cdlab_cli_exit2_test(paper_folder_cannot_be_made
   "error: /proc/cdlab-paper-report: -o: cannot create the output folder"
   ${BENCH} paper sbv -o /proc/cdlab-paper-report)
+cdlab_cli_exit2_test(paper_viewer_missing
+  "error: /nonexistent/cdlab: --viewer: no viewer program there"
+  ${BENCH} paper redon2002 -o ${CMAKE_BINARY_DIR}/paper_viewer_missing --viewer /nonexistent/cdlab)
+# A folder that holds files but no earlier report (-o . in a checkout): refused before anything runs, its
+# README untouched.
+cdlab_cli_exit2_test(paper_folder_not_a_report
+  "error: [^\n]*paper_not_a_report: -o: the output folder holds files but no earlier report[^\n]*\nleft: own readme\n"
+  sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && echo 'own readme' > \"$1/README.md\" && \"$0\" paper redon2002 -o \"$1\" || (rc=$? && echo \"left: $(cat \"$1/README.md\")\" && exit $rc)"
+  ${BENCH} ${CMAKE_BINARY_DIR}/paper_not_a_report)
