@@ -148,6 +148,8 @@ int runPaper(const PaperOptions& o, std::ostream& out) {
 
     PaperReport report;
     report.header = makeHeader(o, papers);
+    // The working folder's scenes/ wins over the checkout's (CommonOptions): say which the run read.
+    report.header.facts.push_back({"scenes", fs::absolute(ctx.scenesDir).lexically_normal().string()});
     double total = 0, done = 0;
     for (const auto& item : items) total += o.quick ? item.quickSeconds : item.fullSeconds;
     // The 3-D figures: about 2.5 s each on the 2-core box (PaperFigures.h).

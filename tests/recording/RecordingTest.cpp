@@ -3,6 +3,7 @@
 // families' details) equal byte for byte and their hashes equal — and a truncated, damaged, foreign or
 // other-version file is refused with a message naming the file and what does not match.
 #include "recording/Recording.h"
+#include "BundledScenes.h"
 #include "TestPaths.h"
 #include "core/DetailCodec.h"
 #include "core/InputError.h"
@@ -94,10 +95,8 @@ bool slowScene(const std::string& name) {
 
 std::vector<std::string> bundledScenes(bool slow) {
     std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(CDLAB_SOURCE_DIR + "/scenes"))
-        if (entry.path().extension() == ".json" && slowScene(entry.path().stem().string()) == slow)
-            names.push_back(entry.path().stem().string());
-    std::sort(names.begin(), names.end());
+    for (const auto& path : test::bundledScenePaths())
+        if (slowScene(path.stem().string()) == slow) names.push_back(path.stem().string());
     return names;
 }
 
