@@ -133,12 +133,21 @@ std::string svgPath(const PaperRunContext& ctx, const std::string& name) {
 }
 
 /// A data plot the command wrote as figures/NAME.svg, shown as its PNG rasterization (PlotPng: the same
-/// drawing, no second copy of the plot's data logic) with the SVG linked beside it.
-PaperImage plotImage(const PaperRunContext& ctx, const std::string& svgName, std::string title,
-                     std::string caption, std::string command) {
+/// drawing, no second copy of the plot's data logic) with the SVG linked beside it. Its size and whether it
+/// is blank (under 1 % of its pixels drawn) are pinned, as the 3-D figures' facts are.
+void addPlot(PaperSection& s, const PaperRunContext& ctx, const std::string& svgName, std::string title,
+             std::string caption, std::string command) {
     const std::string png = svgName.substr(0, svgName.rfind('.')) + ".png";
-    writePlotPng((ctx.outDir / "figures" / svgName).string(), (ctx.outDir / "figures" / png).string());
-    return {std::move(title), "figures/" + png, std::move(caption), std::move(command), "figures/" + svgName};
+    const PlotImage image =
+        writePlotPng((ctx.outDir / "figures" / svgName).string(), (ctx.outDir / "figures" / png).string());
+    std::size_t drawn = 0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) drawn += image.at(x, y) != 0xffffffu;
+    const bool blank = drawn * 100 < std::size_t(image.width) * std::size_t(image.height);
+    s.pinned.push_back("plot figures/" + png + ": " + std::to_string(image.width) + " x " +
+                       std::to_string(image.height) + (blank ? ", BLANK" : ", drawn"));
+    s.images.push_back(
+        {std::move(title), "figures/" + png, std::move(caption), std::move(command), "figures/" + svgName});
 }
 
 // ---- redon2002
@@ -451,10 +460,10 @@ PaperSection redon2002CcdDistribution(const PaperRunContext& ctx) {
     t.note = "the paper times whole frames (Table 1), not single tests; the hard cases are ours.";
     s.tables.push_back(t);
     writeCcdDistributionSvg(svgPath(ctx, "redon2002-ccd-distribution.svg"), rows);
-    s.images.push_back(plotImage(ctx, "redon2002-ccd-distribution.svg", "Elementary CCD time distribution",
-                                 "Per query set, the time of one test at p50, p90, p99 and the slowest (each "
-                                 "query's median over the passes; log scale).",
-                                 s.command));
+    addPlot(s, ctx, "redon2002-ccd-distribution.svg", "Elementary CCD time distribution",
+            "Per query set, the time of one test at p50, p90, p99 and the slowest (each "
+            "query's median over the passes; log scale).",
+            s.command);
     bool exact = true;
     for (const auto& r : rows) exact = exact && r.falsePositives == "0" && r.falseNegatives == "0";
     s.goals.push_back({"every elementary test agrees with its truth (no false positive or negative)", "exact",
@@ -704,10 +713,9 @@ PaperSection zhang2007Figure5(const PaperRunContext& ctx) {
     }
     t.note = "the paper shows the boxes of its own chain as a picture, no volumes; ours are a 10-car train.";
     s.tables.push_back(t);
-    s.images.push_back(
-        plotImage(ctx, "zhang2007-fig5.svg", "zhang2007 Fig. 5 as a plot",
-                  "Per car down the west train: Taylor and interval swept-box volumes (median over frames).",
-                  s.command));
+    addPlot(s, ctx, "zhang2007-fig5.svg", "zhang2007 Fig. 5 as a plot",
+            "Per car down the west train: Taylor and interval swept-box volumes (median over frames).",
+            s.command);
     s.goals.push_back(
         {"interval boxes grow down the chain, Taylor boxes do not (largest ratio, last car over first)",
          "grows", fixed(firstMax, 2) + " -> " + fixed(lastMax, 2), lastMax > firstMax,
@@ -835,9 +843,8 @@ PaperSection sbvTables(const PaperRunContext& ctx) {
     }
     fig9.note = "the paper's deforming scene is its own; ours is scenes/deforming.json.";
     s.tables.push_back(fig9);
-    s.images.push_back(plotImage(ctx, "sbv-fig9.svg", "SBV Fig. 9 as a plot",
-                                 "Per step of scenes/deforming.json: each method's query time (ms).",
-                                 s.command));
+    addPlot(s, ctx, "sbv-fig9.svg", "SBV Fig. 9 as a plot",
+            "Per step of scenes/deforming.json: each method's query time (ms).", s.command);
     if (rc != 0) s.paragraphs.push_back("ERROR: sbv-tables' check failed (exit " + std::to_string(rc) + ")");
     for (const auto& c : culled)
         s.goals.push_back({"Table 1: triangles culled by the SVM's SBV, " + c.what, fixed(c.paper, 0) + " %",
@@ -902,9 +909,9 @@ PaperSection sbvLdi(const PaperRunContext& ctx) {
         "the paper reports no accuracy table; this checks the volume it computes against closed forms and "
         "CGAL's exact corefinement.";
     s.tables.push_back(acc);
-    s.images.push_back(plotImage(ctx, "sbv-ldi-accuracy.svg", "LDI accuracy against resolution",
-                                 "Relative error of the LDI volume against the exact one, per case, log-log.",
-                                 "cdlab-bench ldi-accuracy --resolutions" + res + " --svg ldi_accuracy.svg"));
+    addPlot(s, ctx, "sbv-ldi-accuracy.svg", "LDI accuracy against resolution",
+            "Relative error of the LDI volume against the exact one, per case, log-log.",
+            "cdlab-bench ldi-accuracy --resolutions" + res + " --svg ldi_accuracy.svg");
     std::string summary = lineStarting(outQ.str(), "# ", "ldi");
     for (const auto& line : splitLines(outQ.str()))
         if (line.find(" queries; median query") != std::string::npos) summary = line;
@@ -1010,10 +1017,10 @@ PaperSection sbvBvhSeries(const PaperRunContext& ctx) {
     }
     t.note = "the SBV paper has no BVH table; the sizes are ours (--quick: two small ones).";
     s.tables.push_back(t);
-    s.images.push_back(plotImage(ctx, "sbv-bvh-series.svg", "BVH build series",
-                                 "Build time and deep-query time against the triangle count, per algorithm "
-                                 "(log-log).",
-                                 s.command));
+    addPlot(s, ctx, "sbv-bvh-series.svg", "BVH build series",
+            "Build time and deep-query time against the triangle count, per algorithm "
+            "(log-log).",
+            s.command);
     s.goals.push_back(
         {"cdlab's serial reference and one-thread builds give the tree of the build on every core",
          "same tree", sameTrees ? "same tree" : "differs", sameTrees,

@@ -432,7 +432,7 @@ PlotImage rasterizePlotSvg(const std::string& svg, double scale) {
     return canvas.image();
 }
 
-void writePlotPng(const std::string& svgPath, const std::string& pngPath, double scale) {
+PlotImage writePlotPng(const std::string& svgPath, const std::string& pngPath, double scale) {
     std::ifstream in(svgPath, std::ios::binary);
     if (!in) throw std::runtime_error(svgPath + ": cannot read the SVG plot");
     std::ostringstream text;
@@ -445,6 +445,7 @@ void writePlotPng(const std::string& svgPath, const std::string& pngPath, double
     }
     if (!stbi_write_png(pngPath.c_str(), image.width, image.height, 3, image.rgb.data(), image.width * 3))
         throw std::runtime_error(pngPath + ": cannot write the PNG plot");
+    return image;
 }
 
 } // namespace cdlab

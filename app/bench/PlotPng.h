@@ -25,8 +25,8 @@ struct PlotImage {
 /// naming the element or attribute it cannot draw.
 PlotImage rasterizePlotSvg(const std::string& svg, double scale = 2.0);
 
-/// Reads the SVG file `svgPath` and writes its rasterization to `pngPath`. Throws std::runtime_error naming
-/// the file on a read or write failure or an element it cannot draw.
-void writePlotPng(const std::string& svgPath, const std::string& pngPath, double scale = 2.0);
+/// Reads the SVG file `svgPath` and writes its rasterization to `pngPath`; returns the image. Throws
+/// std::runtime_error naming the file on a read or write failure or an element it cannot draw.
+PlotImage writePlotPng(const std::string& svgPath, const std::string& pngPath, double scale = 2.0);
 
 } // namespace cdlab
