@@ -167,7 +167,11 @@ double number(const Element& e, const std::string& key, double fallback) {
 /// A colour or none (false). The plots use #rgb, #rrggbb and a few names.
 bool colour(const std::string& value, const std::string& where, Rgb& out) {
     if (value == "none" || value == "transparent") return false;
-    auto hex = [&](const std::string& h) { return float(std::stoi(h, nullptr, 16)) / 255.0f; };
+    auto hex = [&](const std::string& h) {
+        if (h.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+            fail("the colour '" + value + "' of " + where);
+        return float(std::stoi(h, nullptr, 16)) / 255.0f;
+    };
     if (value.size() == 7 && value[0] == '#') {
         out = {hex(value.substr(1, 2)), hex(value.substr(3, 2)), hex(value.substr(5, 2))};
         return true;

@@ -67,6 +67,7 @@ TEST(PlotPng, RejectsWhatItCannotDrawNamingIt) {
     EXPECT_NE(message(svg("<path d='M0 0 L10 10'/>")).find("<path>"), std::string::npos);
     EXPECT_NE(message(svg("<line x1='0' y1='0' x2='1' y2='1' stroke='hotpink'/>")).find("hotpink"),
               std::string::npos);
+    EXPECT_NE(message(svg("<rect width='1' height='1' fill='#zz0000'/>")).find("#zz0000"), std::string::npos);
     EXPECT_NE(message(svg("<text x='1' y='1' transform='rotate(45 1 1)'>a</text>")).find("rotate(45"),
               std::string::npos);
     EXPECT_NE(message("<g></g>").find("<svg>"), std::string::npos);
