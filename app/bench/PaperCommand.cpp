@@ -109,7 +109,7 @@ int addFigures(const std::string& paper, const PaperOptions& o, const fs::path& 
             if (at == std::string::npos) break;
             command.erase(at, staged.size());
         }
-        s.images.push_back({f.title, f.image, f.caption, command});
+        s.images.push_back({f.title, f.image, f.caption, command, ""});
         for (const auto& [key, value] : f.pinned) {
             std::ostringstream v;
             v << value;
@@ -145,6 +145,7 @@ int runPaper(const PaperOptions& o, std::ostream& out) {
     ctx.quick = o.quick;
     ctx.outDir = staging.path();
     ctx.scenesDir = CommonOptions::defaultScenesDir();
+    ctx.testDataDir = (std::filesystem::path(ctx.scenesDir).parent_path() / "tests" / "data").string();
 
     PaperReport report;
     report.header = makeHeader(o, papers);

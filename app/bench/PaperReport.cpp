@@ -129,8 +129,9 @@ std::string PaperReport::markdown() const {
                 if (!t.note.empty()) md << "*Differs from the paper:* " << t.note << "\n\n";
             }
             for (const auto& img : s.images) {
-                md << "![" << img.title << "](" << img.path << ")\n\n*" << img.title << ".* " << img.caption
-                   << " Regenerate alone: `" << img.command << "`\n\n";
+                md << "![" << img.title << "](" << img.path << ")\n\n*" << img.title << ".* " << img.caption;
+                if (!img.vector.empty()) md << " [SVG](" << img.vector << ").";
+                md << " Regenerate alone: `" << img.command << "`\n\n";
             }
             if (!s.goals.empty()) {
                 md << "| goal | paper | this run | reproduces |\n|---|---:|---:|---|\n";
@@ -207,6 +208,7 @@ std::string PaperReport::html() const {
             for (const auto& img : s.images)
                 h << "<figure><img src=\"" << htmlEscape(img.path) << "\" alt=\"" << htmlEscape(img.title)
                   << "\"><figcaption><i>" << htmlEscape(img.title) << ".</i> " << htmlEscape(img.caption)
+                  << (img.vector.empty() ? "" : " <a href=\"" + htmlEscape(img.vector) + "\">SVG</a>.")
                   << " Regenerate alone: <code>" << htmlEscape(img.command)
                   << "</code></figcaption></figure>\n";
             if (!s.goals.empty()) {

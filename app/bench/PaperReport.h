@@ -20,9 +20,10 @@ struct PaperTable {
 /// A figure: an image beside the report (a path relative to the output folder).
 struct PaperImage {
     std::string title;
-    std::string path;    ///< e.g. figures/zhang2007-fig5.svg
+    std::string path;    ///< e.g. figures/zhang2007-fig5.png
     std::string caption; ///< what it shows and what differs from the paper's
     std::string command; ///< the exact command that regenerates it alone
+    std::string vector;  ///< a data plot's SVG beside its PNG (`path`), linked under it; empty: none
 };
 
 /// A goal or printed figure of the paper we compare with: `met` false lands in "What does not reproduce".

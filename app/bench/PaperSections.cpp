@@ -1,15 +1,25 @@
 #include "PaperSections.h"
 
+#include "BenchRun.h"
+#include "BvhBuildBench.h"
 #include "CatchTablesCommand.h"
+#include "CcdQueriesCommand.h"
 #include "Figure1Command.h"
 #include "LdiCommand.h"
+#include "MeshArgs.h"
+#include "PlotPng.h"
 #include "SbvTablesCommand.h"
 #include "SweptBoxesCommand.h"
 #include "Table1Command.h"
+#include "pipeline/AlgorithmRegistry.h"
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iomanip>
+#include <map>
+#include <memory>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -120,6 +130,24 @@ std::string loadAverage() {
 std::string svgPath(const PaperRunContext& ctx, const std::string& name) {
     std::filesystem::create_directories(ctx.outDir / "figures");
     return (ctx.outDir / "figures" / name).string();
+}
+
+/// A data plot the command wrote as figures/NAME.svg, shown as its PNG rasterization (PlotPng: the same
+/// drawing, no second copy of the plot's data logic) with the SVG linked beside it. Its size and whether it
+/// is blank (under 1 % of its pixels drawn) are pinned, as the 3-D figures' facts are.
+void addPlot(PaperSection& s, const PaperRunContext& ctx, const std::string& svgName, std::string title,
+             std::string caption, std::string command) {
+    const std::string png = svgName.substr(0, svgName.rfind('.')) + ".png";
+    const PlotImage image =
+        writePlotPng((ctx.outDir / "figures" / svgName).string(), (ctx.outDir / "figures" / png).string());
+    std::size_t drawn = 0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) drawn += image.at(x, y) != 0xffffffu;
+    const bool blank = drawn * 100 < std::size_t(image.width) * std::size_t(image.height);
+    s.pinned.push_back("plot figures/" + png + ": " + std::to_string(image.width) + " x " +
+                       std::to_string(image.height) + (blank ? ", BLANK" : ", drawn"));
+    s.images.push_back(
+        {std::move(title), "figures/" + png, std::move(caption), std::move(command), "figures/" + svgName});
 }
 
 // ---- redon2002
@@ -303,6 +331,143 @@ PaperSection redon2002Figure1(const PaperRunContext& ctx) {
     s.goals.push_back({"more nodes culled deeper in the hierarchy (levels 7 < 9 < 11)", "grows",
                        grows ? "grows" : "does not grow", grows,
                        "The share of culled nodes falls between two levels in this run."});
+    return s;
+}
+
+// redon2002 sec. 6: the continuous vertex-face and edge-edge tests Table 1 counts, each query timed alone
+// (`ccd-queries --per-query`): how their time is distributed, generic queries against the bundled hard cases.
+struct CcdDistribution {
+    std::string source, type;
+    std::string queries, falsePositives, falseNegatives, contacts, median;
+    double p50 = 0, p90 = 0, p99 = 0, max = 0;
+};
+
+/// The distributions as a plot: per query set, its time at p50, p90, p99 and the maximum (log scale).
+void writeCcdDistributionSvg(const std::string& path, const std::vector<CcdDistribution>& rows) {
+    std::ofstream svg(path);
+    if (!svg) throw std::runtime_error(path + ": cannot write the SVG file");
+    const double W = 680, H = 380, left = 80, right = 230, top = 40, bottom = 50;
+    double lo = 1e300, hi = 0;
+    for (const auto& r : rows)
+        for (double v : {r.p50, r.p90, r.p99, r.max})
+            if (v > 0) lo = std::min(lo, v), hi = std::max(hi, v);
+    if (!(hi > 0)) lo = 1, hi = 10;
+    const double klo = std::floor(std::log10(lo)), khi = std::max(klo + 1, std::ceil(std::log10(hi)));
+    auto x = [&](int i) { return left + (W - left - right) * i / 3.0; };
+    auto y = [&](double v) {
+        return top + (H - top - bottom) * (khi - std::log10(std::max(v, std::pow(10, klo)))) / (khi - klo);
+    };
+    svg << "<svg xmlns='http://www.w3.org/2000/svg' width='" << W << "' height='" << H
+        << "' font-family='sans-serif' font-size='12'>\n<rect width='100%' height='100%' fill='white'/>\n"
+        << "<text x='" << left << "' y='22' font-size='14'>Elementary CCD tests: time per query "
+        << "(cdlab-bench ccd-queries --per-query)</text>\n";
+    for (double k = klo; k <= khi; ++k) {
+        const double v = std::pow(10, k);
+        std::ostringstream label;
+        label << (v >= 1e6   ? fixed(v / 1e6, 0) + " ms"
+                  : v >= 1e3 ? fixed(v / 1e3, 0) + " us"
+                             : fixed(v, 0) + " ns");
+        svg << "<line x1='" << left << "' x2='" << W - right << "' y1='" << y(v) << "' y2='" << y(v)
+            << "' stroke='#ddd'/><text x='" << left - 8 << "' y='" << y(v) + 4 << "' text-anchor='end'>"
+            << label.str() << "</text>\n";
+    }
+    const char* ticks[] = {"p50", "p90", "p99", "max"};
+    for (int i = 0; i < 4; ++i)
+        svg << "<text x='" << x(i) << "' y='" << H - bottom + 18 << "' text-anchor='middle'>" << ticks[i]
+            << "</text>\n";
+    svg << "<text x='" << (left + W - right) / 2 << "' y='" << H - 12
+        << "' text-anchor='middle'>percentile over the queries (each query's median over the passes)</text>\n"
+        << "<text x='16' y='" << (top + H - bottom) / 2 << "' transform='rotate(-90 16 "
+        << (top + H - bottom) / 2 << ")' text-anchor='middle'>time per query (log scale)</text>\n";
+    const char* colors[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+    for (std::size_t c = 0; c < rows.size(); ++c) {
+        const char* color = colors[c % 6];
+        const double v[4] = {rows[c].p50, rows[c].p90, rows[c].p99, rows[c].max};
+        svg << "<polyline fill='none' stroke='" << color << "' stroke-width='2' points='";
+        for (int i = 0; i < 4; ++i) svg << x(i) << "," << y(v[i]) << " ";
+        svg << "'/>\n";
+        for (int i = 0; i < 4; ++i)
+            svg << "<circle cx='" << x(i) << "' cy='" << y(v[i]) << "' r='3' fill='" << color << "'/>\n";
+        svg << "<text x='" << W - right + 10 << "' y='" << top + 16 * (double(c) + 1) << "' fill='" << color
+            << "'>" << rows[c].type << ", " << rows[c].source << "</text>\n";
+    }
+    svg << "</svg>\n";
+}
+
+PaperSection redon2002CcdDistribution(const PaperRunContext& ctx) {
+    PaperSection s;
+    s.paper = "redon2002";
+    s.title = "The elementary continuous tests: time distribution";
+    const int generated = ctx.quick ? 5000 : 20000, repeat = ctx.quick ? 3 : 11,
+              fileRepeat = ctx.quick ? 5 : 21;
+    s.command = "cdlab-bench ccd-queries --generated " + std::to_string(generated) +
+                " --type vf|ee --repeat " + std::to_string(repeat) +
+                " --per-query; cdlab-bench ccd-queries tests/data/ccd_vf.csv|ccd_ee.csv "
+                "--type vf|ee --repeat " +
+                std::to_string(fileRepeat) + " --per-query";
+    s.paragraphs.push_back(
+        "Table 1 counts the vertex-face and edge-edge continuous tests (redon2002 sec. 6: the cubic in time "
+        "of "
+        "each pair, solved exactly); here each test is timed alone, on generic queries (random small "
+        "motions, "
+        "fixed seed, a quarter to a third of them in contact) and on the bundled hard cases (touching, "
+        "coplanar motion, parallel edges). The paper prints no per-test times.");
+    std::vector<CcdDistribution> rows;
+    const std::string cmd = "ccd-queries";
+    for (const std::string source : {"generated", "bundled hard cases"})
+        for (const std::string type : {"vf", "ee"}) {
+            CcdQueriesOptions o;
+            o.type = type;
+            o.perQuery = true;
+            if (source == "generated") {
+                o.generated = std::size_t(generated);
+                o.repeat = repeat;
+            } else {
+                o.file = ctx.testDataDir + "/ccd_" + type + ".csv";
+                o.repeat = fileRepeat;
+            }
+            std::ostringstream out;
+            const int rc = runCcdQueries(o, out);
+            const std::string text = out.str();
+            s.output += "# " + type + ", " + source + "\n" + text;
+            if (rc != 0)
+                s.paragraphs.push_back("ERROR: ccd-queries' check failed (exit " + std::to_string(rc) + ")");
+            auto after = [&](const std::string& key) {
+                std::string line = lineStarting(text, key, cmd);
+                return line.substr(key.size());
+            };
+            CcdDistribution r;
+            r.source = source, r.type = type;
+            r.queries = after("queries: "), r.falsePositives = after("false positives: ");
+            r.falseNegatives = after("false negatives: "), r.contacts = after("collisions reported: ");
+            r.median = after("ns per query: ");
+            r.p50 = toDouble(after("per-query ns p50: "), cmd),
+            r.p90 = toDouble(after("per-query ns p90: "), cmd);
+            r.p99 = toDouble(after("per-query ns p99: "), cmd),
+            r.max = toDouble(after("per-query ns max: "), cmd);
+            s.pinned.push_back(type + ", " + source + ": " + r.queries + " queries, " + r.contacts +
+                               " contacts, false positives " + r.falsePositives + ", false negatives " +
+                               r.falseNegatives);
+            rows.push_back(r);
+        }
+    PaperTable t;
+    t.title = "Time per elementary test (ns): the pass median and the distribution over the queries";
+    t.header = {"test", "queries", "contacts", "false +", "false -", "ns per query (pass)",
+                "p50",  "p90",     "p99",      "max"};
+    for (const auto& r : rows)
+        t.rows.push_back({r.type + ", " + r.source, r.queries, r.contacts, r.falsePositives, r.falseNegatives,
+                          r.median, fixed(r.p50, 0), fixed(r.p90, 0), fixed(r.p99, 0), fixed(r.max, 0)});
+    t.note = "the paper times whole frames (Table 1), not single tests; the hard cases are ours.";
+    s.tables.push_back(t);
+    writeCcdDistributionSvg(svgPath(ctx, "redon2002-ccd-distribution.svg"), rows);
+    addPlot(s, ctx, "redon2002-ccd-distribution.svg", "Elementary CCD time distribution",
+            "Per query set, the time of one test at p50, p90, p99 and the slowest (each "
+            "query's median over the passes; log scale).",
+            s.command);
+    bool exact = true;
+    for (const auto& r : rows) exact = exact && r.falsePositives == "0" && r.falseNegatives == "0";
+    s.goals.push_back({"every elementary test agrees with its truth (no false positive or negative)", "exact",
+                       exact ? "agrees" : "differs", exact, "See the table's false +/- columns."});
     return s;
 }
 
@@ -548,10 +713,9 @@ PaperSection zhang2007Figure5(const PaperRunContext& ctx) {
     }
     t.note = "the paper shows the boxes of its own chain as a picture, no volumes; ours are a 10-car train.";
     s.tables.push_back(t);
-    s.images.push_back(
-        {"zhang2007 Fig. 5 as a plot", "figures/zhang2007-fig5.svg",
-         "Per car down the west train: Taylor and interval swept-box volumes (median over frames).",
-         s.command});
+    addPlot(s, ctx, "zhang2007-fig5.svg", "zhang2007 Fig. 5 as a plot",
+            "Per car down the west train: Taylor and interval swept-box volumes (median over frames).",
+            s.command);
     s.goals.push_back(
         {"interval boxes grow down the chain, Taylor boxes do not (largest ratio, last car over first)",
          "grows", fixed(firstMax, 2) + " -> " + fixed(lastMax, 2), lastMax > firstMax,
@@ -679,8 +843,8 @@ PaperSection sbvTables(const PaperRunContext& ctx) {
     }
     fig9.note = "the paper's deforming scene is its own; ours is scenes/deforming.json.";
     s.tables.push_back(fig9);
-    s.images.push_back({"SBV Fig. 9 as a plot", "figures/sbv-fig9.svg",
-                        "Per step of scenes/deforming.json: each method's query time (ms).", s.command});
+    addPlot(s, ctx, "sbv-fig9.svg", "SBV Fig. 9 as a plot",
+            "Per step of scenes/deforming.json: each method's query time (ms).", s.command);
     if (rc != 0) s.paragraphs.push_back("ERROR: sbv-tables' check failed (exit " + std::to_string(rc) + ")");
     for (const auto& c : culled)
         s.goals.push_back({"Table 1: triangles culled by the SVM's SBV, " + c.what, fixed(c.paper, 0) + " %",
@@ -745,9 +909,9 @@ PaperSection sbvLdi(const PaperRunContext& ctx) {
         "the paper reports no accuracy table; this checks the volume it computes against closed forms and "
         "CGAL's exact corefinement.";
     s.tables.push_back(acc);
-    s.images.push_back({"LDI accuracy against resolution", "figures/sbv-ldi-accuracy.svg",
-                        "Relative error of the LDI volume against the exact one, per case, log-log.",
-                        "cdlab-bench ldi-accuracy --resolutions" + res + " --svg ldi_accuracy.svg"});
+    addPlot(s, ctx, "sbv-ldi-accuracy.svg", "LDI accuracy against resolution",
+            "Relative error of the LDI volume against the exact one, per case, log-log.",
+            "cdlab-bench ldi-accuracy --resolutions" + res + " --svg ldi_accuracy.svg");
     std::string summary = lineStarting(outQ.str(), "# ", "ldi");
     for (const auto& line : splitLines(outQ.str()))
         if (line.find(" queries; median query") != std::string::npos) summary = line;
@@ -776,6 +940,93 @@ PaperSection sbvLdi(const PaperRunContext& ctx) {
                        "Pixels whose depth layers differ between the rasterizer and the ray caster."});
     return s;
 }
+// The BVH build series (`bvh-build --series`): what keeping a BVH costs as the mesh grows (build time, bytes
+// per triangle, a close and a deep query), ours beside FCL, Bullet and Opcode in the same run. The SBV
+// paper's case for SBVs on deforming models is this cost (sec. 1: a BVH is rebuilt or refitted on every
+// step).
+PaperSection sbvBvhSeries(const PaperRunContext& ctx) {
+    BvhBuildBenchOptions o;
+    o.series =
+        ctx.quick ? std::vector<std::size_t>{2000, 8000} : std::vector<std::size_t>{10000, 50000, 200000};
+    o.repeat = ctx.quick ? 1 : 3;
+    o.queries = ctx.quick ? 1 : 5;
+    o.algorithms = defaultAlgorithms();
+    if (AlgorithmRegistry::instance().find("fcl")) o.algorithms.push_back("fcl:bv=aabb");
+    o.svg = svgPath(ctx, "sbv-bvh-series.svg");
+    std::string sizes;
+    for (std::size_t n : o.series) sizes += (sizes.empty() ? "" : ",") + std::to_string(n);
+    std::ostringstream out;
+    runBvhBuildSeries(
+        out,
+        [&](std::size_t triangles, std::string& label) {
+            MeshArgs args{"", "sphere", "{}", triangles};
+            return std::make_shared<const TriangleMesh>(meshFromArgs(args, label));
+        },
+        o);
+    PaperSection s;
+    s.paper = "sbv";
+    s.title = "The BVH build series: build time, memory and queries against the mesh size";
+    s.command = "cdlab-bench bvh-build --generator sphere --series " + sizes + " --repeat " +
+                std::to_string(o.repeat) + " --queries " + std::to_string(o.queries) + " --svg series.svg";
+    s.output = out.str();
+    const std::string cmd = "bvh-build --series";
+    s.paragraphs.push_back(
+        "A sphere mesh per size; each algorithm's structure built through its own prepare() (the median of "
+        "the "
+        "builds), its bytes per triangle, and one query between two copies of the mesh, close (overlapping "
+        "by "
+        "2 % of the radius) and deep (one radius apart), with the triangle pairs found. cdlab's serial "
+        "reference build and its fast build on one thread are checked to give the same tree as the build on "
+        "every core. The SBV paper reports no BVH figures; this is the cost its deforming scenes avoid.");
+    PaperTable t;
+    t.title = "Build, memory and queries per mesh size (times in ms; build/obb: over cdlab's OBB build)";
+    t.header = {"triangles", "algorithm",   "build ms",   "B/tri",    "close ms",
+                "deep ms",   "pairs close", "pairs deep", "build/obb"};
+    std::map<std::string, std::string> ratio; // "triangles algorithm" -> build/obb
+    bool ratios = false;
+    std::vector<std::vector<std::string>> fields;
+    static const std::regex gap("\\s{2,}");
+    for (const auto& line : splitLines(s.output)) {
+        if (line.rfind("# ratios", 0) == 0) ratios = true;
+        if (line.empty() || !std::isdigit(static_cast<unsigned char>(line[0]))) continue;
+        std::vector<std::string> f(std::sregex_token_iterator(line.begin(), line.end(), gap, -1), {});
+        if (ratios) {
+            if (f.size() >= 3) ratio[f[0] + " " + f[1]] = f[2];
+        } else {
+            if (f.size() < 8)
+                throw std::runtime_error("paper: a row of " + cmd + " has too few fields: " + line);
+            fields.push_back(f);
+        }
+    }
+    if (fields.empty()) throw std::runtime_error("paper: no series rows in the output of " + cmd);
+    bool sameTrees = true;
+    for (const auto& f : fields) {
+        const std::string key = f[0] + " " + f[1];
+        t.rows.push_back({f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7],
+                          f[1] == "bvh"      ? "1"
+                          : ratio.count(key) ? ratio[key]
+                                             : "-"});
+        const std::string notes = f.size() > 8 ? f[8] : "";
+        if (f[1].rfind("reference", 0) == 0 || f[1].rfind("fast", 0) == 0) {
+            sameTrees = sameTrees && notes == "same tree as the build on every core";
+            s.pinned.push_back(key + ": " + notes);
+        } else {
+            s.pinned.push_back(key + ": pairs close " + f[6] + ", deep " + f[7] + ", " + f[3] + " B/tri" +
+                               (notes.empty() ? "" : ", " + notes));
+        }
+    }
+    t.note = "the SBV paper has no BVH table; the sizes are ours (--quick: two small ones).";
+    s.tables.push_back(t);
+    addPlot(s, ctx, "sbv-bvh-series.svg", "BVH build series",
+            "Build time and deep-query time against the triangle count, per algorithm "
+            "(log-log).",
+            s.command);
+    s.goals.push_back(
+        {"cdlab's serial reference and one-thread builds give the tree of the build on every core",
+         "same tree", sameTrees ? "same tree" : "differs", sameTrees,
+         "A build row's note says the trees differ."});
+    return s;
+}
 } // namespace
 
 std::vector<PaperItem> paperItems(const std::string& paper) {
@@ -783,12 +1034,14 @@ std::vector<PaperItem> paperItems(const std::string& paper) {
     if (paper == "redon2002") {
         items.push_back({"redon2002", "redon2002 Table 1", 15, 330, redon2002Table1});
         items.push_back({"redon2002", "redon2002 Figure 1", 1, 1, redon2002Figure1});
+        items.push_back({"redon2002", "redon2002 CCD time distribution", 2, 6, redon2002CcdDistribution});
     } else if (paper == "zhang2007") {
         items.push_back({"zhang2007", "zhang2007 Tables 1-2, Fig. 12", 100, 200, zhang2007Tables});
         items.push_back({"zhang2007", "zhang2007 Fig. 5", 2, 5, zhang2007Figure5});
     } else if (paper == "sbv") {
         items.push_back({"sbv", "sbv Tables 1-2, Fig. 9", 45, 120, sbvTables});
         items.push_back({"sbv", "sbv LDI accuracy and query", 25, 120, sbvLdi});
+        items.push_back({"sbv", "sbv BVH build series", 3, 120, sbvBvhSeries});
     }
     return items;
 }
