@@ -18,7 +18,6 @@
 #include "core/Assert.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -91,11 +90,17 @@ void traverseBvhPairFront(const Bvh& a, const Bvh& b, const BvhParents& parentsA
     // The new front and the stack are indices over storage sized up front, grown only when full (as in
     // traverseBvhPair: push_back's growth path made every append an out-of-line call).
     if (next.size() < current.size() + 16) next.resize(current.size() + 16);
+    // `out` and `capacity` are next's storage held in locals: through the vector, every append reloaded
+    // its begin and end (the policy's calls may write memory) and divided their distance by 12.
     std::size_t count = 0; // entries of `next` in use
+    BvhFrontEntry* out = next.data();
+    std::size_t capacity = next.size();
     auto append = [&](BvhFrontEntry e) {
-        if (count == next.size()) [[unlikely]]
+        if (count == capacity) [[unlikely]] {
             next.resize(2 * count);
-        next[count++] = e;
+            out = next.data(), capacity = next.size();
+        }
+        out[count++] = e;
     };
     const std::size_t hint = a.stats().maxDepth + b.stats().maxDepth + 3;
     if (stack.size() < hint) stack.resize(hint);
@@ -103,16 +108,25 @@ void traverseBvhPairFront(const Bvh& a, const Bvh& b, const BvhParents& parentsA
     // side the same node, the other two children of one node) and due for a try, their parent replaces
     // both if its volumes separate as well. The parent is due again at once, so a pair of bodies moving
     // apart climbs back several levels in one query.
+    // Due: 2, 4, 8, then every 8th (a power of two by the bit trick: std::has_single_bit calls libgcc's
+    // popcount on x86-64's baseline, which has no popcnt instruction).
+    auto due = [](std::uint32_t age) {
+        return age <= kFrontRaiseEvery ? (age & (age - 1)) == 0 : age % kFrontRaiseEvery == 0;
+    };
     auto pushSeparated = [&](std::uint32_t na, std::uint32_t nb, std::uint32_t separatedFor) {
+        // The usual case first, from registers: this entry or the one before is too young, or not due.
+        if (separatedFor < 2 || count == 0 || out[count - 1].separatedFor < 2 ||
+            !due(std::min(separatedFor, out[count - 1].separatedFor))) {
+            append({na, nb, separatedFor});
+            return;
+        }
         append({na, nb, separatedFor});
         bool raised = false;
         while (count >= 2) {
-            const BvhFrontEntry p = next[count - 2], q = next[count - 1];
+            const BvhFrontEntry p = out[count - 2], q = out[count - 1];
             if (p.separatedFor < 2 || q.separatedFor < 2) return;
             const std::uint32_t age = std::min(p.separatedFor, q.separatedFor);
-            if (!raised &&
-                !(age <= kFrontRaiseEvery ? std::has_single_bit(age) : age % kFrontRaiseEvery == 0))
-                return;
+            if (!raised && !due(age)) return;
             std::uint32_t pa = 0, pb = 0;
             if (p.b == q.b && p.a != q.a && p.a != 0 && q.a != 0 && parentsA[p.a] == parentsA[q.a])
                 pa = parentsA[p.a], pb = p.b;
@@ -122,44 +136,53 @@ void traverseBvhPairFront(const Bvh& a, const Bvh& b, const BvhParents& parentsA
                 return;
             if (policy.enter(pa, pb)) return; // the parent overlaps: keep the two children
             count -= 2;
-            next[count++] = {pa, pb, age};
+            out[count++] = {pa, pb, age};
             raised = true;
         }
     };
-    for (const BvhFrontEntry e : current) {
-        CDLAB_ASSERT(e.a < nodesA.size() && e.b < nodesB.size(), "a front entry inside both trees");
+    // An overlapping pair: its leaves are tested, or it descends as in traverseBvhPair. Every pair below it
+    // is new to the front: a separated one joins with separatedFor 1, which pushSeparated could not raise
+    // (it needs 2 on both siblings), so it is appended directly; a leaf pair joins with 0. The entry itself
+    // is tested by the caller, so a separated entry (most of a slowly moving front) costs its BV test and
+    // pushSeparated's check, with no stack round trip.
+    auto visitOverlapping = [&](std::uint32_t na, std::uint32_t nb) {
         auto* pending = stack.data();
         std::size_t top = 0;
-        pending[top++] = {e.a, e.b};
-        bool fromFront = true; // the first pair popped is the entry itself, the others are new
-        while (top != 0) {
-            const std::uint32_t na = pending[top - 1].first, nb = pending[top - 1].second;
-            --top;
-            if (!policy.enter(na, nb)) {
-                pushSeparated(na, nb, fromFront ? e.separatedFor + 1 : 1);
-                fromFront = false;
-                continue;
-            }
-            fromFront = false;
+        for (;;) {
             const BvhNode &A = nodesA[na], &B = nodesB[nb];
             if (A.isLeaf() && B.isLeaf()) {
                 [[maybe_unused]] const bool go = policy.leaves(A, B);
                 CDLAB_ASSERT(go, "a front traversal visits every leaf pair");
                 append({na, nb, 0});
-                continue;
-            }
-            if (top + 2 > stack.size()) [[unlikely]] {
-                stack.resize(2 * stack.size());
-                pending = stack.data();
-            }
-            if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
-                pending[top++] = {A.firstChild + 1, nb};
-                pending[top++] = {A.firstChild, nb};
             } else {
-                pending[top++] = {na, B.firstChild + 1};
-                pending[top++] = {na, B.firstChild};
+                if (top + 2 > stack.size()) [[unlikely]] {
+                    stack.resize(2 * stack.size());
+                    pending = stack.data();
+                }
+                if (B.isLeaf() || (!A.isLeaf() && A.size >= B.size)) {
+                    pending[top++] = {A.firstChild + 1, nb};
+                    pending[top++] = {A.firstChild, nb};
+                } else {
+                    pending[top++] = {na, B.firstChild + 1};
+                    pending[top++] = {na, B.firstChild};
+                }
+            }
+            // The next overlapping pair on the stack; the separated ones join the front on the way.
+            for (;;) {
+                if (top == 0) return;
+                na = pending[top - 1].first, nb = pending[top - 1].second;
+                --top;
+                if (policy.enter(na, nb)) break;
+                append({na, nb, 1});
             }
         }
+    };
+    for (const BvhFrontEntry e : current) {
+        CDLAB_ASSERT(e.a < nodesA.size() && e.b < nodesB.size(), "a front entry inside both trees");
+        if (policy.enter(e.a, e.b))
+            visitOverlapping(e.a, e.b);
+        else
+            pushSeparated(e.a, e.b, e.separatedFor + 1);
     }
     next.resize(count);
     std::swap(current, next);
