@@ -53,11 +53,15 @@ void MotionBound::update(const Pose& base, const std::vector<ChainLink>& chain,
     m_base = base;
     m_radius = radius;
     m_path.assign(m_count, {});
-    for (std::size_t i = 0; i < m_count; ++i)
+    m_pathStart.assign(m_count, 0);
+    for (std::size_t i = 0, start = 0; i < m_count; ++i) {
         for (int j = int(i); j >= 0; j = chain[j].parent) {
             CDLAB_ASSERT(chain[j].parent < j, "a chain's parents come before their children");
             m_path[i].push_back(j);
         }
+        m_pathStart[i] = start;
+        start += m_path[i].size();
+    }
     // The pieces: the frame split at every key of the chain inside it (as SweptBoxes splits it).
     std::vector<double> cuts{t0, t1};
     for (const ChainLink& l : chain) {
@@ -85,11 +89,13 @@ void MotionBound::update(const Pose& base, const std::vector<ChainLink>& chain,
         }
         piece.fixed.assign(m_count, 0), piece.perArm.assign(m_count, 0);
         piece.offsets.assign(m_count, {});
+        piece.path.clear();
         for (std::size_t i = 0; i < m_count; ++i) {
             // Up the chain from link i: |x - o_j| grows by each offset passed (eq. 9).
             double offset = 0;
             for (int j : m_path[i]) {
                 piece.offsets[i].push_back(offset);
+                piece.path.push_back({piece.vn[j], piece.wn[j], piece.turn[j], offset, j});
                 piece.fixed[i] += piece.vn[j] + piece.wn[j] * offset;
                 piece.perArm[i] += piece.wn[j];
                 offset += joints[j].offset;
@@ -160,17 +166,97 @@ void MotionBound::Directed::set(const MotionBound& bound, const Projection& p, i
     m_bound = &bound, m_at = &p, m_link = link, m_n = n;
     m_arm = ball ? length(ball->centre) + ball->radius : arm;
     m_ball = ball;
+    m_centreArm = ball ? length(ball->centre) : 0;
+    m_centre = ball ? p.link[link].apply(ball->centre) : Vec3{};
     m_ready = 0;
     const std::size_t pieces = bound.m_pieces.size(), count = bound.m_path[link].size();
-    m_cached = pieces <= 64 && pieces * count <= kCapacity;
+    m_cached = pieces <= 64 && count <= kCapacity && pieces * count <= kCapacity;
+}
+
+void MotionBound::Directed::fill(std::size_t pi) {
+    // The reference's terms and rates (projected() below), in the same operations, so the same bits.
+    const MotionBound& mb = *m_bound;
+    const Projection& at = *m_at;
+    const Piece& p = mb.m_pieces[pi];
+    const std::size_t count = mb.m_path[m_link].size();
+    const Piece::PathJoint* path = p.path.data() + mb.m_pathStart[m_link];
+    const bool prepared = at.w.size() == mb.m_pieces.size() * mb.m_count;
+    Term* terms = m_terms + pi * count;
+    double below = 0; // the joints under path[k] moving the ball's centre
+    for (std::size_t k = 0; k < count; ++k) {
+        const Piece::PathJoint& J = path[k];
+        const int j = J.joint;
+        const Vec3 w = prepared ? at.w[pi * mb.m_count + j] : at.parent[j] * p.w[j];
+        const Vec3 v = prepared ? at.v[pi * mb.m_count + j] : at.parent[j] * p.v[j];
+        Term& T = terms[k];
+        T.along = std::fabs(dot(v, m_n));
+        T.across = length(cross(m_n, w));
+        T.directed = T.reach = 0;
+        T.turnRate = J.turn;
+        T.driftRate = 0;
+        if (m_ball) {
+            const double lever = m_centreArm + J.offset;
+            T.driftRate = below + (J.wn + J.turn) * lever;
+            below += J.vn + J.wn * lever;
+            if (J.wn > 0) {
+                const Vec3 r = m_centre - at.link[j].t;
+                T.directed = std::fabs(dot(w, cross(r, m_n)));
+                T.reach = length(r);
+            }
+        }
+    }
+    m_ready |= std::uint64_t(1) << pi;
 }
 
 double MotionBound::Directed::speed(double horizon) {
-    return m_bound->projected(*m_at, m_link, m_n, m_arm, m_ball, horizon, this);
+    if (!m_cached) return m_bound->projected(*m_at, m_link, m_n, m_arm, m_ball, horizon);
+    const MotionBound& mb = *m_bound;
+    const double t = m_at->time, until = t + horizon;
+    const std::size_t pieces = mb.m_pieces.size(), count = mb.m_path[m_link].size();
+    auto relevant = [&](std::size_t pi) {
+        const Piece& p = mb.m_pieces[pi];
+        return (p.end > t && p.start < until) || (pi + 1 == pieces && p.end <= t);
+    };
+    // Per path joint: the frame's turn and the lever's drift over the horizon, the largest over the pieces
+    // it meets (h >= 0 and rounding is monotone: max(rate * h) is the reference's bits).
+    double turned[kCapacity], drift[kCapacity];
+    for (std::size_t k = 0; k < count; ++k) turned[k] = drift[k] = 0;
+    for (std::size_t pi = 0; pi < pieces; ++pi) {
+        if (!relevant(pi)) continue;
+        if (!(m_ready >> pi & 1)) fill(pi);
+        const Term* terms = m_terms + pi * count;
+        for (std::size_t k = 0; k < count; ++k) {
+            turned[k] = std::max(turned[k], terms[k].turnRate * horizon);
+            if (m_ball) drift[k] = std::max(drift[k], terms[k].driftRate * horizon);
+        }
+    }
+    double s = 0;
+    for (std::size_t pi = 0; pi < pieces; ++pi) {
+        if (!relevant(pi)) continue;
+        const Term* terms = m_terms + pi * count;
+        const Piece::PathJoint* path = mb.m_pieces[pi].path.data() + mb.m_pathStart[m_link];
+        double sum = 0;
+        for (std::size_t k = 0; k < count; ++k) {
+            const Piece::PathJoint& J = path[k];
+            const Term& T = terms[k];
+            const double along = std::min(J.vn, T.along + turned[k] * J.vn);
+            const double across = std::min(J.wn, T.across + turned[k] * J.wn);
+            double lever = (m_arm + J.offset) * across;
+            if (m_ball && J.wn > 0) {
+                const double reach = std::min(T.reach + drift[k], m_centreArm + J.offset);
+                const double directed =
+                    T.directed + J.wn * drift[k] + turned[k] * J.wn * reach + m_ball->radius * across;
+                lever = std::min(lever, directed);
+            }
+            sum += along + lever;
+        }
+        s = std::max(s, sum);
+    }
+    return s * kSlack;
 }
 
 double MotionBound::projected(const Projection& at, int link, const Vec3& n, double arm, const Ball* ball,
-                              double horizon, Directed* cache) const {
+                              double horizon) const {
     const double t = at.time, until = t + horizon;
     auto relevant = [&](const Piece& p) {
         return (p.end > t && p.start < until) || (&p == &m_pieces.back() && p.end <= t);
@@ -203,16 +289,14 @@ double MotionBound::projected(const Projection& at, int link, const Vec3& n, dou
     const Vec3 centre = ball ? at.link[link].apply(ball->centre) : Vec3{};
     double s = 0;
     const bool prepared = at.w.size() == m_pieces.size() * m_count;
-    const bool cached = cache && cache->m_cached;
     double stackTerms[4 * 32];
     std::vector<double> spillTerms;
-    double* local = cached || count <= 32 ? stackTerms : (spillTerms.resize(4 * count), spillTerms.data());
+    double* terms = count <= 32 ? stackTerms : (spillTerms.resize(4 * count), spillTerms.data());
     for (std::size_t pi = 0; pi < m_pieces.size(); ++pi) {
         const Piece& p = m_pieces[pi];
         if (!relevant(p)) continue;
-        // The piece's direction terms (no horizon in them): from the cache, or computed (and kept there).
-        double* terms = cached ? cache->m_terms + 4 * pi * count : local;
-        if (!cached || !(cache->m_ready >> pi & 1)) {
+        // The piece's direction terms (no horizon in them).
+        {
             for (std::size_t k = 0; k < count; ++k) {
                 const int j = path[k];
                 const Mat3& R = at.parent[j];
@@ -227,7 +311,6 @@ double MotionBound::projected(const Projection& at, int link, const Vec3& n, dou
                     tk[3] = length(r);
                 }
             }
-            if (cached) cache->m_ready |= std::uint64_t(1) << pi;
         }
         double sum = 0;
         for (std::size_t k = 0; k < count; ++k) {

@@ -94,9 +94,13 @@ public:
                           double horizon) const;
 
     /// One direction's projected bounds over several horizons (TimeOfContactSearch::projectedStep tries
-    /// 1-5 of them): the terms that depend on n but not on the horizon (per piece and joint of the link's
-    /// path: |v . n|, |n x w| and the lever's |w . (r x n)|, |r|) are computed once, on first use of their
-    /// piece, and reused. speed(h) is bit-identical to projectedSpeed(p, link, n, arm or ball, h).
+    /// 1-5 of them): what does not depend on the horizon is computed once per piece of the link's path, on
+    /// first use of that piece, and reused: the direction's terms (|v . n|, |n x w| and the lever's
+    /// |w . (r x n)|, |r|) and the rates at which each joint's frame turns and its lever drifts
+    /// (MotionBound.h; the horizon scales them). Each horizon then costs one pass over the path's joints,
+    /// read from the links' flattened paths (Piece::path). speed(h) is bit-identical to projectedSpeed(p,
+    /// link, n, arm or ball, h), the reference kept beside it (MotionBoundTest compares them on random
+    /// chains).
     class Directed {
     public:
         /// Unset: set() before speed().
@@ -111,20 +115,31 @@ public:
     private:
         friend class MotionBound;
         static constexpr std::size_t kCapacity = 32; // pieces x path joints kept inline (else not cached)
+        /// Per piece and path joint: the direction's terms and the horizon-free rates.
+        struct Term {
+            double along, across;   ///< |v . n|, |n x w| at the projection's time
+            double directed, reach; ///< the lever's |w . (r x n)| and |r| (balls, turning joints)
+            double turnRate;        ///< the joint's ancestors' angular speed sum (times h: theta)
+            double driftRate;       ///< how fast the ball's lever can drift (times h: |dr|)
+        };
+        void fill(std::size_t piece);
         const MotionBound* m_bound = nullptr;
         const Projection* m_at = nullptr;
         int m_link = 0;
         Vec3 m_n;
         double m_arm = 0;
         const Ball* m_ball = nullptr;
+        Vec3 m_centre;          // the ball's centre in the world at the projection's time
+        double m_centreArm = 0; // |ball centre| in the link's frame
         bool m_cached = false;
-        std::uint64_t m_ready = 0;     // bit per piece
-        double m_terms[kCapacity * 4]; // per piece, per path joint: |v.n|, |n x w|, |w.(r x n)|, |r|
+        std::uint64_t m_ready = 0; // bit per piece
+        Term m_terms[kCapacity];
     };
 
 private:
+    /// The reference: every term computed afresh (projectedSpeed; Directed is checked against it).
     double projected(const Projection& p, int link, const Vec3& n, double arm, const Ball* ball,
-                     double horizon, Directed* cache = nullptr) const;
+                     double horizon) const;
     struct Piece {
         double start = 0, end = 0;
         std::vector<Vec3> v, w;                   // per joint: velocities in its parent link's frame (eq. 2)
@@ -132,7 +147,15 @@ private:
         std::vector<double> turn;                 // per joint: sum of its ancestors' angular speeds
         std::vector<double> fixed, perArm;        // per link: unprojected bound = fixed + arm * perArm
         std::vector<std::vector<double>> offsets; // per link, per joint of its path: offsets between (eq. 9)
+        /// A joint of a link's path with what a projected bound reads of it (Directed), all links' paths
+        /// one after the other (link i's from m_pathStart[i], in m_path[i]'s order).
+        struct PathJoint {
+            double vn, wn, turn, offset; ///< vn[j], wn[j], turn[j], offsets[i][k]
+            int joint;
+        };
+        std::vector<PathJoint> path;
     };
+    std::vector<std::size_t> m_pathStart; // per link: its path's first entry in Piece::path
     std::vector<Piece> m_pieces;
     std::vector<std::vector<int>> m_path; // per link: the joints from it up to its chain's root
     std::vector<double> m_radius;

@@ -223,11 +223,13 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     ca.limit = t1;
     ca.maxIterations = options.maxIterations;
 
-    // The meshes' distance at time t (stopping at the first pair under epsilon: CA only asks whether it is).
-    auto meshDistanceAt = [&](std::uint32_t a, std::uint32_t b, double t, double stopBelow) {
-        ++stats.distanceQueries;
+    // The meshes' exact distance at time t below `upperBound`: the witness's query (one distance query in
+    // the counters, however it is answered).
+    auto meshDistanceAt = [&](std::uint32_t a, std::uint32_t b, double t, double stopBelow,
+                              double upperBound) {
         DistanceOptions d;
         d.stopBelow = stopBelow;
+        d.upperBound = upperBound;
         return meshDistance(*m_trees[a], pose(a, t), *m_trees[b], pose(b, t), d);
     };
     // A pair at relative rest: whether it is within epsilon (the same at every time of the frame). One
@@ -413,8 +415,15 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     out.startedInside = res.toc <= t0;
     // The witness: the closest features at the TOC (a full query; CA's stopped at the first pair under
     // epsilon).
+    // At the TOC the pair is within epsilon (the CA step that ended there met a triangle pair under it), so
+    // the query looks only below epsilon first: an exact query's answer is the least pair in (distance,
+    // triA, triB) order whatever it prunes (MeshDistance.h), so when that pair is under the bound the answer
+    // is the unbounded query's to the last bit, and the node pairs at or beyond epsilon are never opened.
+    // Nothing under it (a TOC that did not come from a pair within epsilon): the unbounded query.
     Stopwatch witnessClock;
-    out.closest = meshDistanceAt(r.objectA, r.objectB, res.toc, 0);
+    ++stats.distanceQueries;
+    out.closest = meshDistanceAt(r.objectA, r.objectB, res.toc, 0, options.epsilon);
+    if (!out.closest.found()) out.closest = meshDistanceAt(r.objectA, r.objectB, res.toc, 0, INFINITY);
     stats.witnessMs += witnessClock.ms();
     return out;
 }

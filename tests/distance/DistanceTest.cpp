@@ -1,7 +1,8 @@
 // Mesh–mesh distance (distance/MeshDistance.h): the RSS-tree query against the brute-force reference on
 // fixed-seed random placements of small meshes and polygon soups (slivers and collapsed triangles included),
-// with a guard that 30-70 % of the placements are within 1 % of touching; the options (stopBelow,
-// upperBound); empty, one-triangle and degenerate meshes.
+// with a guard that 30-70 % of the placements are within 1 % of touching (also with an upper bound just
+// above the distance, as CATCH's witness asks); the options (stopBelow, upperBound); empty, one-triangle and
+// degenerate meshes.
 #include "distance/MeshDistance.h"
 
 #include "TestUtil.h"
@@ -90,6 +91,15 @@ double compareOnRandomPlacements(std::uint64_t seed, int placements) {
                    "placement " + std::to_string(k) + " meshes " + std::to_string(i) + ", " +
                        std::to_string(j));
         if (::testing::Test::HasFatalFailure()) return 0;
+        // CATCH's witness query (TimeOfContactSearch): an upper bound just above the distance (as epsilon
+        // is at a TOC) gives the same answer to the last bit.
+        if (brute.found()) {
+            DistanceOptions bounded;
+            bounded.upperBound = brute.distance * (1 + 1e-6) + 1e-12;
+            expectSame(meshDistance(trees[i], pa, trees[j], pb, bounded), brute,
+                       "bounded placement " + std::to_string(k));
+        }
+        if (::testing::Test::HasFatalFailure()) return 0;
         near += brute.distance < 0.01 * size;
     }
     return double(near) / placements;
@@ -134,6 +144,14 @@ TEST(Distance, TreeEqualsBruteForceOnInterpenetratingPlacements) {
         MeshDistanceResult tree = meshDistance(set.trees[i], pa, set.trees[j], pb);
         MeshDistanceResult brute = bruteForceDistance(set.meshes[i], pa, set.meshes[j], pb);
         expectSame(tree, brute, "placement " + std::to_string(k));
+        if (HasFatalFailure()) return;
+        // CATCH's witness query: an upper bound just above 0 (a TOC's pair within epsilon) keeps the tie
+        // rule.
+        DistanceOptions bounded;
+        bounded.upperBound = 1e-9;
+        if (brute.distance == 0)
+            expectSame(meshDistance(set.trees[i], pa, set.trees[j], pb, bounded), brute,
+                       "bounded placement " + std::to_string(k));
         if (HasFatalFailure()) return;
         intersecting += brute.distance == 0;
     }
