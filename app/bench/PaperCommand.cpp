@@ -171,7 +171,7 @@ int runPaper(const PaperOptions& o, std::ostream& out) {
         auto itemStart = std::chrono::steady_clock::now();
         PaperSection s = item.run(ctx);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - itemStart).count();
-        if (s.output.find("ERROR") != std::string::npos) rc = 1;
+        if (s.failed || s.output.find("ERROR") != std::string::npos) rc = 1;
         // Files the commands wrote into the staging folder: named as the report's relative paths.
         for (std::string staged = staging.path().string() + "/";;) {
             std::size_t at = s.output.find(staged);

@@ -46,6 +46,7 @@ struct PaperSection {
     std::vector<PaperGoal> goals;
     std::string output;              ///< the command's full text output, as measured
     std::vector<std::string> pinned; ///< the deterministic figures (counts), one "key: value" a line
+    bool failed = false;             ///< a command's own check failed (its ERROR paragraph): the run exits 1
 };
 
 struct PaperReportHeader {

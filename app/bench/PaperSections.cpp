@@ -27,6 +27,12 @@ namespace cdlab {
 
 namespace {
 
+/// A command's own check failed: a visible ERROR line in its section, and the run exits 1 (PaperCommand).
+void failSection(PaperSection& s, const std::string& command, int rc) {
+    s.paragraphs.push_back("ERROR: " + command + "'s check failed (exit " + std::to_string(rc) + ")");
+    s.failed = true;
+}
+
 // ---- reading the figures back from a command's output ----------------------------------------------------
 
 std::vector<std::string> splitLines(const std::string& text) {
@@ -69,31 +75,41 @@ std::vector<std::string> block(const std::string& text, const std::string& headi
     return result;
 }
 
-/// The number right after `key` in `line` (e.g. key "BM tests, " ... ), or after its last occurrence.
+/// A number as a command prints it: digits, then at most a unit and punctuation ("1.30x", "57.5 %,").
+/// Anything else ("1,234", "n/a", a shifted column) is an error naming the command: the report must not print
+/// a figure it misread.
+double toDouble(const std::string& s, const std::string& command) {
+    std::size_t used = 0;
+    double v = 0;
+    try {
+        v = std::stod(s, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    const std::string unit = s.substr(used);
+    if (used == 0 || unit.find_first_not_of(" x%,;:)") != std::string::npos)
+        throw std::runtime_error("paper: '" + s + "' is not a number in the output of " + command);
+    return v;
+}
+
+/// The number right after `key` in `line` (e.g. key "BM tests, " ... ).
 double numberAfter(const std::string& line, const std::string& key, const std::string& command) {
     std::size_t at = line.find(key);
     if (at == std::string::npos)
         throw std::runtime_error("paper: no '" + key + "' in the output of " + command + ": " + line);
-    return std::stod(line.substr(at + key.size()));
+    std::string rest = line.substr(at + key.size());
+    return toDouble(tokens(rest).empty() ? "" : tokens(rest)[0], command);
 }
 
 /// The number right before `key` in `line` ("1361 nodes culled" with key " nodes culled").
 double numberBefore(const std::string& line, const std::string& key, const std::string& command) {
     std::size_t at = line.find(key);
-    if (at == std::string::npos)
-        throw std::runtime_error("paper: no '" + key + "' in the output of " + command + ": " + line);
+    if (at == std::string::npos || at == 0)
+        throw std::runtime_error("paper: no number before '" + key + "' in the output of " + command + ": " +
+                                 line);
     std::size_t start = line.find_last_of(" (", at - 1);
-    return std::stod(line.substr(start + 1, at - start - 1));
-}
-
-double toDouble(const std::string& s, const std::string& command) {
-    try {
-        std::size_t used = 0;
-        double v = std::stod(s, &used);
-        return v;
-    } catch (const std::exception&) {
-        throw std::runtime_error("paper: '" + s + "' is not a number in the output of " + command);
-    }
+    start = start == std::string::npos ? 0 : start + 1;
+    return toDouble(line.substr(start, at - start), command);
 }
 
 std::string fixed(double v, int digits) {
@@ -252,7 +268,7 @@ PaperSection redon2002Table1(const PaperRunContext& ctx) {
             "Peer: FCL's conservative advancement (fcl-ca) is left out of --quick (about a "
             "minute a pass here); the full report runs it on the same frames.");
     }
-    if (rc != 0) s.paragraphs.push_back("ERROR: table1's check failed (exit " + std::to_string(rc) + ")");
+    if (rc != 0) failSection(s, "table1", rc);
 
     const double paperBv = -reductionPercent(4837443.0, 3514144.0);
     s.goals.push_back(
@@ -289,8 +305,9 @@ PaperSection redon2002Figure1(const PaperRunContext& ctx) {
     o.hasAt = true;
     o.at = 0.5;
     std::ostringstream out;
-    runFigure1(o, out);
+    const int rc = runFigure1(o, out);
     PaperSection s;
+    if (rc != 0) failSection(s, "figure1", rc);
     s.paper = "redon2002";
     s.title = "Figure 1: BM-culled nodes per BVH level";
     s.command = "cdlab-bench figure1 scenes/doors.json --at 0.5";
@@ -430,8 +447,7 @@ PaperSection redon2002CcdDistribution(const PaperRunContext& ctx) {
             const int rc = runCcdQueries(o, out);
             const std::string text = out.str();
             s.output += "# " + type + ", " + source + "\n" + text;
-            if (rc != 0)
-                s.paragraphs.push_back("ERROR: ccd-queries' check failed (exit " + std::to_string(rc) + ")");
+            if (rc != 0) failSection(s, "ccd-queries", rc);
             auto after = [&](const std::string& key) {
                 std::string line = lineStarting(text, key, cmd);
                 return line.substr(key.size());
@@ -610,6 +626,11 @@ PaperSection zhang2007Tables(const PaperRunContext& ctx) {
                     extra = after(f, "extra", 1, cmd);
         bool agree = missed == "0" && extra == "0";
         allAgree = allAgree && agree;
+        // A contact fcl-sampled found and CATCH did not is CATCH missing one: a soundness failure, not a
+        // ratio.
+        if (extra != "0")
+            failSection(
+                s, "catch-tables (" + f[0] + ": fcl-sampled found " + extra + " contacts CATCH did not)", 1);
         std::string answers = std::string(agree ? "agree" : "DIFFER") + ": missed " + missed + " of " + of +
                               " colliding frames, extra " + extra;
         peer.rows.push_back({f[0], after(f, "catch", 1, cmd), after(f, "fcl-sampled", 1, cmd),
@@ -639,8 +660,7 @@ PaperSection zhang2007Tables(const PaperRunContext& ctx) {
                      "our default.";
         s.tables.push_back(paths);
     }
-    if (rc != 0)
-        s.paragraphs.push_back("ERROR: catch-tables' check failed (exit " + std::to_string(rc) + ")");
+    if (rc != 0) failSection(s, "catch-tables", rc);
 
     s.goals.push_back(
         {"Fig. 12: Taylor-model over interval bounds on walk", "15-17x", fixed(walkRatio, 2) + "x",
@@ -685,8 +705,9 @@ PaperSection zhang2007Figure5(const PaperRunContext& ctx) {
     o.repeat = ctx.quick ? 3 : 21;
     o.svg = svgPath(ctx, "zhang2007-fig5.svg");
     std::ostringstream out;
-    runSweptBoxes(o, out);
+    const int rc = runSweptBoxes(o, out);
     PaperSection s;
+    if (rc != 0) failSection(s, "swept-boxes", rc);
     s.paper = "zhang2007";
     s.title = "Fig. 5: Taylor against interval swept boxes down a chain";
     s.command =
@@ -845,7 +866,7 @@ PaperSection sbvTables(const PaperRunContext& ctx) {
     s.tables.push_back(fig9);
     addPlot(s, ctx, "sbv-fig9.svg", "SBV Fig. 9 as a plot",
             "Per step of scenes/deforming.json: each method's query time (ms).", s.command);
-    if (rc != 0) s.paragraphs.push_back("ERROR: sbv-tables' check failed (exit " + std::to_string(rc) + ")");
+    if (rc != 0) failSection(s, "sbv-tables", rc);
     for (const auto& c : culled)
         s.goals.push_back({"Table 1: triangles culled by the SVM's SBV, " + c.what, fixed(c.paper, 0) + " %",
                            fixed(c.ours, 1) + " %", c.ours >= c.paper,
@@ -859,15 +880,17 @@ PaperSection sbvLdi(const PaperRunContext& ctx) {
     if (ctx.quick) a.resolutions = {64, 128, 256};
     a.svg = svgPath(ctx, "sbv-ldi-accuracy.svg");
     std::ostringstream outA;
-    runLdiAccuracy(a, outA);
+    const int rcAccuracy = runLdiAccuracy(a, outA);
     LdiCommandOptions q;
     q.scene = ctx.scenesDir + "/knot_teapot_closed.json";
     q.reference = true;
     q.frames = ctx.quick ? 3 : 0;
     q.repeat = ctx.quick ? 1 : 3;
     std::ostringstream outQ;
-    runLdi(q, outQ);
+    const int rcQuery = runLdi(q, outQ);
     PaperSection s;
+    if (rcAccuracy != 0) failSection(s, "ldi-accuracy", rcAccuracy);
+    if (rcQuery != 0) failSection(s, "ldi", rcQuery);
     s.paper = "sbv";
     s.title = "The LDI penetration volume: accuracy against resolution, and the query against a ray caster "
               "and CGAL";
