@@ -18,7 +18,7 @@
 //   cdlab-bench ldi SCENE [--reference]               the LDI penetration query frame by frame
 //   cdlab-bench ldi-accuracy [--resolutions R...]     the LDI volume against closed forms and CGAL
 //   cdlab-bench compare-recordings A B               frames where two recordings (run --record) differ
-//   cdlab-bench paper [PAPER] [-o DIR] [--quick]      the papers' tables and figures as a report (docs/PAPER.md)
+//   cdlab-bench paper [PAPER] [-o DIR] [--quick]      the papers' tables and figures as a report
 //
 // Each command lives in its own file (<Name>Command.cpp): it declares its subcommand and options and runs
 // them; the options several share (--repeat, --frames, --csv, --svg, --progress) come from CommonOptions.

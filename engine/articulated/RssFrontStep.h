@@ -69,10 +69,10 @@ struct RssFrontFrame {
 ///   front's node pairs do, each measured again from a step of 0 (the front re-validated), as does the leaf
 ///   pair that limited the last step. This is what spares each PCL's first step of a frame the descent from
 ///   the roots.
-/// - Any other frame (an earlier one, one further on, a repeated pass): the cache starts afresh. So the front a
-///   frame starts from is what the run of consecutive frames since the last fresh start left: a frame reached
-///   by a jump (a shot, a bench pass from the middle) can report a time of contact that differs from a
-///   sequential run's within the epsilon band (the CA steps differ), never one past a real contact.
+/// - Any other frame (an earlier one, one further on, a repeated pass): the cache starts afresh. So a frame
+///   starts from what the run of consecutive frames since the last fresh start left: a frame reached by a
+///   jump (a shot, a bench pass from the middle) can report a time of contact that differs from a sequential
+///   run's within the epsilon band (the CA steps differ), never one past a real contact.
 /// The front is never coarsened, so a step starts from it only while the last step cost no more node pairs
 /// than the last descent from the roots.
 struct RssFrontCache {

@@ -287,8 +287,8 @@ TocWitness TimeOfContactSearch::run(double t0, double t1, const std::vector<Spat
     // Per PCL: the leaf pair that limited its last RSS front step (its bound's, then its advancement's) and
     // that step's front with each pair's safe time (RssFrontStep.h), kept through the frame and into the
     // next one. A run that does not continue the last one's frame forgets them all: a repeated pass gives the
-    // same answers as the first; a jump starts afresh, so its TOC may differ from a sequential run's within the
-    // epsilon band (RssFrontStep.h).
+    // same answers as the first; a jump starts afresh, so its TOC may differ from a sequential run's within
+    // the epsilon band (RssFrontStep.h).
     const RssFrontFrame frame{t0, t1};
     if (!m_fronts.lastFrame.followedBy(frame)) m_fronts.byPair.clear();
     m_fronts.lastFrame = frame;
