@@ -494,6 +494,12 @@ PaperSection redon2002CcdDistribution(const PaperRunContext& ctx) {
 /// paper's Tables 1-2, zhang2007 sec. 8, and prints them beside ours).
 struct SplitRow {
     std::vector<std::string> ours, paper;
+    /// The report's row: our first `nOurs` columns, then the paper's first `nPaper` ("-" where it has none).
+    std::vector<std::string> tableRow(std::size_t nOurs, std::size_t nPaper) const {
+        std::vector<std::string> row(ours.begin(), ours.begin() + std::ptrdiff_t(nOurs));
+        for (std::size_t k = 0; k < nPaper; ++k) row.push_back(k < paper.size() ? paper[k] : "-");
+        return row;
+    }
 };
 SplitRow splitRow(const std::string& line) {
     SplitRow r;
@@ -541,8 +547,7 @@ PaperSection zhang2007Tables(const PaperRunContext& ctx) {
     for (const auto& line : block(s.output, "scene            frames", cmd)) {
         SplitRow r = splitRow(line);
         if (r.ours.size() < 7) continue;
-        std::vector<std::string> row(r.ours.begin(), r.ours.begin() + 7);
-        for (std::size_t k = 0; k < 4; ++k) row.push_back(k < r.paper.size() ? r.paper[k] : "-");
+        std::vector<std::string> row = r.tableRow(7, 4);
         t1.rows.push_back(row);
         s.pinned.push_back(r.ours[0] + ": " + r.ours[1] + " frames, " + r.ours[2] + " colliding");
         ta.push_back({r.ours[0], toDouble(r.ours[3], cmd)});
@@ -569,8 +574,7 @@ PaperSection zhang2007Tables(const PaperRunContext& ctx) {
     for (const auto& line : block(s.output, "scene               before", cmd)) {
         SplitRow r = splitRow(line);
         if (r.ours.size() < 6) continue;
-        std::vector<std::string> row(r.ours.begin(), r.ours.begin() + 6);
-        for (std::size_t k = 0; k < 5; ++k) row.push_back(k < r.paper.size() ? r.paper[k] : "-");
+        std::vector<std::string> row = r.tableRow(6, 5);
         t2.rows.push_back(row);
         s.pinned.push_back(r.ours[0] + ": pairs " + r.ours[1] + ", PCLs " + r.ours[2] + ", advanced " +
                            r.ours[4]);
